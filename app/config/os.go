@@ -1,0 +1,5 @@
+package config
+
+import "runtime"
+
+var isDarwin = runtime.GOOS == "darwin"

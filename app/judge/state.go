@@ -1,0 +1,78 @@
+package judge
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// MaxPrefix caps Write content and MCP arguments kept in a State.
+const MaxPrefix = 2048
+
+// State is what the judge looks at for one call (DESIGN.md step 1).
+type State struct {
+	Tool     string `json:"tool"`
+	Command  string `json:"command,omitempty"`   // Bash
+	Cwd      string `json:"cwd,omitempty"`       // event cwd
+	FilePath string `json:"file_path,omitempty"` // Write/Edit
+	Content  string `json:"content,omitempty"`   // Write content / Edit new text, first 2 KB
+	Server   string `json:"server,omitempty"`    // mcp__server__tool
+	MCPTool  string `json:"mcp_tool,omitempty"`
+	Args     string `json:"args,omitempty"` // MCP arguments JSON, first 2 KB
+	// PermissionMode is the host's permission_mode ("" when not sent).
+	PermissionMode string `json:"permission_mode,omitempty"`
+}
+
+// StateFromEvent builds the State for an event's tool call.
+func StateFromEvent(e Event) (State, error) {
+	s := State{Tool: e.ToolName, Cwd: e.Cwd, PermissionMode: e.PermissionMode}
+	in := map[string]json.RawMessage{}
+	if len(e.ToolInput) > 0 && string(e.ToolInput) != "null" {
+		if err := json.Unmarshal(e.ToolInput, &in); err != nil {
+			return s, fmt.Errorf("event: tool_input of %s is not a JSON object: %v", e.ToolName, err)
+		}
+	}
+	str := func(keys ...string) string {
+		for _, k := range keys {
+			var v string
+			if raw, ok := in[k]; ok && json.Unmarshal(raw, &v) == nil && v != "" {
+				return v
+			}
+		}
+		return ""
+	}
+	switch {
+	case e.ToolName == "Bash":
+		s.Command = str("command", "cmd")
+		if s.Command == "" {
+			return s, fmt.Errorf("event: Bash call without tool_input.command")
+		}
+	case strings.HasPrefix(e.ToolName, "mcp__"):
+		rest := strings.TrimPrefix(e.ToolName, "mcp__")
+		server, tool, ok := strings.Cut(rest, "__")
+		if !ok {
+			server, tool = rest, ""
+		}
+		s.Server, s.MCPTool = server, tool
+		s.Args = truncate(string(e.ToolInput), MaxPrefix)
+	default: // Write, Edit, MultiEdit, NotebookEdit and anything with a path
+		s.FilePath = str("file_path", "filePath", "path", "notebook_path", "notebookPath")
+		s.Content = truncate(str("content", "new_string", "newString", "new_source", "newSource"), MaxPrefix)
+		if s.Content == "" {
+			if raw, ok := in["edits"]; ok {
+				s.Content = truncate(string(raw), MaxPrefix)
+			}
+		}
+		if s.FilePath == "" && (e.ToolName == "Write" || e.ToolName == "Edit") {
+			return s, fmt.Errorf("event: %s call without tool_input.file_path", e.ToolName)
+		}
+	}
+	return s, nil
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n]
+}
