@@ -1,0 +1,50 @@
+// Package rules gives each simple command, file path and MCP tool a risk
+// on the 0-3 ladder and a red-line probability, with a rule id and reason.
+package rules
+
+// Finding is one rule's judgment.
+type Finding struct {
+	Risk      float64 // 0 read-only; 1 controlled; 2 services/mass/history; 3 destructive
+	Violation float64 // red-line probability 0..1
+	Rule      string  // stable id, e.g. "fs.rm-root"
+	Reason    string  // one human sentence
+	Marked    string  // the text that decided (for the dialog)
+	// RedLine: a red line or self-protection; never "Always allow".
+	RedLine bool
+	// Uncertain: the local rules could not settle it (unknown program,
+	// grey zone); the remote judge may be asked and may only raise it.
+	Uncertain bool
+}
+
+// Worse reports whether f outranks g (higher violation or risk).
+func (f Finding) Worse(g Finding) bool {
+	if f.RedLine != g.RedLine {
+		return f.RedLine
+	}
+	fs, gs := f.score(), g.score()
+	if fs != gs {
+		return fs > gs
+	}
+	return !f.Uncertain && g.Uncertain
+}
+
+// score orders findings on one axis: a violation of 0.85 counts like
+// risk 2.55 (block), 0.5 like 1.5 (confirm).
+func (f Finding) score() float64 {
+	v := f.Violation * 3
+	if f.Risk > v {
+		return f.Risk
+	}
+	return v
+}
+
+// Worst returns the worst of the findings (zero Finding when none).
+func Worst(fs ...Finding) Finding {
+	var w Finding
+	for i, f := range fs {
+		if i == 0 || f.Worse(w) {
+			w = f
+		}
+	}
+	return w
+}

@@ -1,0 +1,116 @@
+// Package shell parses a command line with mvdan.cc/sh/v3 and flattens it
+// into the simple commands that would run, wrappers unwrapped and nested
+// shells (bash -c, eval, | sh, here-docs fed to a shell) opened up.
+package shell
+
+import "strings"
+
+// Dyn stands for a word whose value cannot be known statically
+// (a variable, a command substitution, arithmetic...).
+const Dyn = "\x00dyn"
+
+// Cmd is one simple command as it would run.
+type Cmd struct {
+	// Name is the normalized program name: base name, a leading backslash
+	// and a trailing .exe removed, lower-cased ("rm", "remove-item").
+	Name string
+	// Args are the words after the name, quotes removed; a word that is
+	// (partly) dynamic is Dyn or contains Dyn.
+	Args []string
+	// Raw is the command's source text, for reasons and the dialog.
+	Raw string
+	// DynName: the program itself cannot be known statically.
+	DynName bool
+	// Redirs are the command's redirections.
+	Redirs []Redir
+	// Wrappers are the programs it was unwrapped from (sudo, env, xargs, find -exec...).
+	Wrappers []string
+	// PipedFrom names the commands earlier in the same pipeline;
+	// PipedTo those later (for curl | sh, printenv | nc).
+	PipedFrom, PipedTo []string
+	// Depth counts nested shells (bash -c '...' inside is depth 1).
+	Depth int
+	// FedCode: the command is a shell or interpreter whose code comes from
+	// its stdin (a pipe, here-doc or here-string) or from -c/eval.
+	FedCode bool
+	// Background: ends in &.
+	Background bool
+}
+
+// Redir is one redirection: Op like ">", ">>", "<", "<<", "<<<", "&>".
+type Redir struct {
+	Op     string
+	Target string // file name, Dyn if unknown; the body for here-docs
+}
+
+// Analysis is the whole command line flattened.
+type Analysis struct {
+	Cmds []Cmd
+	// FuncDefs are names of shell functions defined in the script.
+	FuncDefs []string
+	// Err is the parse error, if the line does not parse (it is then at
+	// least confirm: what cannot be read cannot be judged).
+	Err error
+}
+
+// Flag reports whether the command has a short flag letter (also inside a
+// cluster such as -rf) or one of the long forms ("--recursive").
+// Flags are looked for only before a "--" argument.
+func (c *Cmd) Flag(short byte, long ...string) bool {
+	for _, a := range c.Args {
+		if a == "--" {
+			return false
+		}
+		if strings.HasPrefix(a, "--") {
+			name, _, _ := strings.Cut(a, "=")
+			for _, l := range long {
+				if name == l {
+					return true
+				}
+			}
+			continue
+		}
+		if short != 0 && len(a) > 1 && a[0] == '-' && strings.IndexByte(a[1:], short) >= 0 && isFlagCluster(a[1:]) {
+			return true
+		}
+	}
+	return false
+}
+
+func isFlagCluster(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// Operands are the arguments that are not flags (everything after "--" too).
+func (c *Cmd) Operands() []string {
+	var out []string
+	dashdash := false
+	for _, a := range c.Args {
+		switch {
+		case dashdash:
+			out = append(out, a)
+		case a == "--":
+			dashdash = true
+		case len(a) > 1 && a[0] == '-':
+		default:
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// Dynamic reports whether any argument is not statically known.
+func (c *Cmd) Dynamic() bool {
+	for _, a := range c.Args {
+		if strings.Contains(a, Dyn) {
+			return true
+		}
+	}
+	return c.DynName
+}
