@@ -1,0 +1,188 @@
+// Package render turns a verdict into the host's decision (DESIGN.md step
+// 9). It is pure: the server and the hook's fallback both call it, so a
+// verdict renders the same whichever of them judged it.
+package render
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/agent-guard/agent-guard/app/audit"
+	"github.com/agent-guard/agent-guard/app/config"
+	"github.com/agent-guard/agent-guard/app/judge"
+	"github.com/agent-guard/agent-guard/hookbridge/wire"
+)
+
+// Answer is a human's (or the approval policy's) answer to a pending
+// approval.
+type Answer struct {
+	Allow bool
+	// Decider is audit.DeciderUser when a human clicked, audit.DeciderPolicy
+	// when a timeout, a closed dialog or a cancelled hook decided.
+	Decider string
+	// Reason says what happened ("denied in the dialog", "no answer
+	// within 120 s"); it becomes part of the host's reason.
+	Reason string
+}
+
+// Input is everything a decision depends on.
+type Input struct {
+	Verdict judge.Verdict
+	Config  *config.Config
+	// PermissionMode is the host's permission_mode ("" when not sent).
+	PermissionMode string
+	// Dialog is true when agent-guard's own approval dialog can be shown.
+	Dialog bool
+	// Answer is the approval's answer, when one was asked (see NeedsApproval).
+	Answer *Answer
+	// Fallback is true when the hook judged in-process because agent-guard
+	// was not running; it only changes the wording of the reason.
+	Fallback bool
+}
+
+// Output is the host decision with its reason and who decided.
+type Output struct {
+	Decision string // wire.Allow | wire.Ask | wire.Deny
+	Reason   string
+	Decider  string // audit.DeciderAuto | DeciderUser | DeciderPolicy
+}
+
+// FullAccess reports whether the host runs without its own prompts, so its
+// "ask" cannot be trusted to reach a human. full_access "auto" reads the
+// permission mode; a missing or unknown mode counts as full access (fail
+// closed: an "ask" that is waved through would be an allow).
+func FullAccess(cfg *config.Config, permissionMode string) bool {
+	switch cfg.FullAccess {
+	case "always":
+		return true
+	case "never":
+		return false
+	}
+	switch permissionMode {
+	case "default", "plan", "acceptEdits":
+		return false
+	}
+	return true
+}
+
+// NeedsApproval reports whether a confirm goes to agent-guard's dialog:
+// under full access, with approval mode "dialog" and a dialog available.
+func NeedsApproval(v judge.Verdict, cfg *config.Config, permissionMode string, dialog bool) bool {
+	return v.Level == judge.Confirm && dialog && cfg.Approval.Mode == "dialog" && FullAccess(cfg, permissionMode)
+}
+
+// Render decides. A block is always deny; allow is allow; a confirm is the
+// approval's answer when our dialog was used, "ask" when the host's own
+// prompt can be trusted (not full access), and otherwise deny when
+// degrade_ask_to_deny is on (the default), "ask" when it is off. Anything
+// unexpected (an unknown level, a missing answer) is deny.
+func Render(in Input) Output {
+	v := in.Verdict
+	cfg := in.Config
+	if cfg == nil {
+		cfg = config.Default()
+	}
+	switch v.Level {
+	case judge.Allow:
+		return Output{wire.Allow, allowReason(v), audit.DeciderAuto}
+	case judge.Block:
+		return Output{wire.Deny, denyReason(v, "blocked", "agent-guard's rules block calls like this one."), audit.DeciderAuto}
+	case judge.Confirm:
+	default:
+		return Output{wire.Deny, denyReason(v, "could not judge", fmt.Sprintf("The verdict level %v is unknown, so the call is denied.", v.Level)), audit.DeciderPolicy}
+	}
+
+	full := FullAccess(cfg, in.PermissionMode)
+	if NeedsApproval(v, cfg, in.PermissionMode, in.Dialog) {
+		a := in.Answer
+		if a == nil {
+			return Output{wire.Deny, denyReason(v, "needs confirmation", "No approval answer came back, so the call is denied."), audit.DeciderPolicy}
+		}
+		decider := a.Decider
+		if decider != audit.DeciderUser {
+			decider = audit.DeciderPolicy
+		}
+		if a.Allow && decider == audit.DeciderUser {
+			return Output{wire.Allow, "agent-guard: the user approved this call in agent-guard's dialog. " + judged(v), decider}
+		}
+		why := a.Reason
+		if why == "" {
+			why = "The user did not approve it."
+		}
+		return Output{wire.Deny, denyReason(v, "needs confirmation", sentence(why)), decider}
+	}
+	if !full {
+		return Output{wire.Ask, "agent-guard: this call needs a human's confirmation. " + judged(v), audit.DeciderAuto}
+	}
+	if !cfg.DegradeAskToDeny {
+		return Output{wire.Ask, "agent-guard: this call needs a human's confirmation; degrade_ask_to_deny is off, so the host is asked. " + judged(v), audit.DeciderAuto}
+	}
+	var why string
+	switch {
+	case in.Fallback:
+		why = "agent-guard is not running, so no one could be asked; the user must start the agent-guard app to approve such calls."
+	case cfg.Approval.Mode != "dialog":
+		why = "agent-guard's approval dialog is turned off (approval.mode is \"agent\") and the agent runs with full access, so no one could be asked."
+	default:
+		why = "agent-guard could not ask anyone: no approval dialog is available; the user must start the agent-guard tray app to approve such calls."
+	}
+	return Output{wire.Deny, denyReason(v, "needs confirmation", why), audit.DeciderPolicy}
+}
+
+func allowReason(v judge.Verdict) string {
+	return "agent-guard: allowed. " + judged(v)
+}
+
+// denyReason follows the seed's template: what was judged, that a human
+// must confirm, and that the agent must stop rather than work around it.
+// It never contains a command: nothing in it unblocks the agent.
+func denyReason(v judge.Verdict, what, why string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "agent-guard denied this call (%s). ", what)
+	b.WriteString(judged(v))
+	b.WriteString(" ")
+	b.WriteString(why)
+	b.WriteString(" A human must confirm such a call. Stop here and explain to the user what you wanted to do and why; do not retry, split or rewrite the command or use another tool to get around this decision.")
+	return b.String()
+}
+
+// judged describes the verdict: level, risk, red-line probability, rule.
+func judged(v judge.Verdict) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Judged %s: risk %.1f of 3 (%s), red-line probability %.2f", v.Level, v.Risk, ladder(v.Risk), v.Violation)
+	if v.Rule != "" {
+		fmt.Fprintf(&b, ", rule %s", v.Rule)
+	}
+	if v.Source != "" {
+		fmt.Fprintf(&b, ", by %s", v.Source)
+	}
+	b.WriteString(".")
+	if r := strings.TrimSpace(v.Reason); r != "" {
+		b.WriteString(" ")
+		b.WriteString(sentence(r))
+	}
+	return b.String()
+}
+
+func ladder(risk float64) string {
+	switch {
+	case risk >= 2.5:
+		return "destructive and irreversible"
+	case risk >= 1.5:
+		return "affects services, mass changes or history"
+	case risk >= 0.5:
+		return "controlled, reversible"
+	}
+	return "read-only"
+}
+
+func sentence(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return s
+	}
+	if r := s[len(s)-1]; r != '.' && r != '!' && r != '?' {
+		s += "."
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

@@ -1,0 +1,236 @@
+// Package wire is the protocol between agent-guard-hook and the agent-guard
+// server: one request and one response per connection, each a single line
+// of JSON ending in '\n', versioned and size-limited.
+//
+// A request only submits an event to be judged. No field of any message can
+// approve a call: approval comes from a human in the tray's dialog.
+package wire
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// Version is the protocol version both sides must speak exactly.
+const Version = 1
+
+// Size limits. The hook caps stdin at MaxEvent; a request is the event plus
+// a small envelope.
+const (
+	MaxEvent    = 1 << 20
+	MaxRequest  = MaxEvent + 16<<10
+	MaxResponse = 64 << 10
+	// MaxBudgetMS bounds the time a hook may ask the server to take.
+	MaxBudgetMS = 3600 * 1000
+)
+
+// Host decisions, as the host's permissionDecision field spells them.
+const (
+	Allow = "allow"
+	Ask   = "ask"
+	Deny  = "deny"
+)
+
+// Hosts the hook speaks for.
+const (
+	HostZCode  = "zcode"
+	HostClaude = "claude"
+)
+
+// Request is what the hook sends: the host's raw event and how long the
+// hook will wait for the answer.
+type Request struct {
+	V     int             `json:"v"`
+	Host  string          `json:"host"`
+	Event json.RawMessage `json:"event"`
+	// BudgetMS is the time left before the hook answers deny on its own.
+	// The server must answer well within it.
+	BudgetMS int64 `json:"budget_ms"`
+}
+
+// Response is the server's rendered decision for the host.
+type Response struct {
+	V        int    `json:"v"`
+	Decision string `json:"decision"` // allow | ask | deny
+	Reason   string `json:"reason"`
+	Level    string `json:"level,omitempty"` // allow | confirm | block
+	Source   string `json:"source,omitempty"`
+	Rule     string `json:"rule,omitempty"`
+}
+
+// ErrTooLarge is returned for a message over its size limit.
+var ErrTooLarge = errors.New("wire: message too large")
+
+// Validate checks a request's fields.
+func (r *Request) Validate() error {
+	if r.V != Version {
+		return fmt.Errorf("wire: request version %d, this agent-guard speaks %d; update agent-guard-hook and agent-guard together", r.V, Version)
+	}
+	if r.Host != HostZCode && r.Host != HostClaude {
+		return fmt.Errorf("wire: unknown host %q", r.Host)
+	}
+	ev := bytes.TrimSpace(r.Event)
+	if len(ev) == 0 || ev[0] != '{' {
+		return errors.New("wire: request event is not a JSON object")
+	}
+	if r.BudgetMS <= 0 || r.BudgetMS > MaxBudgetMS {
+		return fmt.Errorf("wire: request budget_ms %d is outside 1..%d", r.BudgetMS, MaxBudgetMS)
+	}
+	return nil
+}
+
+// Validate checks a response's fields.
+func (r *Response) Validate() error {
+	if r.V != Version {
+		return fmt.Errorf("wire: response version %d, this agent-guard-hook speaks %d; update agent-guard-hook and agent-guard together", r.V, Version)
+	}
+	switch r.Decision {
+	case Allow, Ask, Deny:
+	default:
+		return fmt.Errorf("wire: response decision %q is not allow, ask or deny", r.Decision)
+	}
+	if r.Reason == "" {
+		return errors.New("wire: response has no reason")
+	}
+	return nil
+}
+
+// DecodeRequest parses one request line strictly: unknown fields, trailing
+// data, a wrong version or bad fields are errors.
+func DecodeRequest(line []byte) (Request, error) {
+	var r Request
+	if len(line) > MaxRequest {
+		return r, ErrTooLarge
+	}
+	if err := strictDecode(line, &r); err != nil {
+		return Request{}, fmt.Errorf("wire: bad request: %w", err)
+	}
+	if err := r.Validate(); err != nil {
+		return Request{}, err
+	}
+	return r, nil
+}
+
+// DecodeResponse parses one response line strictly.
+func DecodeResponse(line []byte) (Response, error) {
+	var r Response
+	if len(line) > MaxResponse {
+		return r, ErrTooLarge
+	}
+	if err := strictDecode(line, &r); err != nil {
+		return Response{}, fmt.Errorf("wire: bad response: %w", err)
+	}
+	if err := r.Validate(); err != nil {
+		return Response{}, err
+	}
+	return r, nil
+}
+
+func strictDecode(line []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return errors.New("extra data after the JSON object")
+	}
+	return nil
+}
+
+// EncodeRequest validates r and renders it as one line with its newline.
+func EncodeRequest(r Request) ([]byte, error) {
+	if err := r.Validate(); err != nil {
+		return nil, err
+	}
+	// Compact the event so it cannot carry a raw newline into the frame.
+	var ev bytes.Buffer
+	if err := json.Compact(&ev, r.Event); err != nil {
+		return nil, fmt.Errorf("wire: request event is not valid JSON: %w", err)
+	}
+	r.Event = ev.Bytes()
+	return encode(r, MaxRequest)
+}
+
+// EncodeResponse validates r and renders it as one line with its newline.
+// An over-long reason is cut so the response always fits.
+func EncodeResponse(r Response) ([]byte, error) {
+	if max := MaxResponse / 2; len(r.Reason) > max {
+		r.Reason = cutUTF8(r.Reason, max) + "…"
+	}
+	if err := r.Validate(); err != nil {
+		return nil, err
+	}
+	return encode(r, MaxResponse)
+}
+
+func encode(v any, max int) ([]byte, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	if len(b)+1 > max {
+		return nil, ErrTooLarge
+	}
+	return append(b, '\n'), nil
+}
+
+// ReadLine reads one '\n'-terminated line of at most max bytes (without the
+// newline). Callers set the connection's read deadline.
+func ReadLine(r io.Reader, max int) ([]byte, error) {
+	br := bufio.NewReaderSize(io.LimitReader(r, int64(max)+1), 4096)
+	var line []byte
+	for {
+		chunk, err := br.ReadSlice('\n')
+		line = append(line, chunk...)
+		if len(line) > max {
+			return nil, ErrTooLarge
+		}
+		if err == nil {
+			return line[:len(line)-1], nil
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		if errors.Is(err, io.EOF) {
+			if len(line) == 0 {
+				return nil, io.EOF
+			}
+			return nil, fmt.Errorf("wire: message cut off after %d bytes: %w", len(line), io.ErrUnexpectedEOF)
+		}
+		return nil, err
+	}
+}
+
+// ReadRequest reads and decodes one request.
+func ReadRequest(r io.Reader) (Request, error) {
+	line, err := ReadLine(r, MaxRequest)
+	if err != nil {
+		return Request{}, err
+	}
+	return DecodeRequest(line)
+}
+
+// ReadResponse reads and decodes one response.
+func ReadResponse(r io.Reader) (Response, error) {
+	line, err := ReadLine(r, MaxResponse)
+	if err != nil {
+		return Response{}, err
+	}
+	return DecodeResponse(line)
+}
+
+// cutUTF8 returns at most n bytes of s without splitting a rune.
+func cutUTF8(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && s[n]&0xC0 == 0x80 {
+		n--
+	}
+	return s[:n]
+}
