@@ -11,6 +11,7 @@ import (
 	"context"
 	"crypto/sha1"
 	"encoding/hex"
+	"errors"
 	"sort"
 	"sync"
 	"time"
@@ -36,6 +37,9 @@ type Item struct {
 	// Server and MCPTool are set for MCP calls (for "Always allow").
 	Server  string
 	MCPTool string
+	// Deadline, when set and earlier than the queue's timeout, is when
+	// the approval times out (the server's own budget for the hook).
+	Deadline time.Time
 }
 
 // Key is the coalescing key: identical tool, input and cwd share one approval.
@@ -146,6 +150,9 @@ func (q *Queue) Submit(ctx context.Context, it Item) Result {
 	} else {
 		q.nextID++
 		d := q.timeout()
+		if !it.Deadline.IsZero() && it.Deadline.Sub(start) < d {
+			d = max(it.Deadline.Sub(start), 0)
+		}
 		e = &entry{
 			p:    Pending{ID: q.nextID, Item: it, Since: start, Deadline: start.Add(d), Waiters: 1},
 			done: make(chan struct{}),
@@ -164,6 +171,16 @@ func (q *Queue) Submit(ctx context.Context, it Item) Result {
 		r.Waited = time.Since(start)
 		return r
 	case <-ctx.Done():
+	}
+
+	// A context that ran out at the item's deadline is a timeout: deny
+	// by policy and record it as missed, as the timer would have.
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) && !time.Now().Before(e.p.Deadline.Add(-time.Second)) {
+		q.expire(e.p.ID)
+		<-e.done
+		r := e.res
+		r.Waited = time.Since(start)
+		return r
 	}
 
 	// The hook gave up. An answer may have raced in: honour it.

@@ -315,3 +315,26 @@ func TestGet(t *testing.T) {
 		t.Fatal("Get found a resolved item")
 	}
 }
+
+func TestItemDeadline(t *testing.T) {
+	t.Run("earlier deadline wins over timeout", func(t *testing.T) {
+		q := New(Options{})
+		it := item("x")
+		it.Deadline = time.Now().Add(30 * time.Millisecond)
+		r := q.Submit(context.Background(), it)
+		if r.Allow || r.Decider != DeciderPolicy || len(q.Missed()) != 1 {
+			t.Fatalf("got %+v missed=%d; want timeout deny recorded", r, len(q.Missed()))
+		}
+	})
+	t.Run("context deadline at item deadline counts as timeout", func(t *testing.T) {
+		q := New(Options{})
+		it := item("y")
+		it.Deadline = time.Now().Add(40 * time.Millisecond)
+		ctx, cancel := context.WithDeadline(context.Background(), it.Deadline)
+		defer cancel()
+		r := q.Submit(ctx, it)
+		if r.Allow || r.Decider != DeciderPolicy || len(q.Missed()) != 1 || q.Len() != 0 {
+			t.Fatalf("got %+v missed=%d len=%d", r, len(q.Missed()), q.Len())
+		}
+	})
+}
