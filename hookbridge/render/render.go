@@ -184,5 +184,5 @@ func sentence(s string) string {
 	if r := s[len(s)-1]; r != '.' && r != '!' && r != '?' {
 		s += "."
 	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	return s
 }

@@ -187,11 +187,11 @@ func ReadLine(r io.Reader, max int) ([]byte, error) {
 	for {
 		chunk, err := br.ReadSlice('\n')
 		line = append(line, chunk...)
+		if err == nil { // the limit reader admits at most max bytes plus '\n'
+			return line[:len(line)-1], nil
+		}
 		if len(line) > max {
 			return nil, ErrTooLarge
-		}
-		if err == nil {
-			return line[:len(line)-1], nil
 		}
 		if errors.Is(err, bufio.ErrBufferFull) {
 			continue
