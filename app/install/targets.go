@@ -1,0 +1,47 @@
+package install
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// Target is one host config file agent-guard can be installed into.
+type Target struct {
+	Host  string // ZCode or Claude
+	Path  string // the config file
+	Label string // for people: "ZCode (user)", "ZCode (workspace /w)", "Claude Code"
+}
+
+// Targets lists the config files the flags name, under the user's home
+// (ZCode's user level, or with a workspace that workspace's config instead)
+// (os.UserHomeDir: HOME, or USERPROFILE on Windows). A workspace must be
+// an existing folder, so a typo does not create a stray .zcode somewhere.
+func Targets(zcode, claude bool, workspace string) ([]Target, error) {
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return nil, fmt.Errorf("install: cannot find your home folder (%v); set HOME (USERPROFILE on Windows)", err)
+	}
+	var ts []Target
+	if zcode && workspace == "" {
+		ts = append(ts, Target{ZCode, ZCodeUserPath(home), "ZCode (user)"})
+	}
+	if workspace != "" {
+		dir, err := filepath.Abs(workspace)
+		if err != nil {
+			return nil, err
+		}
+		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+			return nil, fmt.Errorf("install: workspace %s is not an existing folder", dir)
+		}
+		ts = append(ts, Target{ZCode, ZCodeWorkspacePath(dir), "ZCode (workspace " + dir + ")"})
+	}
+	if claude {
+		ts = append(ts, Target{Claude, ClaudePath(home), "Claude Code"})
+	}
+	if len(ts) == 0 {
+		return nil, errors.New("install: name a host: --zcode, --claude or --workspace DIR")
+	}
+	return ts, nil
+}
