@@ -1,0 +1,325 @@
+package rules
+
+import (
+	"encoding/json"
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+	"unicode"
+)
+
+// MCP tool names are judged by their verbs. Any mutating word wins over
+// read words ("get_or_create" mutates); unknown names are consequential.
+var (
+	readVerbs = words(`get list read search find fetch query view show describe status count lookup
+		browse inspect check stat info head tail cat ls diff log logs explain analyze analyse preview
+		validate peek resolve ping whoami echo navigate snapshot screenshot docs doc download
+		retrieve lint summarize summarise think thinking sequentialthinking print dump export? tree
+		glob grep which help version health metadata schema schemas tables columns history blame
+		compare find_references hover definition completion suggest recommend estimate plan calculate
+		render format_check test_connection capture console network take wait evaluate_readonly`)
+	mutVerbs = words(`create add update write edit modify patch put set insert upsert send post push merge
+		deploy execute exec run publish transfer pay move rename copy upload commit apply install
+		uninstall start stop restart reboot shutdown approve reject comment reply invite assign close
+		open lock unlock fork release trigger dispatch schedule cancel submit save replace import sync
+		grant enable disable scale rollback restore migrate click type fill press hover_click drag
+		select_option upload_file evaluate eval invoke call mutate mark archive unarchive transition
+		resolve_thread rebase checkout reset tag label subscribe unsubscribe follow star like mention
+		order buy sell book email message sms notify charge refund withdraw deposit mint sign`)
+	delVerbs  = words(`delete remove rm del unlink kill terminate revoke erase clear prune uninstall_all`)
+	destVerbs = words(`drop destroy purge truncate wipe nuke shred obliterate`)
+	// words that mean "this tool runs a shell command" (judged by its command)
+	execVerbs = words(`run execute exec shell terminal command bash powershell cmd sh spawn`)
+	// nouns that make a delete irreversible at scale
+	bigNouns = words(`database databases db dbs repo repos repository repositories bucket buckets project projects
+		cluster clusters table tables schema schemas namespace namespaces account accounts organization
+		organizations org orgs instance instances volume volumes backup backups snapshot snapshots
+		environment environments env stack stacks index indexes collection collections keyspace
+		tenant tenants workspace workspaces zone zones domain domains user users all everything`)
+)
+
+func words(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		m[strings.TrimSuffix(w, "?")] = true
+	}
+	return m
+}
+
+// splitName breaks a tool name into lower-case words on _ - . / space and
+// camelCase boundaries ("createPullRequest" -> create pull request).
+func splitName(name string) []string {
+	var out []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			out = append(out, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	rs := []rune(name)
+	for i, r := range rs {
+		switch {
+		case r == '_' || r == '-' || r == '.' || r == '/' || r == ' ' || r == ':':
+			flush()
+		case unicode.IsUpper(r) && i > 0 && (unicode.IsLower(rs[i-1]) || unicode.IsDigit(rs[i-1]) || i+1 < len(rs) && unicode.IsLower(rs[i+1]) && unicode.IsUpper(rs[i-1])):
+			flush()
+			cur = append(cur, r)
+		default:
+			cur = append(cur, r)
+		}
+	}
+	flush()
+	return out
+}
+
+// classRisk maps an override class to a finding.
+func classFinding(class, server, tool, glob string) (Finding, bool) {
+	who := "mcp__" + server + "__" + tool
+	switch class {
+	case "readonly":
+		return Finding{Risk: 0, Rule: "mcp.override-readonly", Reason: "read-only by your mcp_overrides (" + server + " / " + glob + "): " + who}, true
+	case "consequential":
+		return Finding{Risk: 2, Violation: 0.2, Rule: "mcp.override-consequential", Reason: "consequential by your mcp_overrides (" + server + " / " + glob + "): " + who}, true
+	case "destructive":
+		return Finding{Risk: 3, Violation: 0.5, Rule: "mcp.override-destructive", Reason: "destructive by your mcp_overrides (" + server + " / " + glob + "): " + who}, true
+	}
+	return Finding{}, false
+}
+
+// Override finds the user's class for server/tool: the server's own
+// entries before "*", and within them an exact tool name before the
+// longest glob (by literal characters) before "*". path.Match globs.
+func Override(server, tool string, overrides map[string]map[string]string) (class, glob string, ok bool) {
+	for _, srv := range []string{server, "*"} {
+		tools, found := overrides[srv]
+		if !found {
+			continue
+		}
+		if c, found := tools[tool]; found {
+			return c, tool, true
+		}
+		best, bestLen := "", -1
+		for g := range tools {
+			if m, err := path.Match(g, tool); err != nil || !m {
+				continue
+			}
+			l := len(strings.ReplaceAll(g, "*", ""))
+			if l > bestLen || l == bestLen && g < best { // ties: stable by name
+				best, bestLen = g, l
+			}
+		}
+		if bestLen >= 0 {
+			return tools[best], best, true
+		}
+	}
+	return "", "", false
+}
+
+// MCP judges a call of MCP tool `tool` on `server` with JSON `args`.
+func MCP(server, tool, args string, overrides map[string]map[string]string) Finding {
+	return MCPAt(server, tool, args, "", "", overrides)
+}
+
+// MCPAt is MCP with the call's cwd and the user's home, used to judge
+// paths and shell commands carried in the arguments.
+func MCPAt(server, tool, args, cwd, home string, overrides map[string]map[string]string) Finding {
+	verb := mcpVerb(server, tool)
+	overridden := false
+	if class, glob, ok := Override(server, tool, overrides); ok {
+		if f, ok := classFinding(class, server, tool, glob); ok {
+			verb, overridden = f, true
+		}
+	}
+	content, sawCmd := mcpArgs(server, tool, args, cwd, home, verb.Risk > 0)
+	if sawCmd && !overridden && isExecTool(tool) {
+		// A terminal-like tool is as risky as the command it runs: judge
+		// it like the Bash tool instead of by its verb.
+		return content
+	}
+	w := Worst(verb, content)
+	if content.Rule != "" && w.Rule == content.Rule && verb.Reason != "" && !content.RedLine {
+		w.Reason = content.Reason + " (" + verb.Reason + ")"
+	}
+	return w
+}
+
+func isExecTool(tool string) bool {
+	for _, w := range splitName(tool) {
+		if execVerbs[w] {
+			return true
+		}
+	}
+	return false
+}
+
+func mcpVerb(server, tool string) Finding {
+	who := "mcp__" + server + "__" + tool
+	ws := splitName(tool)
+	var read, mut, del, dest, big, force, push bool
+	var verb string
+	for i, w := range ws {
+		if w == "format" && i+1 < len(ws) && (ws[i+1] == "disk" || ws[i+1] == "drive" || ws[i+1] == "volume" || ws[i+1] == "partition") {
+			dest, verb = true, "format "+ws[i+1]
+		}
+		switch {
+		case destVerbs[w]:
+			dest, verb = true, w
+		case delVerbs[w]:
+			if !dest {
+				verb = w
+			}
+			del = true
+		case mutVerbs[w]:
+			if !dest && !del {
+				verb = w
+			}
+			mut = true
+		case readVerbs[w]:
+			read = true
+		}
+		big = big || bigNouns[w]
+		force = force || w == "force"
+		push = push || w == "push"
+	}
+	switch {
+	case force && push:
+		return Finding{Risk: 3, Violation: 0.9, RedLine: true, Rule: "mcp.force-push", Reason: "force-pushes through an MCP tool (" + who + "): this overwrites a remote's history", Marked: tool}
+	case dest:
+		return Finding{Risk: 3, Violation: 0.5, Rule: "mcp.destructive", Reason: "destructive MCP tool (" + verb + "): " + who, Marked: tool}
+	case del && big:
+		return Finding{Risk: 3, Violation: 0.5, Rule: "mcp.delete-big", Reason: "deletes a whole " + strings.Join(ws[1:], " ") + " through an MCP tool: " + who, Marked: tool}
+	case del:
+		return Finding{Risk: 2, Violation: 0.2, Rule: "mcp.delete", Reason: "deletes through an MCP tool (" + verb + "): " + who, Marked: tool}
+	case mut:
+		return Finding{Risk: 2, Violation: 0.1, Rule: "mcp.mutating", Reason: "consequential MCP tool (" + verb + "): " + who, Marked: tool}
+	case read:
+		return Finding{Risk: 0, Rule: "mcp.read", Reason: "read-only MCP tool: " + who}
+	}
+	return Finding{Risk: 2, Violation: 0.1, Rule: "mcp.unknown", Reason: "MCP tool whose effect is unknown (treated as consequential): " + who, Marked: tool, Uncertain: true}
+}
+
+// Argument keys that carry a shell command or a file path.
+var (
+	cmdKeys  = words(`command cmd script shell shell_command shellcommand commandline command_line bash powershell`)
+	pathKeys = words(`path file_path filepath filename file destination dest target target_path output output_path
+		source src from to new_path newpath old_path oldpath directory dir folder`)
+	sqlKeys = words(`sql query statement statements`)
+)
+
+var (
+	sqlDrop     = regexp.MustCompile(`(?is)\b(drop\s+(table|database|schema|index|view|user|role)|truncate\s+(table\s+)?\w)`)
+	sqlDeleteNW = regexp.MustCompile(`(?is)\bdelete\s+from\s+[\w."\x60\[\]]+\s*(;|$)`)
+	sqlUpdateNW = regexp.MustCompile(`(?is)\bupdate\s+[\w."\x60\[\]]+\s+set\s+[^;]*$`)
+	sqlWrite    = regexp.MustCompile(`(?is)\b(insert\s+into|update\s+\S+\s+set|delete\s+from|alter\s+table|create\s+(table|index|database)|grant|revoke)\b`)
+)
+
+// mcpArgs judges what the arguments carry: shell commands (rules.Bash),
+// file paths (self-protection; write rules when the tool mutates; secret
+// files when it reads) and SQL.
+func mcpArgs(server, tool, args, cwd, home string, mutating bool) (worst Finding, sawCmd bool) {
+	if strings.TrimSpace(args) == "" {
+		return Finding{}, false
+	}
+	var m map[string]any
+	if err := json.Unmarshal([]byte(args), &m); err != nil {
+		// Truncated at 2 KB or not an object: nothing to read reliably.
+		return Finding{}, false
+	}
+	// {"command": "rm", "args": ["-rf", "/"]}: judge the command line whole.
+	if c, ok := m["command"].(string); ok {
+		if list, ok := m["args"].([]any); ok {
+			line := c
+			for _, a := range list {
+				if s, ok := a.(string); ok {
+					line += " " + shellQuote(s)
+				}
+			}
+			m["command"] = line
+			delete(m, "args")
+		}
+	}
+	take := func(f Finding) {
+		if f.Rule != "" && (worst.Rule == "" || f.Worse(worst)) {
+			worst = f
+		}
+	}
+	walkStrings(m, "", 0, func(key, v string) {
+		k := strings.ToLower(key)
+		switch {
+		case cmdKeys[k]:
+			sawCmd = true
+			f := bashFn(v, cwd, home)
+			f.Reason = "the MCP tool runs a shell command: " + f.Reason
+			take(f)
+		case sqlKeys[k]:
+			take(sqlFinding(v))
+		case pathKeys[k]:
+			if f, ok := Protected(v, cwd, home); ok {
+				take(f)
+			} else if mutating {
+				f := WritePath(v, cwd, home)
+				f.Uncertain = false
+				take(f)
+			} else if SecretPath(v, cwd, home) {
+				take(Finding{Risk: 2, Violation: 0.6, Rule: "mcp.read-secret", Reason: "an MCP tool reads a credentials file (" + v + "); its content would reach the model", Marked: v})
+			}
+		}
+	})
+	return worst, sawCmd
+}
+
+// shellQuote quotes s for a POSIX shell line.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r == '-' || r == '_' || r == '.' || r == '/' || r == '=' || r == ':' || r == '~' || unicode.IsLetter(r) || unicode.IsDigit(r))
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+func sqlFinding(q string) Finding {
+	switch {
+	case sqlDrop.MatchString(q):
+		return Finding{Risk: 3, Violation: 0.7, Rule: "mcp.sql-drop", Reason: "drops or truncates a table or database through an MCP tool", Marked: sqlDrop.FindString(q)}
+	case sqlDeleteNW.MatchString(q) || sqlUpdateNW.MatchString(q) && !strings.Contains(strings.ToLower(q), "where"):
+		return Finding{Risk: 3, Violation: 0.5, Rule: "mcp.sql-no-where", Reason: "deletes or updates every row (no WHERE) through an MCP tool"}
+	case sqlWrite.MatchString(q):
+		return Finding{Risk: 2, Violation: 0.1, Rule: "mcp.sql-write", Reason: "changes data or schema through an MCP tool", Marked: sqlWrite.FindString(q)}
+	}
+	return Finding{}
+}
+
+// walkStrings calls fn for every string value, with its key (array items
+// inherit the array's key). Depth-limited: arguments are attacker-shaped.
+func walkStrings(v any, key string, depth int, fn func(key, v string)) {
+	if depth > 8 {
+		return
+	}
+	switch t := v.(type) {
+	case string:
+		fn(key, t)
+	case map[string]any:
+		keys := make([]string, 0, len(t))
+		for k := range t {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys) // deterministic: ties keep the first finding
+		for _, k := range keys {
+			walkStrings(t[k], k, depth+1, fn)
+		}
+	case []any:
+		for _, x := range t {
+			walkStrings(x, key, depth+1, fn)
+		}
+	}
+}
+
+// bashFn is rules.Bash; TEMPORARY indirection until the bash rule pack
+// lands (H1a), so this package compiles meanwhile. Until then a command
+// in MCP arguments is at least confirm.
+var bashFn = func(script, cwd, home string) Finding {
+	return Finding{Risk: 2, Violation: 0.2, Rule: "mcp.command", Reason: "runs a shell command that is not analysed yet: " + script, Marked: script, Uncertain: true}
+}
