@@ -1,15 +1,145 @@
 package audit
 
-import "errors"
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"sync"
+)
 
-// Writer appends entries to the audit log. TODO(H3): real implementation.
-type Writer struct{ path string }
+// Writer appends entries to the audit log. Each entry is one JSON line
+// written with a single write(2) on a file opened O_APPEND, under an
+// advisory lock (flock / LockFileEx), so the tray, the hook's fallback and
+// any other process appending at the same time never interleave lines.
+// Safe for concurrent use.
+type Writer struct {
+	path string
 
-// Open returns a writer for the JSONL log at path (created on first append).
-func Open(path string) (*Writer, error) { return &Writer{path: path}, nil }
+	mu sync.Mutex
+	f  *os.File // opened lazily on first Append
+}
 
-// Append writes one entry as one whole line.
-func (w *Writer) Append(e Entry) error { return errors.New("audit: not built yet") }
+// Open returns a writer for the JSONL log at path. Nothing is created until
+// the first Append, so a dry run (agent-guard check) leaves no trace; use
+// Writable to test the location up front.
+func Open(path string) (*Writer, error) {
+	if path == "" {
+		return nil, errors.New("audit: no audit log path given")
+	}
+	return &Writer{path: path}, nil
+}
 
-// Digest returns the first 200 characters of input with secrets redacted.
-func Digest(input string) string { return input }
+// Path is the log file this writer appends to.
+func (w *Writer) Path() string { return w.path }
+
+// Writable creates the log's folder and file if needed and reports whether
+// an entry could be appended there (for doctor), without writing one.
+func Writable(path string) error {
+	f, err := openLog(path)
+	if err != nil {
+		return err
+	}
+	return f.Close()
+}
+
+func openLog(path string) (*os.File, error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, fmt.Errorf("audit: cannot create the folder of the audit log %s: %w; make it writable or set AGENT_GUARD_HOME", path, err)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("audit: cannot open the audit log %s for appending: %w; make it writable or set AGENT_GUARD_HOME", path, err)
+	}
+	return f, nil
+}
+
+// Append writes one entry as one whole line. The input digest and the
+// reason are redacted again here, so a caller that forgot cannot leak a
+// secret into the log.
+func (w *Writer) Append(e Entry) error {
+	line, err := encode(e)
+	if err != nil {
+		return err
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if err := w.ensureOpen(); err != nil {
+		return err
+	}
+	if err := lockFile(w.f); err != nil {
+		return fmt.Errorf("audit: cannot lock %s: %w", w.path, err)
+	}
+	_, werr := w.f.Write(line)
+	uerr := unlockFile(w.f)
+	if werr != nil {
+		return fmt.Errorf("audit: cannot append to %s: %w", w.path, werr)
+	}
+	if uerr != nil {
+		return fmt.Errorf("audit: cannot unlock %s: %w", w.path, uerr)
+	}
+	return nil
+}
+
+// ensureOpen opens the file on first use, and again when someone deleted
+// or rotated it meanwhile (otherwise we would write to an unlinked inode).
+func (w *Writer) ensureOpen() error {
+	if w.f != nil {
+		cur, err1 := w.f.Stat()
+		onDisk, err2 := os.Stat(w.path)
+		if err1 == nil && err2 == nil && os.SameFile(cur, onDisk) {
+			return nil
+		}
+		w.f.Close()
+		w.f = nil
+	}
+	f, err := openLog(w.path)
+	if err != nil {
+		return err
+	}
+	w.f = f
+	return nil
+}
+
+// Close releases the file. Append after Close reopens it.
+func (w *Writer) Close() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.f == nil {
+		return nil
+	}
+	err := w.f.Close()
+	w.f = nil
+	return err
+}
+
+// encode renders e as one newline-terminated JSON line. Non-finite numbers
+// (which JSON cannot carry) become 0 rather than losing the whole line.
+func encode(e Entry) ([]byte, error) {
+	e.Input = Digest(e.Input)
+	e.Reason = Redact(e.Reason)
+	e.Session = Redact(e.Session)
+	e.Risk, e.Violation = finite(e.Risk), finite(e.Violation)
+	e.DurationMS, e.WaitMS = finite(e.DurationMS), finite(e.WaitMS)
+	if len(e.RiskProbs) > 0 {
+		probs := make([]float64, len(e.RiskProbs))
+		for i, p := range e.RiskProbs {
+			probs[i] = finite(p)
+		}
+		e.RiskProbs = probs
+	}
+	b, err := json.Marshal(e)
+	if err != nil {
+		return nil, fmt.Errorf("audit: cannot encode entry: %w", err)
+	}
+	return append(b, '\n'), nil
+}
+
+func finite(f float64) float64 {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return 0
+	}
+	return f
+}

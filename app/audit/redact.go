@@ -1,0 +1,116 @@
+package audit
+
+import (
+	"regexp"
+	"strings"
+	"unicode/utf8"
+)
+
+// DigestRunes is how many characters of a call's input the log keeps.
+const DigestRunes = 200
+
+// Redacted replaces every secret in a digest.
+const Redacted = "[REDACTED]"
+
+// redactScanLimit bounds the work on huge inputs (a Write of a big file):
+// only this prefix is redacted and then cut to DigestRunes.
+const redactScanLimit = 64 << 10
+
+type redaction struct {
+	re   *regexp.Regexp
+	repl string // may use ${1} to keep the key name
+	// only, when set, applies re only to text that matches it.
+	only *regexp.Regexp
+	// hints are lower-case substrings one of which every match contains;
+	// checking them first keeps Digest cheap on ordinary commands.
+	hints []string
+}
+
+// Order matters: headers before bare bearer tokens, key=value before the
+// token shapes, so the key name stays readable.
+var redactions = []redaction{
+	// PEM private keys, to the END line or the end of the text.
+	{hints: []string{"private key"}, re: regexp.MustCompile(`-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$)`), repl: Redacted},
+	// Authorization-like headers: keep the header and the scheme.
+	{hints: []string{"authorization"}, re: regexp.MustCompile(`(?i)\b((?:proxy-)?authorization\s*:\s*(?:(?:bearer|basic|token|digest|bot)\s+)?)[^\s'"\\]+`), repl: "${1}" + Redacted},
+	{hints: []string{"api-key", "auth-token", "access-token", "private-token", "cookie"}, re: regexp.MustCompile(`(?i)\b((?:x-api-key|api-key|x-auth-token|x-access-token|private-token|cookie)\s*:\s*)[^\s'"\\]+`), repl: "${1}" + Redacted},
+	{hints: []string{"bearer"}, re: regexp.MustCompile(`(?i)\b(bearer\s+)[A-Za-z0-9\-._~+/]+=*`), repl: "${1}" + Redacted},
+	// Passwords in URLs: scheme://user:pass@host.
+	{hints: []string{"://"}, re: regexp.MustCompile(`\b([a-zA-Z][a-zA-Z0-9+.\-]*://[^\s:/@'"]*:)[^\s/'"]+@`), repl: "${1}" + Redacted + "@"},
+	// key=value and "key": "value" for anything named like a secret,
+	// including env assignments such as TYPESAFE_API_KEY=... or DB_PASSWORD=...
+	{hints: []string{"pass", "secret", "token", "key", "credential"}, re: regexp.MustCompile(`(?i)((?:password|passwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?)"?\s*[=:]\s*)("[^"]*"|'[^']*'|[^\s&;,'"}]+)`), repl: "${1}" + Redacted},
+	// --password VALUE, --token VALUE.
+	{hints: []string{"--"}, re: regexp.MustCompile(`(?i)(--(?:password|passwd|token|secret|api[_-]?key|access[_-]?token|auth[_-]?token)\s+)("[^"]*"|'[^']*'|[^\s\-][^\s]*)`), repl: "${1}" + Redacted},
+	// mysql -p'pass' / -ppass, only for the MySQL family so mkdir -p stays.
+	{
+		re:   regexp.MustCompile(`(\s-p)('[^']*'|"[^"]*"|[^\s'"]+)`),
+		repl: "${1}" + Redacted,
+		only: regexp.MustCompile(`(?i)\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mariadb|mariadb-dump)\b`),
+	},
+	// Token shapes that are secrets wherever they appear.
+	{hints: []string{"eyj"}, re: regexp.MustCompile(`\beyJ[A-Za-z0-9_\-]{5,}\.[A-Za-z0-9_\-]{5,}\.[A-Za-z0-9_\-]+`), repl: Redacted},  // JWT
+	{hints: []string{"sk-"}, re: regexp.MustCompile(`\bsk-(?:proj-|ant-|live-|test-|or-)?[A-Za-z0-9_\-]{16,}`), repl: Redacted},       // OpenAI, Anthropic, ...
+	{hints: []string{"k_live_", "k_test_"}, re: regexp.MustCompile(`\b[sr]k_(?:live|test)_[A-Za-z0-9]{10,}`), repl: Redacted},         // Stripe
+	{hints: []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_"}, re: regexp.MustCompile(`\bgh[pousr]_[A-Za-z0-9]{20,}`), repl: Redacted}, // GitHub
+	{hints: []string{"github_pat_"}, re: regexp.MustCompile(`\bgithub_pat_[A-Za-z0-9_]{20,}`), repl: Redacted},                        // GitHub fine-grained
+	{hints: []string{"glpat-"}, re: regexp.MustCompile(`\bglpat-[A-Za-z0-9_\-]{20,}`), repl: Redacted},                                // GitLab
+	{hints: []string{"akia", "asia"}, re: regexp.MustCompile(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`), repl: Redacted},                        // AWS access key id
+	{hints: []string{"xox"}, re: regexp.MustCompile(`\bxox[abposr]-[A-Za-z0-9\-]{10,}`), repl: Redacted},                              // Slack
+	{hints: []string{"aiza"}, re: regexp.MustCompile(`\bAIza[0-9A-Za-z_\-]{35}`), repl: Redacted},                                     // Google API key
+	{hints: []string{"npm_"}, re: regexp.MustCompile(`\bnpm_[A-Za-z0-9]{36}`), repl: Redacted},                                        // npm
+	{hints: []string{"hf_", "pypi-"}, re: regexp.MustCompile(`\b(?:hf_[A-Za-z0-9]{30,}|pypi-[A-Za-z0-9_\-]{50,})`), repl: Redacted},   // Hugging Face, PyPI
+}
+
+// Redact replaces secrets in s (tokens, API keys, passwords, Authorization
+// headers, URL passwords, JWTs, private keys) with [REDACTED]. It is
+// idempotent: redacting twice gives the same text.
+func Redact(s string) string {
+	if !utf8.ValidString(s) {
+		s = strings.ToValidUTF8(s, "\uFFFD")
+	}
+	lower := strings.ToLower(s)
+	for _, r := range redactions {
+		if len(r.hints) > 0 && !containsAny(lower, r.hints) {
+			continue
+		}
+		if r.only != nil && !r.only.MatchString(s) {
+			continue
+		}
+		s = r.re.ReplaceAllString(s, r.repl)
+	}
+	return s
+}
+
+func containsAny(s string, subs []string) bool {
+	for _, sub := range subs {
+		if strings.Contains(s, sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// Digest returns the first 200 characters of input with secrets redacted.
+// Redaction runs before the cut, so a secret straddling character 200
+// cannot leave its first half in the log.
+func Digest(input string) string {
+	if len(input) > redactScanLimit {
+		input = input[:redactScanLimit]
+	}
+	return truncateRunes(Redact(input), DigestRunes)
+}
+
+func truncateRunes(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	i := 0
+	for k := range s {
+		if i == n {
+			return s[:k]
+		}
+		i++
+	}
+	return s
+}
