@@ -35,6 +35,8 @@ type Cmd struct {
 	FedCode bool
 	// Background: ends in &.
 	Background bool
+	// Func: the name is a shell function defined in the same script.
+	Func bool
 }
 
 // Redir is one redirection: Op like ">", ">>", "<", "<<", "<<<", "&>".
@@ -51,6 +53,10 @@ type Analysis struct {
 	// Err is the parse error, if the line does not parse (it is then at
 	// least confirm: what cannot be read cannot be judged).
 	Err error
+	// ForkBomb is the text of a fork bomb or spawn loop ("" when none):
+	// a function that runs itself in a pipe or the background, or an
+	// endless loop that starts background jobs.
+	ForkBomb string
 }
 
 // Flag reports whether the command has a short flag letter (also inside a

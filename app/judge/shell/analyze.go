@@ -1,0 +1,446 @@
+package shell
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Caps keep hostile input from hanging the judge. Exceeding one sets Err
+// (so the line is at least confirm) and stops looking further.
+const (
+	MaxInput = 256 << 10 // bytes of one command line
+	MaxDepth = 8         // nested shells (bash -c 'bash -c ...')
+	MaxCmds  = 2000      // simple commands in total
+)
+
+var parsers = sync.Pool{New: func() any {
+	return syntax.NewParser(syntax.Variant(syntax.LangBash))
+}}
+
+// shared is the state of one Analyze call, shared by nested shells.
+type shared struct {
+	total   int
+	stopped bool
+	// files written earlier in the line (cat > x.sh <<EOF, echo ... > x.sh),
+	// so that a later `sh x.sh` is judged by its content.
+	files map[string]string
+	funcs map[string]bool
+}
+
+// walker walks one parsed script (one nesting level).
+type walker struct {
+	a     *Analysis
+	st    *shared
+	src   string
+	depth int
+	vars  map[string]string
+	// cond > 0 inside loops, conditionals, functions and && / || lists:
+	// an assignment there may or may not happen, so it is not trusted.
+	cond    int
+	inPipe  int
+	fn      string // function whose body is being walked (fork bombs)
+	infLoop int    // inside an endless loop body
+	pending map[int]bool
+}
+
+// Analyze parses src as bash and flattens it into the simple commands that
+// would run. It never panics and never takes long: see the caps above.
+func Analyze(src string) (a Analysis) {
+	defer func() {
+		if r := recover(); r != nil {
+			a.Err = fmt.Errorf("internal error analysing the command: %v", r)
+		}
+	}()
+	st := &shared{}
+	w := &walker{a: &a, st: st}
+	w.run(src)
+	return a
+}
+
+func (w *walker) child() *walker {
+	return &walker{a: w.a, st: w.st, depth: w.depth + 1}
+}
+
+func (w *walker) setErr(err error) {
+	if w.a.Err == nil {
+		w.a.Err = err
+	}
+}
+
+func (w *walker) run(src string) {
+	if len(src) > MaxInput {
+		w.setErr(fmt.Errorf("command is %d bytes, above the %d-byte limit", len(src), MaxInput))
+		src = src[:MaxInput]
+	}
+	p := parsers.Get().(*syntax.Parser)
+	f, err := p.Parse(strings.NewReader(src), "")
+	parsers.Put(p)
+	if err != nil {
+		var pe syntax.ParseError
+		if errors.As(err, &pe) {
+			err = fmt.Errorf("%s", pe.Text)
+		}
+		w.setErr(fmt.Errorf("cannot parse the command: %v", err))
+		w.fallback(src)
+		return
+	}
+	w.src = src
+	w.stmts(f.Stmts)
+}
+
+func (w *walker) stop() bool {
+	if w.st.stopped {
+		return true
+	}
+	if w.st.total >= MaxCmds {
+		w.setErr(fmt.Errorf("more than %d commands", MaxCmds))
+		w.st.stopped = true
+		return true
+	}
+	return false
+}
+
+func (w *walker) stmts(ss []*syntax.Stmt) {
+	for _, s := range ss {
+		if w.stop() {
+			return
+		}
+		w.stmt(s)
+	}
+}
+
+func (w *walker) raw(n syntax.Node) string {
+	a, b := int(n.Pos().Offset()), int(n.End().Offset())
+	if a < 0 || b > len(w.src) || a > b {
+		return ""
+	}
+	return w.src[a:b]
+}
+
+// stmt walks one statement and returns the index of its command in
+// a.Cmds (-1 for compound statements).
+func (w *walker) stmt(s *syntax.Stmt) int {
+	if s == nil || w.stop() {
+		return -1
+	}
+	if s.Background && w.infLoop > 0 && w.a.ForkBomb == "" {
+		w.a.ForkBomb = w.raw(s)
+	}
+	switch c := s.Cmd.(type) {
+	case *syntax.CallExpr:
+		return w.call(s, c)
+	case nil:
+	default:
+		w.compound(c)
+	}
+	if len(s.Redirs) > 0 {
+		// Redirections of a block, loop or bare "> file": a nameless
+		// command that carries them.
+		return w.emit(Cmd{Raw: w.raw(s), Redirs: w.redirs(s.Redirs), Depth: w.depth, Background: s.Background})
+	}
+	return -1
+}
+
+func (w *walker) compound(c syntax.Command) {
+	switch c := c.(type) {
+	case *syntax.Block:
+		w.stmts(c.Stmts)
+	case *syntax.Subshell:
+		w.stmts(c.Stmts)
+	case *syntax.BinaryCmd:
+		if c.Op == syntax.Pipe || c.Op == syntax.PipeAll {
+			w.pipeline(c)
+			return
+		}
+		w.stmt(c.X)
+		w.cond++
+		w.stmt(c.Y)
+		w.cond--
+	case *syntax.IfClause:
+		w.cond++
+		for ic := c; ic != nil; ic = ic.Else {
+			w.stmts(ic.Cond)
+			w.stmts(ic.Then)
+		}
+		w.cond--
+	case *syntax.WhileClause:
+		w.cond++
+		w.stmts(c.Cond)
+		endless := endlessCond(c.Cond, c.Until)
+		if endless {
+			w.infLoop++
+		}
+		w.stmts(c.Do)
+		if endless {
+			w.infLoop--
+		}
+		w.cond--
+	case *syntax.ForClause:
+		w.cond++
+		endless := false
+		switch l := c.Loop.(type) {
+		case *syntax.WordIter:
+			for _, it := range l.Items {
+				w.word(it)
+			}
+			w.setVar(l.Name.Value, Dyn)
+		case *syntax.CStyleLoop:
+			w.subsIn(l)
+			endless = l.Cond == nil
+		}
+		if endless {
+			w.infLoop++
+		}
+		w.stmts(c.Do)
+		if endless {
+			w.infLoop--
+		}
+		w.cond--
+	case *syntax.CaseClause:
+		w.word(c.Word)
+		w.cond++
+		for _, it := range c.Items {
+			for _, p := range it.Patterns {
+				w.word(p)
+			}
+			w.stmts(it.Stmts)
+		}
+		w.cond--
+	case *syntax.FuncDecl:
+		name := ""
+		if c.Name != nil {
+			name = NormName(c.Name.Value)
+		}
+		if name != "" {
+			w.a.FuncDefs = append(w.a.FuncDefs, name)
+			if w.st.funcs == nil {
+				w.st.funcs = map[string]bool{}
+			}
+			w.st.funcs[name] = true
+		}
+		old := w.fn
+		w.fn = name
+		w.cond++
+		w.stmt(c.Body)
+		w.cond--
+		w.fn = old
+	case *syntax.DeclClause:
+		for _, as := range c.Args {
+			v := w.assignVal(as)
+			if as.Name != nil && !as.Naked {
+				w.setVar(as.Name.Value, v)
+			}
+		}
+	case *syntax.TimeClause:
+		w.stmt(c.Stmt)
+	case *syntax.CoprocClause:
+		w.stmt(c.Stmt)
+	default:
+		// Arithmetic, [[ ]], let: only their substitutions run commands.
+		w.subsIn(c)
+	}
+}
+
+// endlessCond: while true / while : / until false / while [ 1 ].
+func endlessCond(cond []*syntax.Stmt, until bool) bool {
+	if len(cond) != 1 {
+		return false
+	}
+	switch c := cond[0].Cmd.(type) {
+	case *syntax.CallExpr:
+		if len(c.Args) == 0 {
+			return false
+		}
+		n := c.Args[0].Lit()
+		if until {
+			return n == "false"
+		}
+		return n == "true" || n == ":" || (n == "[" && len(c.Args) == 3) || (n == "test" && len(c.Args) == 2)
+	case *syntax.ArithmCmd:
+		if w, ok := c.X.(*syntax.Word); ok {
+			l := w.Lit()
+			return !until && l != "" && l != "0"
+		}
+	}
+	return false
+}
+
+func (w *walker) pipeline(b *syntax.BinaryCmd) {
+	var elems []*syntax.Stmt
+	var flat func(s *syntax.Stmt)
+	flat = func(s *syntax.Stmt) {
+		if bc, ok := s.Cmd.(*syntax.BinaryCmd); ok && len(s.Redirs) == 0 &&
+			(bc.Op == syntax.Pipe || bc.Op == syntax.PipeAll) {
+			flat(bc.X)
+			flat(bc.Y)
+			return
+		}
+		elems = append(elems, s)
+	}
+	flat(b.X)
+	flat(b.Y)
+	idx := make([]int, len(elems))
+	w.inPipe++
+	for i, s := range elems {
+		idx[i] = w.stmt(s)
+	}
+	w.inPipe--
+	names := make([]string, len(elems))
+	for i, j := range idx {
+		if j >= 0 {
+			names[i] = w.a.Cmds[j].Name
+		}
+	}
+	for i, j := range idx {
+		if j < 0 {
+			continue
+		}
+		c := &w.a.Cmds[j]
+		c.PipedFrom = nonEmpty(names[:i])
+		c.PipedTo = nonEmpty(names[i+1:])
+		if w.pending[j] {
+			delete(w.pending, j)
+			if i > 0 && idx[i-1] >= 0 {
+				w.feedFrom(j, idx[i-1])
+			} else if i > 0 {
+				w.unknownFeed(j)
+			}
+		}
+	}
+}
+
+func nonEmpty(ns []string) []string {
+	var out []string
+	for _, n := range ns {
+		if n != "" {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func (w *walker) setVar(name, v string) {
+	if w.vars == nil {
+		w.vars = map[string]string{}
+	}
+	if old, ok := w.vars[name]; (ok && old != v) || w.cond > 0 || name == "HOME" {
+		v = Dyn
+	}
+	w.vars[name] = v
+}
+
+func (w *walker) assignVal(as *syntax.Assign) string {
+	if as.Array != nil {
+		w.subsIn(as.Array)
+		return Dyn
+	}
+	if as.Index != nil {
+		w.subsIn(as.Index)
+	}
+	if as.Value == nil {
+		return ""
+	}
+	v := w.word(as.Value)
+	if as.Append {
+		return Dyn
+	}
+	return v
+}
+
+func (w *walker) call(s *syntax.Stmt, ce *syntax.CallExpr) int {
+	for _, as := range ce.Assigns {
+		v := w.assignVal(as)
+		if len(ce.Args) == 0 && as.Name != nil {
+			w.setVar(as.Name.Value, v)
+		}
+	}
+	if len(ce.Args) == 0 {
+		if len(s.Redirs) > 0 {
+			return w.emit(Cmd{Raw: w.raw(s), Redirs: w.redirs(s.Redirs), Depth: w.depth})
+		}
+		return -1
+	}
+	argv := make([]string, len(ce.Args))
+	for i, a := range ce.Args {
+		argv[i] = w.word(a)
+	}
+	// `read X` makes X unknown.
+	if argv[0] == "read" || argv[0] == "mapfile" || argv[0] == "readarray" {
+		for _, a := range argv[1:] {
+			if a != "" && a[0] != '-' {
+				w.setVar(a, Dyn)
+			}
+		}
+	}
+	return w.command(argv, w.redirs(s.Redirs), w.raw(s), s.Background, nil)
+}
+
+func (w *walker) redirs(rs []*syntax.Redirect) []Redir {
+	if len(rs) == 0 {
+		return nil
+	}
+	out := make([]Redir, 0, len(rs))
+	for _, r := range rs {
+		op := r.Op.String()
+		var t string
+		switch r.Op {
+		case syntax.Hdoc, syntax.DashHdoc:
+			t = w.hdoc(r)
+		default:
+			t = w.word(r.Word)
+		}
+		if r.N != nil && (r.Op == syntax.RdrOut || r.Op == syntax.AppOut) && r.N.Value != "1" {
+			// 2> file still writes the file; keep the op as it is.
+			_ = r.N
+		}
+		out = append(out, Redir{Op: op, Target: t})
+	}
+	return out
+}
+
+// hdoc returns a here-document body: verbatim under a quoted delimiter,
+// otherwise with expansions resolved (Dyn) and their commands walked.
+func (w *walker) hdoc(r *syntax.Redirect) string {
+	if r.Hdoc == nil {
+		return ""
+	}
+	quoted := false
+	if r.Word != nil {
+		for _, p := range r.Word.Parts {
+			switch p := p.(type) {
+			case *syntax.SglQuoted, *syntax.DblQuoted:
+				quoted = true
+			case *syntax.Lit:
+				if strings.IndexByte(p.Value, '\\') >= 0 {
+					quoted = true
+				}
+			}
+		}
+	}
+	var b strings.Builder
+	for _, p := range r.Hdoc.Parts {
+		if l, ok := p.(*syntax.Lit); ok {
+			if quoted {
+				b.WriteString(l.Value)
+			} else {
+				b.WriteString(unescapeDQ(l.Value))
+			}
+			continue
+		}
+		w.part(&b, p, true)
+	}
+	return b.String()
+}
+
+func (w *walker) emit(c Cmd) int {
+	if w.stop() {
+		return -1
+	}
+	w.st.total++
+	w.a.Cmds = append(w.a.Cmds, c)
+	return len(w.a.Cmds) - 1
+}

@@ -1,0 +1,506 @@
+package shell
+
+import (
+	"fmt"
+	"strings"
+)
+
+// command builds the Cmd for one argv: wrappers unwrapped, code fed to a
+// shell opened up, find -exec commands split out. pre are wrappers already
+// peeled off by the caller (find -exec).
+func (w *walker) command(argv []string, redirs []Redir, raw string, bg bool, pre []string) int {
+	if w.stop() {
+		return -1
+	}
+	c := Cmd{Raw: raw, Redirs: redirs, Depth: w.depth, Background: bg}
+	if len(pre) > 0 {
+		c.Wrappers = append(c.Wrappers, pre...)
+	}
+	args := argv
+	var last []string // args when the last wrapper was peeled off
+	var code string
+	hasCode, xargsDyn := false, false
+	for guard := 0; ; guard++ {
+		if len(args) == 0 {
+			break
+		}
+		if strings.Contains(args[0], Dyn) {
+			c.DynName = true
+			c.Name = NormName(strings.ReplaceAll(args[0], Dyn, ""))
+			c.Args = args[1:]
+			break
+		}
+		n := NormName(args[0])
+		rest, isWrap, cd, hc := unwrap(n, args[1:])
+		if !isWrap || guard > 16 {
+			c.Name, c.Args = n, args[1:]
+			if hc {
+				code, hasCode = cd, true
+			}
+			break
+		}
+		c.Wrappers = append(c.Wrappers, n)
+		last = args
+		if n == "xargs" || n == "parallel" {
+			xargsDyn = true
+		}
+		if hc {
+			c.Wrappers = c.Wrappers[:len(c.Wrappers)-1]
+			c.Name, c.Args = n, args[1:]
+			code, hasCode = cd, true
+			break
+		}
+		args = rest
+	}
+	if c.Name == "" && !c.DynName && len(c.Wrappers) > 0 {
+		// A wrapper with nothing after it (`exec >log`, `sudo -v`).
+		c.Name = c.Wrappers[len(c.Wrappers)-1]
+		c.Wrappers = c.Wrappers[:len(c.Wrappers)-1]
+		if len(last) > 0 {
+			c.Args = last[1:]
+		}
+		xargsDyn = false
+	}
+	if xargsDyn && !hasCode && c.Name != "" && !c.Dynamic() {
+		// Arguments come from stdin: unknown targets.
+		c.Args = append(c.Args, Dyn)
+	}
+	if w.st.funcs[c.Name] {
+		c.Func = true
+		if c.Name == w.fn && (bg || w.inPipe > 0) && w.a.ForkBomb == "" {
+			w.a.ForkBomb = raw
+		}
+	}
+	if hasCode {
+		c.FedCode = true
+	}
+	idx := w.emit(c)
+	if idx < 0 {
+		return idx
+	}
+	if hasCode {
+		w.nested(code, false)
+	}
+	w.special(idx, argv)
+	w.remember(idx)
+	return idx
+}
+
+// special opens up what a command runs: shells, eval, source, find -exec,
+// cmd /c, powershell -Command, scripts written earlier in the line.
+func (w *walker) special(idx int, argv []string) {
+	c := &w.a.Cmds[idx]
+	if c.FedCode || c.DynName {
+		return
+	}
+	switch c.Name {
+	case "bash", "sh", "zsh", "dash", "ksh", "mksh", "fish", "ash", "csh", "tcsh", "yash", "rbash":
+		w.shell(idx)
+	case "eval":
+		code := strings.Join(c.Args, " ")
+		c.FedCode = true
+		w.nested(code, false)
+	case "source", ".":
+		ops := c.Operands()
+		if len(ops) == 0 {
+			return
+		}
+		w.script(idx, ops[0])
+	case "find":
+		w.findExec(idx)
+	case "fd", "fdfind":
+		w.fdExec(idx)
+	case "cmd":
+		args := c.Args
+		for i, a := range args {
+			l := lower(a)
+			if l == "/c" || l == "/k" || l == "/r" {
+				code := strings.Join(args[i+1:], " ")
+				if len(code) >= 2 && code[0] == '"' && code[len(code)-1] == '"' {
+					code = code[1 : len(code)-1]
+				}
+				c.FedCode = true
+				w.nested(code, true)
+				return
+			}
+		}
+	case "powershell", "pwsh", "powershell_ise":
+		w.powershell(idx)
+	case "iex", "invoke-expression":
+		c.FedCode = true
+		code := strings.Join(c.Args, " ")
+		if code == "" || strings.Contains(code, Dyn) {
+			w.unknownFeed(idx)
+			return
+		}
+		w.nestedWin(code, true)
+	case "python", "python2", "python3", "node", "nodejs", "perl", "ruby", "php", "lua", "deno", "bun", "rscript", "tclsh", "jshell", "irb":
+		w.interp(idx)
+	default:
+		// ./x.sh written earlier in the same line.
+		if p := argv[0]; strings.ContainsAny(p, "/") && !strings.Contains(p, Dyn) {
+			if body, ok := w.st.files[cleanRel(p)]; ok {
+				c.FedCode = true
+				w.nested(body, false)
+			}
+		}
+	}
+}
+
+// shell handles bash/sh/...: -c code, a script operand, or code on stdin.
+func (w *walker) shell(idx int) {
+	c := &w.a.Cmds[idx]
+	cmode := false
+	var ops []string
+	args := c.Args
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" || a == "-" {
+			ops = args[i+1:]
+			break
+		}
+		if len(a) > 1 && (a[0] == '-' || a[0] == '+') && !strings.Contains(a, Dyn) {
+			switch {
+			case a == "-o" || a == "+o" || a == "-O" || a == "+O" || a == "--rcfile" || a == "--init-file":
+				i++
+			case strings.HasPrefix(a, "--"):
+			case strings.IndexByte(a[1:], 'c') >= 0:
+				cmode = true
+			}
+			continue
+		}
+		ops = args[i:]
+		break
+	}
+	switch {
+	case cmode:
+		if len(ops) == 0 {
+			return
+		}
+		c.FedCode = true
+		w.nested(ops[0], false)
+	case len(ops) > 0:
+		w.script(idx, ops[0])
+	default:
+		w.stdin(idx)
+	}
+}
+
+// script judges running the file p: its content if written earlier in the
+// line, unknown code if its name is dynamic (bash <(curl ...)).
+func (w *walker) script(idx int, p string) {
+	c := &w.a.Cmds[idx]
+	if strings.Contains(p, Dyn) {
+		c.FedCode = true
+		return
+	}
+	if body, ok := w.st.files[cleanRel(p)]; ok {
+		c.FedCode = true
+		w.nested(body, false)
+	}
+}
+
+// stdin: the command reads its code from stdin: a here-doc or here-string,
+// a `<` file, or the pipe (resolved when the pipeline is complete).
+func (w *walker) stdin(idx int) {
+	c := &w.a.Cmds[idx]
+	for i := len(c.Redirs) - 1; i >= 0; i-- {
+		r := c.Redirs[i]
+		switch r.Op {
+		case "<<", "<<-", "<<<":
+			c.FedCode = true
+			w.nested(r.Target, false)
+			return
+		case "<":
+			c.FedCode = true
+			if body, ok := w.st.files[cleanRel(r.Target)]; ok && !strings.Contains(r.Target, Dyn) {
+				w.nested(body, false)
+				return
+			}
+			if r.Target != "/dev/null" {
+				w.unknownFeed(idx)
+			}
+			return
+		}
+	}
+	if w.inPipe > 0 {
+		if w.pending == nil {
+			w.pending = map[int]bool{}
+		}
+		w.pending[idx] = true
+	}
+}
+
+// interp: python/node/... reading their program from stdin.
+func (w *walker) interp(idx int) {
+	c := &w.a.Cmds[idx]
+	for _, a := range c.Args {
+		if a == "-" {
+			break
+		}
+		if len(a) > 0 && a[0] != '-' {
+			return // a script or -c/-e code: the interpreter rules judge it
+		}
+		if a == "-c" || a == "-e" || a == "-E" || a == "--eval" || a == "-p" || a == "-r" || a == "-m" {
+			return
+		}
+	}
+	for _, r := range c.Redirs {
+		switch r.Op {
+		case "<<", "<<-", "<<<":
+			c.FedCode = true
+			return
+		case "<":
+			c.FedCode = true
+			if _, ok := w.st.files[cleanRel(r.Target)]; !ok {
+				w.unknownFeed(idx)
+			}
+			return
+		}
+	}
+	if w.inPipe > 0 {
+		if w.pending == nil {
+			w.pending = map[int]bool{}
+		}
+		w.pending[idx] = true
+	}
+}
+
+// feedFrom resolves code piped from a.Cmds[from] into a.Cmds[to].
+func (w *walker) feedFrom(to, from int) {
+	src := &w.a.Cmds[from]
+	code, ok := stdinCode(src, w.st.files)
+	c := &w.a.Cmds[to]
+	c.FedCode = true
+	if !ok {
+		w.unknownFeed(to)
+		return
+	}
+	switch c.Name {
+	case "bash", "sh", "zsh", "dash", "ksh", "mksh", "fish", "ash", "csh", "tcsh", "yash", "rbash":
+		w.nested(code, false)
+	case "powershell", "pwsh", "iex", "invoke-expression", "cmd":
+		w.nestedWin(code, c.Name != "cmd")
+	default:
+		// An interpreter: its rules read the code as a here-string.
+		c.Redirs = append(c.Redirs, Redir{Op: "<<<", Target: code})
+	}
+}
+
+// unknownFeed marks code that cannot be seen (curl | sh, base64 -d | bash).
+func (w *walker) unknownFeed(idx int) {
+	c := &w.a.Cmds[idx]
+	c.FedCode = true
+	if !c.Dynamic() {
+		c.Args = append(c.Args, Dyn)
+	}
+}
+
+// stdinCode is what echo/printf/cat write to a pipe, when static.
+func stdinCode(src *Cmd, files map[string]string) (string, bool) {
+	if src.Dynamic() {
+		return "", false
+	}
+	switch src.Name {
+	case "echo":
+		args := src.Args
+		esc := false
+		for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' && strings.Trim(args[0][1:], "neE") == "" {
+			esc = esc || strings.IndexByte(args[0], 'e') >= 0
+			args = args[1:]
+		}
+		s := strings.Join(args, " ")
+		if esc {
+			s = DecodeANSI(s)
+		}
+		return s, true
+	case "printf":
+		args := src.Args
+		if len(args) > 0 && args[0] == "--" {
+			args = args[1:]
+		}
+		if len(args) == 0 || strings.HasPrefix(args[0], "-v") {
+			return "", false
+		}
+		return printf(args[0], args[1:]), true
+	case "cat":
+		for i := len(src.Redirs) - 1; i >= 0; i-- {
+			if r := src.Redirs[i]; r.Op == "<<" || r.Op == "<<-" || r.Op == "<<<" {
+				return r.Target, true
+			}
+		}
+		ops := src.Operands()
+		if len(ops) == 1 {
+			b, ok := files[cleanRel(ops[0])]
+			return b, ok
+		}
+	}
+	return "", false
+}
+
+// printf is a small printf(1): escapes decoded, %s %b %d %c filled from args,
+// the format reused while arguments remain.
+func printf(format string, args []string) string {
+	var b strings.Builder
+	for round := 0; round < 64; round++ {
+		used := 0
+		for i := 0; i < len(format); i++ {
+			c := format[i]
+			if c != '%' || i+1 >= len(format) {
+				b.WriteByte(c)
+				continue
+			}
+			j := i + 1
+			for j < len(format) && strings.IndexByte("-+ #0123456789.", format[j]) >= 0 {
+				j++
+			}
+			if j >= len(format) {
+				b.WriteString(format[i:])
+				break
+			}
+			verb := format[j]
+			i = j
+			if verb == '%' {
+				b.WriteByte('%')
+				continue
+			}
+			arg := ""
+			if used < len(args) {
+				arg = args[used]
+				used++
+			}
+			if verb == 'b' {
+				arg = DecodeANSI(arg)
+			}
+			b.WriteString(arg)
+		}
+		args = args[used:]
+		if used == 0 || len(args) == 0 {
+			break
+		}
+	}
+	return DecodeANSI(b.String())
+}
+
+// remember records files written with static content in this line, so a
+// later `sh x.sh` / `./x.sh` / `source x.sh` is judged by that content.
+func (w *walker) remember(idx int) {
+	c := &w.a.Cmds[idx]
+	var body string
+	switch c.Name {
+	case "cat", "tee":
+		ok := false
+		for _, r := range c.Redirs {
+			if r.Op == "<<" || r.Op == "<<-" || r.Op == "<<<" {
+				body, ok = r.Target, true
+			}
+		}
+		if !ok {
+			return
+		}
+		if c.Name == "tee" {
+			for _, t := range c.Operands() {
+				w.writeFile(t, body, c.Flag('a', "--append"))
+			}
+			return
+		}
+	case "echo", "printf":
+		b, ok := stdinCode(c, w.st.files)
+		if !ok {
+			return
+		}
+		body = b + "\n"
+	default:
+		return
+	}
+	for _, r := range c.Redirs {
+		if r.Op == ">" || r.Op == ">>" || r.Op == ">|" || r.Op == "&>" {
+			w.writeFile(r.Target, body, r.Op == ">>")
+		}
+	}
+}
+
+func (w *walker) writeFile(path, body string, app bool) {
+	if strings.Contains(path, Dyn) {
+		return
+	}
+	if w.st.files == nil {
+		w.st.files = map[string]string{}
+	}
+	k := cleanRel(path)
+	if app {
+		body = w.st.files[k] + body
+	}
+	if len(body) > MaxInput {
+		body = body[:MaxInput]
+	}
+	w.st.files[k] = body
+}
+
+func cleanRel(p string) string {
+	for strings.HasPrefix(p, "./") {
+		p = p[2:]
+	}
+	return p
+}
+
+// nested parses code run by a shell one level deeper.
+func (w *walker) nested(code string, windows bool) {
+	if windows {
+		w.nestedWin(code, false)
+		return
+	}
+	if w.depth+1 > MaxDepth {
+		w.setErr(fmt.Errorf("shells nested more than %d deep", MaxDepth))
+		return
+	}
+	n := w.child()
+	n.run(strings.ReplaceAll(code, Dyn, "${__dyn}"))
+}
+
+// findExec splits out the commands of find -exec/-execdir/-ok/-okdir.
+func (w *walker) findExec(idx int) {
+	args := w.a.Cmds[idx].Args
+	raw := w.a.Cmds[idx].Raw
+	pre := append(append([]string(nil), w.a.Cmds[idx].Wrappers...), "find")
+	bg := w.a.Cmds[idx].Background
+	for i := 0; i < len(args); i++ {
+		switch args[i] {
+		case "-exec", "-execdir", "-ok", "-okdir":
+			j := i + 1
+			for j < len(args) && args[j] != ";" && args[j] != "+" {
+				j++
+			}
+			if j > i+1 {
+				w.command(args[i+1:j], nil, raw, bg, pre)
+			}
+			i = j
+		}
+	}
+}
+
+// fdExec: fd -x CMD / --exec CMD / -X / --exec-batch.
+func (w *walker) fdExec(idx int) {
+	args := w.a.Cmds[idx].Args
+	for i, a := range args {
+		if a == "-x" || a == "--exec" || a == "-X" || a == "--exec-batch" {
+			if i+1 < len(args) {
+				pre := append(append([]string(nil), w.a.Cmds[idx].Wrappers...), "find")
+				w.command(args[i+1:], nil, w.a.Cmds[idx].Raw, false, pre)
+			}
+			return
+		}
+	}
+}
+
+// fallback judges an unparsable line piece by piece, split naively on
+// ; & | and newlines, so a parse error cannot hide `rm -rf /`.
+func (w *walker) fallback(src string) {
+	pieces, raws := splitWords(src, modeBash)
+	for i, argv := range pieces {
+		if w.stop() {
+			return
+		}
+		w.command(argv, nil, raws[i], false, nil)
+	}
+}

@@ -1,0 +1,178 @@
+package shell
+
+import (
+	"fmt"
+	"strings"
+)
+
+var errDeep = fmt.Errorf("shells nested more than %d deep", MaxDepth)
+
+type splitMode int
+
+const (
+	modeBash splitMode = iota // fallback for unparsable bash
+	modeCmd                   // cmd.exe /c code
+	modePS                    // PowerShell code
+)
+
+// splitWords splits code naively into commands (on ; & | newlines and
+// brackets) and those into words (whitespace, quotes removed). It is the
+// reader for cmd.exe and PowerShell code and for bash that does not parse:
+// it does not understand the language, it only finds the words.
+func splitWords(code string, mode splitMode) (pieces [][]string, raws []string) {
+	var cur []string
+	var tok strings.Builder
+	inTok := false
+	start := 0
+	flushTok := func() {
+		if inTok {
+			cur = append(cur, expandVars(tok.String(), mode))
+			tok.Reset()
+			inTok = false
+		}
+	}
+	flush := func(end int) {
+		flushTok()
+		if len(cur) > 0 {
+			pieces = append(pieces, cur)
+			raws = append(raws, strings.TrimSpace(code[start:end]))
+		}
+		cur = nil
+		start = end + 1
+		if len(pieces) >= MaxCmds {
+			start = len(code)
+		}
+	}
+	var quote byte
+	for i := 0; i < len(code); i++ {
+		if len(pieces) >= MaxCmds {
+			break
+		}
+		c := code[i]
+		if quote != 0 {
+			switch {
+			case c == quote:
+				quote = 0
+			case mode == modeBash && quote == '"' && c == '\\' && i+1 < len(code) && strings.IndexByte("$`\"\\", code[i+1]) >= 0:
+				i++
+				tok.WriteByte(code[i])
+			case mode == modePS && quote == '"' && c == '`' && i+1 < len(code):
+				i++
+				tok.WriteByte(code[i])
+			default:
+				tok.WriteByte(c)
+			}
+			continue
+		}
+		switch {
+		case c == '"' || c == '\'' && mode != modeCmd:
+			quote = c
+			inTok = true
+		case c == '\\' && mode == modeBash && i+1 < len(code):
+			i++
+			if code[i] != '\n' {
+				tok.WriteByte(code[i])
+			}
+			inTok = true
+		case c == '^' && mode == modeCmd && i+1 < len(code):
+			i++
+			tok.WriteByte(code[i])
+			inTok = true
+		case c == '`' && mode == modePS && i+1 < len(code):
+			i++
+			tok.WriteByte(code[i])
+			inTok = true
+		case c == ' ' || c == '\t' || c == '\r':
+			flushTok()
+		case c == ';' && mode != modeCmd, c == '&', c == '|', c == '\n', c == '(', c == ')',
+			(c == '{' || c == '}') && mode != modeCmd, c == '`' && mode == modeBash:
+			flush(i)
+		default:
+			tok.WriteByte(c)
+			inTok = true
+		}
+	}
+	flush(len(code))
+	return pieces, raws
+}
+
+// expandVars resolves variables in a naively split word: home and system
+// folders to their literal forms (~, C:\Windows), everything else Dyn.
+func expandVars(t string, mode splitMode) string {
+	switch mode {
+	case modeCmd:
+		if strings.IndexByte(t, '%') < 0 {
+			return t
+		}
+		return ExpandWinVars(t)
+	case modePS, modeBash:
+		if strings.IndexByte(t, '$') < 0 {
+			return t
+		}
+		if mode == modePS {
+			return ExpandWinVars(t)
+		}
+		for _, h := range [...]string{"${HOME}", "$HOME"} {
+			if strings.HasPrefix(t, h) && !strings.ContainsRune(t[len(h):], '$') {
+				return "~" + t[len(h):]
+			}
+		}
+		return Dyn
+	}
+	return t
+}
+
+var winVars = [...][2]string{
+	{"%userprofile%", "~"},
+	{"%homedrive%%homepath%", "~"},
+	{"%systemroot%", "C:\\Windows"},
+	{"%windir%", "C:\\Windows"},
+	{"%systemdrive%", "C:"},
+	{"%programfiles%", "C:\\Program Files"},
+	{"%programdata%", "C:\\ProgramData"},
+	{"%appdata%", "~\\AppData\\Roaming"},
+	{"%localappdata%", "~\\AppData\\Local"},
+	{"$env:userprofile", "~"},
+	{"${env:userprofile}", "~"},
+	{"$env:homedrive$env:homepath", "~"},
+	{"$env:systemroot", "C:\\Windows"},
+	{"$env:windir", "C:\\Windows"},
+	{"$env:systemdrive", "C:"},
+	{"$env:programfiles", "C:\\Program Files"},
+	{"$env:programdata", "C:\\ProgramData"},
+	{"$env:appdata", "~\\AppData\\Roaming"},
+	{"$env:localappdata", "~\\AppData\\Local"},
+	{"$home", "~"},
+	{"${home}", "~"},
+	{"$pwd", "."},
+}
+
+// ExpandWinVars maps a leading cmd.exe %VAR% or PowerShell $env:VAR naming
+// home or a system folder to its literal form ("~", "C:\Windows");
+// $true/$false/$null stay; any other variable makes the word Dyn.
+func ExpandWinVars(t string) string {
+	l := lower(t)
+	for _, v := range winVars {
+		if strings.HasPrefix(l, v[0]) {
+			rest := t[len(v[0]):]
+			if strings.ContainsAny(rest, "%$") {
+				return Dyn
+			}
+			return v[1] + rest
+		}
+	}
+	switch l {
+	case "$true", "$false", "$null", "$_":
+		if l == "$_" {
+			return Dyn
+		}
+		return t
+	}
+	if strings.IndexByte(t, '$') >= 0 {
+		return Dyn
+	}
+	if i := strings.IndexByte(t, '%'); i >= 0 && strings.IndexByte(t[i+1:], '%') >= 0 {
+		return Dyn
+	}
+	return t
+}

@@ -1,0 +1,318 @@
+package shell
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// word resolves a shell word to its static value: quotes removed, escapes
+// decoded, $HOME and ~ as "~", anything computed at run time as Dyn.
+// Command and process substitutions inside it are walked as commands.
+func (w *walker) word(wd *syntax.Word) string {
+	if wd == nil {
+		return ""
+	}
+	if len(wd.Parts) == 1 {
+		if l, ok := wd.Parts[0].(*syntax.Lit); ok && strings.IndexByte(l.Value, '\\') < 0 {
+			return l.Value
+		}
+	}
+	var b strings.Builder
+	win := false
+	for i, p := range wd.Parts {
+		// PowerShell's $env:USERPROFILE read by the bash parser.
+		if envLit(wd.Parts, i) {
+			w.subsIn(p)
+			b.WriteString("$env")
+			win = true
+			continue
+		}
+		if l, ok := p.(*syntax.Lit); ok && win {
+			b.WriteString(l.Value)
+			continue
+		}
+		w.part(&b, p, false)
+	}
+	if win {
+		return ExpandWinVars(b.String())
+	}
+	return b.String()
+}
+
+// envLit: parts[i] is $env followed by a literal ":NAME" (PowerShell).
+func envLit(parts []syntax.WordPart, i int) bool {
+	pe, ok := parts[i].(*syntax.ParamExp)
+	if !ok || !pe.Short || pe.Param == nil || lower(pe.Param.Value) != "env" || i+1 >= len(parts) {
+		return false
+	}
+	l, ok := parts[i+1].(*syntax.Lit)
+	return ok && strings.HasPrefix(l.Value, ":")
+}
+
+func (w *walker) part(b *strings.Builder, p syntax.WordPart, quoted bool) {
+	switch p := p.(type) {
+	case *syntax.Lit:
+		if quoted {
+			b.WriteString(unescapeDQ(p.Value))
+		} else {
+			b.WriteString(unescapeLit(p.Value))
+		}
+	case *syntax.SglQuoted:
+		if p.Dollar {
+			b.WriteString(DecodeANSI(p.Value))
+		} else {
+			b.WriteString(p.Value)
+		}
+	case *syntax.DblQuoted:
+		for i := 0; i < len(p.Parts); i++ {
+			q := p.Parts[i]
+			if envLit(p.Parts, i) {
+				// PowerShell's "$env:USERPROFILE\x" inside double quotes.
+				l := p.Parts[i+1].(*syntax.Lit)
+				w.subsIn(q)
+				end := strings.IndexAny(l.Value, " \t;|&\"'")
+				if end < 0 {
+					end = len(l.Value)
+				}
+				b.WriteString(ExpandWinVars("$env" + l.Value[:end]))
+				b.WriteString(l.Value[end:])
+				i++
+				continue
+			}
+			w.part(b, q, true)
+		}
+	case *syntax.ParamExp:
+		b.WriteString(w.param(p))
+	case *syntax.CmdSubst:
+		w.stmts(p.Stmts)
+		b.WriteString(Dyn)
+	case *syntax.ProcSubst:
+		w.stmts(p.Stmts)
+		b.WriteString(Dyn)
+	case *syntax.ArithmExp:
+		w.subsIn(p)
+		b.WriteString(Dyn)
+	case *syntax.ExtGlob:
+		b.WriteString("*")
+	default:
+		w.subsIn(p)
+		b.WriteString(Dyn)
+	}
+}
+
+// param resolves $NAME / ${NAME}: HOME is "~", PWD is ".", a variable the
+// script set once to a static value is that value, anything else Dyn.
+func (w *walker) param(p *syntax.ParamExp) string {
+	w.subsIn(p)
+	if p.Param == nil || p.Excl || p.Length || p.Width || p.Index != nil ||
+		p.Slice != nil || p.Repl != nil || p.Names != 0 || p.NestedParam != nil {
+		return Dyn
+	}
+	if p.Exp != nil {
+		// ${X:-default} etc.: unknown unless X is known and set.
+		return Dyn
+	}
+	name := p.Param.Value
+	if v, ok := w.vars[name]; ok {
+		return v
+	}
+	switch name {
+	case "HOME":
+		return "~"
+	case "PWD":
+		return "."
+	}
+	return Dyn
+}
+
+// subsIn walks any command or process substitution nested in n (arithmetic,
+// test expressions, parameter expansion operands).
+func (w *walker) subsIn(n syntax.Node) {
+	syntax.Walk(n, func(m syntax.Node) bool {
+		switch m := m.(type) {
+		case *syntax.CmdSubst:
+			w.stmts(m.Stmts)
+			return false
+		case *syntax.ProcSubst:
+			w.stmts(m.Stmts)
+			return false
+		}
+		return true
+	})
+}
+
+// unescapeLit removes the backslashes of an unquoted literal (\r\m -> rm,
+// backslash-newline -> nothing). Windows paths (C:\x, \\host, .\x, %VAR%\x)
+// keep their backslashes: there they are separators, not escapes.
+func unescapeLit(s string) string {
+	i := strings.IndexByte(s, '\\')
+	if i < 0 {
+		return s
+	}
+	if windowsy(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	b.WriteString(s[:i])
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c == '\\' && i+1 < len(s) {
+			i++
+			if s[i] != '\n' {
+				b.WriteByte(s[i])
+			}
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+func windowsy(s string) bool {
+	return strings.Contains(s, ":\\") || strings.HasPrefix(s, "\\\\") ||
+		strings.HasPrefix(s, ".\\") || strings.HasPrefix(s, "..\\") ||
+		strings.Contains(s, "%\\") || strings.Contains(s, "$env:")
+}
+
+// unescapeDQ removes the backslashes double quotes honour (\$ \` \" \\ \newline).
+func unescapeDQ(s string) string {
+	if strings.IndexByte(s, '\\') < 0 || windowsy(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '\\' && i+1 < len(s) {
+			switch s[i+1] {
+			case '$', '`', '"', '\\':
+				b.WriteByte(s[i+1])
+				i++
+				continue
+			case '\n':
+				i++
+				continue
+			}
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// DecodeANSI decodes the body of a $'...' string (also printf escapes):
+// \n \t \xHH \NNN \uHHHH \UHHHHHHHH \e \a \cX ...
+func DecodeANSI(s string) string {
+	if strings.IndexByte(s, '\\') < 0 {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '\\' || i+1 >= len(s) {
+			b.WriteByte(c)
+			continue
+		}
+		i++
+		switch e := s[i]; e {
+		case 'n':
+			b.WriteByte('\n')
+		case 't':
+			b.WriteByte('\t')
+		case 'r':
+			b.WriteByte('\r')
+		case 'a':
+			b.WriteByte(7)
+		case 'b':
+			b.WriteByte(8)
+		case 'e', 'E':
+			b.WriteByte(27)
+		case 'f':
+			b.WriteByte(12)
+		case 'v':
+			b.WriteByte(11)
+		case 'c':
+			if i+1 < len(s) {
+				i++
+				b.WriteByte(s[i] & 0x1f)
+			}
+		case 'x', 'u', 'U':
+			max := 2
+			if e == 'u' {
+				max = 4
+			} else if e == 'U' {
+				max = 8
+			}
+			j := i + 1
+			for j < len(s) && j-i-1 < max && isHex(s[j]) {
+				j++
+			}
+			if j == i+1 {
+				b.WriteByte('\\')
+				b.WriteByte(e)
+				continue
+			}
+			n, _ := strconv.ParseUint(s[i+1:j], 16, 32)
+			if e == 'x' {
+				b.WriteByte(byte(n))
+			} else if utf8.ValidRune(rune(n)) {
+				b.WriteRune(rune(n))
+			}
+			i = j - 1
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			j := i
+			for j < len(s) && j-i < 3 && s[j] >= '0' && s[j] <= '7' {
+				j++
+			}
+			n, _ := strconv.ParseUint(s[i:j], 8, 16)
+			b.WriteByte(byte(n))
+			i = j - 1
+		default:
+			// \\ \' \" \? and unknown escapes: the character itself
+			// (unknown ones keep the backslash in bash; the letter
+			// is what matters for reading the command).
+			if e != '\\' && e != '\'' && e != '"' && e != '?' {
+				b.WriteByte('\\')
+			}
+			b.WriteByte(e)
+		}
+	}
+	return b.String()
+}
+
+func isHex(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+// NormName normalizes a program name: base name of a path (/ or \), a
+// leading backslash removed, lower-cased, .exe/.com/.cmd/.bat/.ps1 dropped.
+func NormName(s string) string {
+	for len(s) > 0 && s[0] == '\\' && !strings.HasPrefix(s, "\\\\") {
+		s = s[1:]
+	}
+	if i := strings.LastIndexAny(s, "/\\"); i >= 0 && i < len(s)-1 {
+		s = s[i+1:]
+	}
+	s = lower(s)
+	for _, ext := range [...]string{".exe", ".com", ".cmd", ".bat", ".ps1"} {
+		if len(s) > len(ext) && strings.HasSuffix(s, ext) {
+			s = s[:len(s)-len(ext)]
+			break
+		}
+	}
+	return s
+}
+
+// lower is strings.ToLower without allocating for already-lower ASCII.
+func lower(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 'A' && c <= 'Z' || c >= 0x80 {
+			return strings.ToLower(s)
+		}
+	}
+	return s
+}
