@@ -31,7 +31,7 @@ type Options struct {
 const (
 	OK   = "OK  "
 	FIX  = "FIX "
-	NOTE = "NOTE"
+	NOTE = "NOTE "
 )
 
 type report struct {
@@ -46,7 +46,7 @@ func (r *report) fix(format string, a ...any) {
 	r.line(FIX, format, a...)
 }
 func (r *report) line(prefix, format string, a ...any) {
-	fmt.Fprintf(r.w, "%s %s\n", prefix, fmt.Sprintf(format, a...))
+	fmt.Fprintf(r.w, "%s%s\n", prefix, fmt.Sprintf(format, a...))
 }
 
 // Run checks everything and writes one line per finding to w. It returns
@@ -157,10 +157,10 @@ func checkEntry(r *report, t install.Target, in *install.Installed, cfg *config.
 	}
 	approval := time.Duration(cfg.Approval.TimeoutSeconds) * time.Second
 	if in.HostTimeout > in.Deadline && in.Deadline > approval {
-		r.ok("%s: timeouts consistent: host %s > hook deadline %s > approval %s", t.Label, in.HostTimeout, in.Deadline, approval)
+		r.ok("%s: timeouts consistent: host %s > hook deadline %s > approval %s", t.Label, secs(in.HostTimeout), secs(in.Deadline), secs(approval))
 	} else {
 		r.fix("%s: timeouts out of order: host %s, hook deadline %s, approval %s (need host > deadline > approval, or the host kills the hook before it can answer): %s to recompute them",
-			t.Label, in.HostTimeout, in.Deadline, approval, again)
+			t.Label, secs(in.HostTimeout), secs(in.Deadline), secs(approval), again)
 	}
 	for _, later := range in.Later {
 		if t.Host == install.ZCode {
@@ -170,6 +170,8 @@ func checkEntry(r *report, t install.Target, in *install.Installed, cfg *config.
 		}
 	}
 }
+
+func secs(d time.Duration) string { return fmt.Sprintf("%gs", d.Seconds()) }
 
 func checkTray(ctx context.Context, r *report) {
 	name, err := pipe.Name()
