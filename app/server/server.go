@@ -1,0 +1,284 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/agent-guard/agent-guard/app/audit"
+	"github.com/agent-guard/agent-guard/app/config"
+	"github.com/agent-guard/agent-guard/app/judge"
+	"github.com/agent-guard/agent-guard/hookbridge/render"
+	"github.com/agent-guard/agent-guard/hookbridge/wire"
+)
+
+// Judger judges one call (*judge.Judge, or the guard's judge).
+type Judger interface {
+	Judge(ctx context.Context, s judge.State) judge.Verdict
+}
+
+// AuditLog takes one line per decision (*audit.Writer).
+type AuditLog interface {
+	Append(e audit.Entry) error
+}
+
+// Deps is what the server works with. Only Judge is required.
+type Deps struct {
+	Judge Judger
+	// Config returns the config in force; read once per request so a
+	// hot reload applies to the next call. Nil: the judge's Config()
+	// method when it has one, else the embedded default.
+	Config func() *config.Config
+	Audit  AuditLog // nil: decisions are not logged
+	Asker  Asker    // nil: no dialog (serve --headless)
+	// OnProblem hears about failures that do not stop a decision (an
+	// audit line that could not be written, a broken connection); the
+	// tray shows them. Called from request goroutines.
+	OnProblem func(error)
+	// OnDecision sees every audit entry after the answer is sent (the
+	// tray's recent list). Called from request goroutines.
+	OnDecision func(audit.Entry)
+	// Stderr gets the problems too (default os.Stderr).
+	Stderr io.Writer
+}
+
+// Timeouts. IOTimeout bounds reading a request and writing a response;
+// the hook's budget bounds everything in between.
+const (
+	IOTimeout = 5 * time.Second
+	// maxMargin is how much earlier than the hook's budget the server
+	// answers, so the hook always hears the decision before it gives up.
+	maxMargin = 2 * time.Second
+)
+
+// Server answers hook connections. Safe for concurrent use.
+type Server struct {
+	deps Deps
+	wg   sync.WaitGroup
+	mu   sync.Mutex // guards Stderr writes
+}
+
+// New returns a server over deps.
+func New(deps Deps) *Server {
+	if deps.Config == nil {
+		if c, ok := deps.Judge.(interface{ Config() *config.Config }); ok {
+			deps.Config = c.Config
+		} else {
+			deps.Config = config.Default
+		}
+	}
+	if deps.Stderr == nil {
+		deps.Stderr = os.Stderr
+	}
+	return &Server{deps: deps}
+}
+
+// Serve accepts connections on l until ctx is done or l fails, answering
+// each on its own goroutine. On return l is closed and every request in
+// flight has been answered (pending approvals are cancelled and deny).
+func (s *Server) Serve(ctx context.Context, l net.Listener) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	stop := context.AfterFunc(ctx, func() { l.Close() })
+	defer stop()
+	var err error
+	for {
+		c, aerr := l.Accept()
+		if aerr != nil {
+			if ctx.Err() == nil {
+				var ne net.Error
+				if errors.As(aerr, &ne) && ne.Timeout() {
+					continue
+				}
+				err = fmt.Errorf("server: accept: %w", aerr)
+			}
+			break
+		}
+		s.wg.Add(1)
+		go func() {
+			defer s.wg.Done()
+			s.handle(ctx, c)
+		}()
+	}
+	cancel()
+	l.Close()
+	s.wg.Wait()
+	return err
+}
+
+// handle answers one connection: read, decide, respond, audit.
+func (s *Server) handle(ctx context.Context, c net.Conn) {
+	defer c.Close()
+	start := time.Now()
+	c.SetReadDeadline(start.Add(IOTimeout))
+	req, rerr := wire.ReadRequest(c)
+	if rerr != nil {
+		if errors.Is(rerr, io.EOF) {
+			return // a connection that sent nothing (a liveness probe)
+		}
+		s.problem(fmt.Errorf("server: unreadable request: %w", rerr))
+		s.respond(c, wire.Response{V: wire.Version, Decision: wire.Deny, Reason: "agent-guard could not read the hook's request (" + rerr.Error() + "), so the call is denied. Stop and tell the user; agent-guard-hook and agent-guard may be different versions."})
+		return
+	}
+	// The hook sends nothing after its request: a read that returns means
+	// it went away (gave up or was killed), which cancels a pending Ask.
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	c.SetReadDeadline(time.Time{})
+	go func() {
+		var b [1]byte
+		c.Read(b[:])
+		cancel(errHookGone)
+	}()
+
+	resp, entry := s.decide(ctx, req, start)
+	werr := s.respond(c, resp)
+	entry.DurationMS = float64(time.Since(start).Microseconds()) / 1000
+	if werr != nil {
+		entry.Reason += " (the answer could not be sent: " + werr.Error() + ")"
+		if !errors.Is(context.Cause(ctx), errHookGone) { // a hook that gave up is no news
+			s.problem(fmt.Errorf("server: answering the hook for %s: %w", entry.Tool, werr))
+		}
+	}
+	s.record(entry)
+}
+
+var errHookGone = errors.New("the hook disconnected before anyone answered")
+
+func (s *Server) respond(c net.Conn, r wire.Response) error {
+	b, err := wire.EncodeResponse(r)
+	if err != nil {
+		b, _ = wire.EncodeResponse(wire.Response{V: wire.Version, Decision: wire.Deny, Reason: "agent-guard could not encode its answer (" + err.Error() + "), so the call is denied."})
+	}
+	c.SetWriteDeadline(time.Now().Add(IOTimeout))
+	_, err = c.Write(b)
+	return err
+}
+
+func (s *Server) record(e audit.Entry) {
+	if s.deps.Audit != nil {
+		if err := s.deps.Audit.Append(e); err != nil {
+			s.problem(fmt.Errorf("server: audit line for %s %s not written: %w", e.Tool, e.Decision, err))
+		}
+	}
+	if s.deps.OnDecision != nil {
+		s.deps.OnDecision(e)
+	}
+}
+
+func (s *Server) problem(err error) {
+	s.mu.Lock()
+	fmt.Fprintln(s.deps.Stderr, "agent-guard:", err)
+	s.mu.Unlock()
+	if s.deps.OnProblem != nil {
+		s.deps.OnProblem(err)
+	}
+}
+
+// Decide judges one request and renders the host decision, asking the
+// Asker when the verdict needs a human. It never fails: every problem is a
+// deny with its reason. The audit entry is returned, not written.
+func (s *Server) Decide(ctx context.Context, req wire.Request) (wire.Response, audit.Entry) {
+	return s.decide(ctx, req, time.Now())
+}
+
+func (s *Server) decide(ctx context.Context, req wire.Request, start time.Time) (resp wire.Response, entry audit.Entry) {
+	cfg := s.deps.Config()
+	ev, err := judge.ParseEvent(req.Event)
+	var st judge.State
+	if err == nil {
+		st, err = judge.StateFromEvent(ev)
+	}
+	if err != nil {
+		v := judge.Verdict{Level: judge.Confirm, Source: judge.SourceError, Reason: err.Error()}
+		out := render.Output{Decision: wire.Deny, Decider: audit.DeciderPolicy,
+			Reason: "agent-guard could not read this tool call (" + err.Error() + "), so it is denied. Stop and tell the user; do not retry it in another form."}
+		return response(out, v), render.Entry(req.Host, ev, st, v, out, "", start, 0)
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			v := judge.Verdict{Level: judge.Confirm, Source: judge.SourceError, Reason: fmt.Sprint("internal error: ", p)}
+			out := render.Output{Decision: wire.Deny, Decider: audit.DeciderPolicy,
+				Reason: fmt.Sprintf("agent-guard failed while judging this call (%v), so it is denied. Stop and tell the user.", p)}
+			resp, entry = response(out, v), render.Entry(req.Host, ev, st, v, out, "", start, 0)
+			s.problem(fmt.Errorf("server: panic judging %s: %v", ev.ToolName, p))
+		}
+	}()
+
+	// Everything must finish before the hook gives up on us.
+	budget := time.Duration(req.BudgetMS) * time.Millisecond
+	deadline := start.Add(budget - margin(budget))
+	jctx, jcancel := context.WithDeadline(ctx, deadline)
+	defer jcancel()
+	v := s.deps.Judge.Judge(jctx, st)
+
+	in := render.Input{Verdict: v, Config: cfg, PermissionMode: ev.PermissionMode, Dialog: s.deps.Asker != nil}
+	var wait time.Duration
+	if render.NeedsApproval(v, cfg, ev.PermissionMode, in.Dialog) {
+		askDeadline := time.Now().Add(time.Duration(cfg.Approval.TimeoutSeconds) * time.Second)
+		if askDeadline.After(deadline) {
+			askDeadline = deadline
+		}
+		t0 := time.Now()
+		a := s.ask(ctx, Prompt{Host: req.Host, Session: ev.SessionID, ToolUseID: ev.ToolUseID, State: st, Verdict: v, Deadline: askDeadline})
+		wait = time.Since(t0)
+		in.Answer = &a
+	}
+	out := render.Render(in)
+	return response(out, v), render.Entry(req.Host, ev, st, v, out, "", start, wait)
+}
+
+// margin is how long before the hook's budget ends the server answers:
+// a quarter of a short budget, at most maxMargin.
+func margin(budget time.Duration) time.Duration {
+	return min(budget/4, maxMargin)
+}
+
+// ask runs the Asker with a deadline and never waits past it, even if the
+// Asker does not honour its context.
+func (s *Server) ask(ctx context.Context, p Prompt) Answer {
+	limit := time.Until(p.Deadline)
+	actx, cancel := context.WithDeadline(ctx, p.Deadline)
+	defer cancel()
+	ch := make(chan Answer, 1)
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				s.problem(fmt.Errorf("server: the approval dialog failed: %v", r))
+				ch <- Answer{Decider: audit.DeciderPolicy, Reason: fmt.Sprintf("the approval dialog failed (%v)", r)}
+			}
+		}()
+		ch <- s.deps.Asker.Ask(actx, p)
+	}()
+	select {
+	case a := <-ch:
+		if a.Decider != audit.DeciderUser {
+			a.Decider = audit.DeciderPolicy
+		}
+		return a
+	case <-actx.Done():
+	}
+	// Give an Asker that answers at the very deadline its due.
+	select {
+	case a := <-ch:
+		return a
+	default:
+	}
+	reason := fmt.Sprintf("no one answered the approval dialog within %.0f s", limit.Seconds())
+	switch cause := context.Cause(ctx); {
+	case errors.Is(cause, errHookGone):
+		reason = errHookGone.Error()
+	case ctx.Err() != nil:
+		reason = "agent-guard stopped before anyone answered"
+	}
+	return Answer{Decider: audit.DeciderPolicy, Reason: reason}
+}
+
+func response(out render.Output, v judge.Verdict) wire.Response {
+	return wire.Response{V: wire.Version, Decision: out.Decision, Reason: out.Reason, Level: v.Level.String(), Source: v.Source, Rule: v.Rule}
+}
