@@ -165,7 +165,7 @@ func checkWhole(t *testing.T, path string) map[string]int {
 
 func TestConcurrentAppendsFromGoroutines(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "audit.jsonl")
-	const writers, each = 16, 200
+	const writers, each = 8, 150
 	var wg sync.WaitGroup
 	for g := range writers {
 		wg.Add(1)

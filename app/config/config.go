@@ -10,6 +10,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
+	"path"
+	"reflect"
 	"strings"
 )
 
@@ -107,7 +110,7 @@ func Parse(data []byte) (*Config, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(c); err != nil {
-		return nil, describeDecodeError(err)
+		return nil, describeDecodeError(data, err)
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return nil, errors.New("config: extra data after the JSON object; keep exactly one object in the file")
@@ -118,16 +121,57 @@ func Parse(data []byte) (*Config, error) {
 	return c, nil
 }
 
-func describeDecodeError(err error) error {
+func describeDecodeError(data []byte, err error) error {
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		line, col := lineCol(data, se.Offset)
+		return fmt.Errorf("config: not valid JSON at line %d, column %d (%v); fix the file or delete it to get the defaults back", line, col, err)
+	}
+	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+		return errors.New("config: the JSON ends too early (a missing } or \"?); fix the file or delete it to get the defaults back")
+	}
 	msg := err.Error()
 	if i := strings.Index(msg, "unknown field "); i >= 0 {
 		return fmt.Errorf("config: unknown key %s; remove it or check its spelling", strings.TrimPrefix(msg[i:], "unknown field "))
 	}
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
-		return fmt.Errorf("config: key %q must be a %s, not a JSON %s", te.Field, te.Type, te.Value)
+		return fmt.Errorf("config: key %q must be %s, not a JSON %s", te.Field, jsonKind(te.Type), te.Value)
 	}
 	return fmt.Errorf("config: not valid JSON (%v); fix the file or delete it to get the defaults back", err)
+}
+
+// jsonKind names a Go type the way a person editing JSON thinks of it.
+func jsonKind(t reflect.Type) string {
+	if t == nil {
+		return "a different type"
+	}
+	switch t.Kind() {
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return "a whole number"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.String:
+		return "a string"
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	case reflect.Map, reflect.Struct:
+		return "an object"
+	}
+	return "a " + t.String()
+}
+
+// lineCol turns a byte offset into a 1-based line and column for messages.
+func lineCol(data []byte, off int64) (line, col int) {
+	if off > int64(len(data)) {
+		off = int64(len(data))
+	}
+	before := data[:off]
+	line = 1 + bytes.Count(before, []byte{'\n'})
+	col = int(off) - bytes.LastIndexByte(before, '\n')
+	return line, col
 }
 
 // Validate checks ranges and the order of the thresholds, naming the key.
@@ -172,11 +216,38 @@ func (c *Config) Validate() error {
 	if !strings.HasPrefix(c.TypeSafe.Endpoint, "https://") && !strings.HasPrefix(c.TypeSafe.Endpoint, "http://") {
 		errs = append(errs, fmt.Errorf("typesafe.endpoint %q must be an http(s) URL", c.TypeSafe.Endpoint))
 	}
+	if strings.TrimSpace(c.Model) == "" {
+		errs = append(errs, errors.New("model must not be empty (the default is \"jev-latest\")"))
+	}
+	if u, err := url.Parse(c.TypeSafe.Endpoint); err == nil && u.Host == "" {
+		errs = append(errs, fmt.Errorf("typesafe.endpoint %q has no host", c.TypeSafe.Endpoint))
+	}
+	// An empty pattern could match every command; never accept one.
+	for _, l := range []struct {
+		key  string
+		list []string
+	}{
+		{"fastpath.allowlist", c.Fastpath.Allowlist},
+		{"fastpath.denylist", c.Fastpath.Denylist},
+		{"fastpath.mcp_allowlist", c.Fastpath.MCPAllowlist},
+	} {
+		for i, p := range l.list {
+			if strings.TrimSpace(p) == "" {
+				errs = append(errs, fmt.Errorf("%s[%d] is empty; remove it (an empty pattern would match everything)", l.key, i))
+			}
+		}
+	}
 	if c.Proxy.Enabled && (c.Proxy.Host == "" || c.Proxy.Port <= 0 || c.Proxy.Port > 65535) {
 		errs = append(errs, fmt.Errorf("proxy is enabled but proxy.host %q / proxy.port %d is not a usable address", c.Proxy.Host, c.Proxy.Port))
 	}
 	for server, tools := range c.MCPOverrides {
+		if strings.TrimSpace(server) == "" {
+			errs = append(errs, errors.New("mcp_overrides has an empty server name"))
+		}
 		for glob, class := range tools {
+			if _, err := path.Match(glob, ""); err != nil || strings.TrimSpace(glob) == "" {
+				errs = append(errs, fmt.Errorf("mcp_overrides[%q] has a bad tool glob %q", server, glob))
+			}
 			switch class {
 			case ClassReadonly, ClassConsequential, ClassDestructive:
 			default:
