@@ -14,10 +14,11 @@ type Target struct {
 	Label string // for people: "ZCode (user)", "ZCode (workspace /w)", "Claude Code"
 }
 
-// Targets lists the config files the flags name, under the user's home
-// (ZCode's user level, or with a workspace that workspace's config instead)
-// (os.UserHomeDir: HOME, or USERPROFILE on Windows). A workspace must be
-// an existing folder, so a typo does not create a stray .zcode somewhere.
+// Targets lists the config files the flags name: ZCode's user level (or,
+// with a workspace, that workspace's config instead) and Claude Code's
+// settings, under os.UserHomeDir (HOME; USERPROFILE on Windows). A
+// workspace must be an existing folder, so a typo does not create a stray
+// .zcode somewhere.
 func Targets(zcode, claude bool, workspace string) ([]Target, error) {
 	home, err := os.UserHomeDir()
 	if err != nil {
