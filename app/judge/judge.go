@@ -2,9 +2,13 @@ package judge
 
 import (
 	"context"
+	"fmt"
+	"os"
+	"strings"
 	"sync/atomic"
 
 	"github.com/agent-guard/agent-guard/app/config"
+	"github.com/agent-guard/agent-guard/app/judge/rules"
 )
 
 // Remote is the grey-zone judge (TypeSafe). It returns risk 0..3 and a
@@ -18,6 +22,9 @@ type Options struct {
 	Remote  Remote // nil: local rules only (offline)
 	Cache   Cache  // nil: no cache
 	Offline bool   // never call Remote
+	// Home is the user's home folder for ~ and $HOME; "" means
+	// os.UserHomeDir() (tests set it).
+	Home string
 }
 
 // Cache stores remote judgments by key (see app/judge/cache).
@@ -33,20 +40,157 @@ type Judge struct {
 	opts Options
 }
 
-// New returns a judge over cfg.
+// New returns a judge over cfg (nil: the embedded default).
 func New(cfg *config.Config, opts Options) *Judge {
+	if opts.Home == "" {
+		opts.Home, _ = os.UserHomeDir()
+	}
 	j := &Judge{opts: opts}
-	j.cfg.Store(cfg)
+	j.SetConfig(cfg)
 	return j
 }
 
-// SetConfig swaps the config for the next call.
-func (j *Judge) SetConfig(cfg *config.Config) { j.cfg.Store(cfg) }
+// SetConfig swaps the config for the next call (nil: the default).
+func (j *Judge) SetConfig(cfg *config.Config) {
+	if cfg == nil {
+		cfg = config.Default()
+	}
+	j.cfg.Store(cfg)
+}
 
 // Config returns the config in force.
 func (j *Judge) Config() *config.Config { return j.cfg.Load() }
 
-// Judge returns the verdict for one call. TODO(judge helper): real pipeline.
-func (j *Judge) Judge(ctx context.Context, s State) Verdict {
-	return Verdict{Level: Confirm, Source: SourceError, Reason: "judge pipeline not built yet"}
+// ThresholdsOf returns the config's decision thresholds.
+func ThresholdsOf(c *config.Config) Thresholds {
+	return Thresholds{BlockRisk: c.BlockRisk, BlockViolation: c.BlockViolation, ConfirmRisk: c.ConfirmRisk, ConfirmViolation: c.ConfirmViolation}
+}
+
+// Judge returns the verdict for one call. It never panics: an internal
+// error becomes confirm with the error as the reason.
+//
+// Order (DESIGN.md "The judge"): local analysis including self-protection;
+// the disabled switch; self-protection and the user's denylist block;
+// red lines block; the user's allowlists allow; settled findings decide;
+// uncertain ones go to the cache and then the remote judge, which can
+// only raise the local judgment; Decide with the config's thresholds.
+func (j *Judge) Judge(ctx context.Context, s State) (v Verdict) {
+	defer func() {
+		if r := recover(); r != nil {
+			v = Verdict{Level: Confirm, Source: SourceError, Rule: "judge.internal-error", Risk: 2,
+				Reason: fmt.Sprintf("internal error in the judge (%v); asking instead of guessing. Please report it.", r)}
+		}
+	}()
+	cfg := j.cfg.Load()
+	th := ThresholdsOf(cfg)
+	if s.Tool == "" {
+		return Verdict{Level: Confirm, Source: SourceError, Rule: "judge.no-tool", Risk: 2, Reason: "the call names no tool; cannot judge it"}
+	}
+	if !Judged(s.Tool) {
+		return Verdict{Level: Allow, Source: SourceRule, Rule: "tool.not-judged", Reason: "agent-guard does not judge the " + s.Tool + " tool"}
+	}
+	f := j.local(s)
+	if f.Rule == "" {
+		f.Rule, f.Reason = "local.none", "no rule matched"
+	}
+	self := strings.HasPrefix(f.Rule, "self.")
+	red := f.RedLine || self
+
+	if !cfg.Enabled {
+		if red && cfg.RedLinesWhenDisabled {
+			v := fromFinding(f, Block, SourceRule)
+			if self {
+				v.Source = SourceSelf
+			}
+			v.Reason += " (agent-guard is switched off, but red lines still block)"
+			return v
+		}
+		v := fromFinding(f, Allow, SourceDisabled)
+		v.Reason = "agent-guard is switched off: allowed without checking (local rules: " + Decide(f.Risk, f.Violation, th).String() + ", " + f.Reason + ")"
+		return v
+	}
+	if self {
+		v := fromFinding(f, Block, SourceSelf)
+		v.RedLine = true
+		return v
+	}
+	if pat, c, ok := denied(cfg, s); ok {
+		v := fromFinding(f, Block, SourceFastpathBlock)
+		v.Rule = "fastpath.denylist"
+		v.Reason = "matches your denylist pattern " + quote(pat) + ": " + c
+		v.Marked = c
+		v.Risk = max(v.Risk, th.BlockRisk)
+		return v
+	}
+	if red {
+		return fromFinding(f, Block, SourceRule)
+	}
+	if s.Server != "" && matchAny(cfg.Fastpath.MCPAllowlist, s.Server) != "" {
+		v := fromFinding(f, Allow, SourceFastpathMCP)
+		v.Rule = "fastpath.mcp_allowlist"
+		v.Reason = "MCP server " + quote(s.Server) + " is on your mcp_allowlist (local rules: " + f.Reason + ")"
+		return v
+	}
+	if s.Tool == "Bash" && allowed(cfg, s, j.opts.Home) {
+		v := fromFinding(f, Allow, SourceFastpathAllow)
+		v.Rule = "fastpath.allowlist"
+		v.Reason = "every command matches your allowlist: " + oneLine(s.Command, 120)
+		return v
+	}
+	if !f.Uncertain {
+		return fromFinding(f, Decide(f.Risk, f.Violation, th), SourceRule)
+	}
+	return j.grey(ctx, s, f, th)
+}
+
+// grey settles an uncertain local finding with the cache or the remote
+// judge. Both can only raise it.
+func (j *Judge) grey(ctx context.Context, s State, f rules.Finding, th Thresholds) Verdict {
+	key := ""
+	if j.opts.Cache != nil {
+		key = Key(s)
+		if r, viol, ok := j.opts.Cache.Get(key); ok {
+			return raised(f, r, viol, nil, th, SourceCache, "cached remote judgment")
+		}
+	}
+	if j.opts.Remote == nil || j.opts.Offline {
+		v := fromFinding(f, Decide(f.Risk, f.Violation, th), SourceRule)
+		return v
+	}
+	r, viol, probs, err := j.opts.Remote.Judge(ctx, s)
+	if err != nil {
+		lvl := max(Confirm, Decide(f.Risk, f.Violation, th))
+		v := fromFinding(f, lvl, SourceAPI)
+		v.Reason = "the remote judge failed (" + err.Error() + "), so asking instead; local rules: " + f.Reason
+		return v
+	}
+	if key != "" {
+		j.opts.Cache.Put(key, r, viol)
+	}
+	return raised(f, r, viol, probs, th, SourceAPI, "remote judge")
+}
+
+// raised merges a remote judgment into the local finding: the higher
+// risk and the higher violation count.
+func raised(f rules.Finding, r, viol float64, probs []float64, th Thresholds, src, who string) Verdict {
+	risk, vio := max(f.Risk, r), max(f.Violation, viol)
+	v := fromFinding(f, Decide(risk, vio, th), src)
+	v.Risk, v.Violation, v.RiskProbs = risk, vio, probs
+	v.Reason = fmt.Sprintf("%s: risk %.1f, red-line %.2f; local rules: %s", who, r, viol, f.Reason)
+	return v
+}
+
+func fromFinding(f rules.Finding, l Level, src string) Verdict {
+	return Verdict{Level: l, Source: src, Rule: f.Rule, Reason: f.Reason, Risk: f.Risk, Violation: f.Violation,
+		RedLine: f.RedLine || strings.HasPrefix(f.Rule, "self."), Marked: f.Marked}
+}
+
+func quote(s string) string { return "\"" + s + "\"" }
+
+func oneLine(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > n {
+		return s[:n] + "..."
+	}
+	return s
 }

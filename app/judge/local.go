@@ -1,0 +1,168 @@
+package judge
+
+import (
+	"encoding/json"
+	"path"
+	"strings"
+
+	"github.com/agent-guard/agent-guard/app/judge/rules"
+)
+
+// local is the rules' judgment of one call (self-protection included).
+func (j *Judge) local(s State) rules.Finding {
+	home := j.opts.Home
+	switch {
+	case s.Tool == "Bash":
+		return bashRule(s.Command, s.Cwd, home)
+	case s.Server != "" || strings.HasPrefix(s.Tool, "mcp__"):
+		return rules.MCPAt(s.Server, s.MCPTool, s.Args, s.Cwd, home, j.cfg.Load().MCPOverrides)
+	}
+	if f, ok := rules.Protected(s.FilePath, s.Cwd, home); ok {
+		return f
+	}
+	f := rules.WritePath(s.FilePath, s.Cwd, home)
+	if c, ok := scriptContent(s); ok {
+		f = rules.Worst(f, contentFinding(c, s, home))
+	}
+	return f
+}
+
+// scriptContent returns the shell code a Write/Edit puts into a file that
+// is run later (shell scripts, Makefile recipes, package.json scripts,
+// notebook shell lines, files with a shebang). Writing a dangerous
+// command into deploy.sh and then running ./deploy.sh would otherwise slip
+// past the Bash rules ("tool switching").
+func scriptContent(s State) (string, bool) {
+	content := s.Content
+	if s.Tool == "MultiEdit" {
+		content = multiEditText(content)
+	}
+	if strings.TrimSpace(content) == "" {
+		return "", false
+	}
+	low := strings.ToLower(strings.ReplaceAll(s.FilePath, "\\", "/"))
+	base := path.Base(low)
+	ext := path.Ext(base)
+	switch {
+	case ext == ".sh" || ext == ".bash" || ext == ".zsh" || ext == ".ksh" || ext == ".command" ||
+		strings.HasPrefix(content, "#!") && !strings.HasPrefix(content, "#![") ||
+		strings.Contains(low, "/.git/hooks/") || strings.HasPrefix(low, ".git/hooks/") || strings.Contains(low, ".husky/"):
+		return content, true
+	case ext == ".ps1" || ext == ".psm1" || ext == ".bat" || ext == ".cmd":
+		return lineByLine(content, ""), true
+	case base == "makefile" || base == "gnumakefile" || ext == ".mk" || base == "justfile":
+		return recipes(content), true
+	case base == "package.json":
+		return packageScripts(content), true
+	case ext == ".ipynb" || s.Tool == "NotebookEdit":
+		return lineByLine(content, "!"), true
+	}
+	return "", false
+}
+
+// contentFinding judges script content with the Bash rules and caps the
+// result at confirm: the write itself harms nothing, running it would.
+func contentFinding(code string, s State, home string) rules.Finding {
+	if strings.TrimSpace(code) == "" {
+		return rules.Finding{}
+	}
+	b := bashRule(code, s.Cwd, home)
+	if !(b.RedLine || strings.HasPrefix(b.Rule, "self.") || !b.Uncertain && (b.Risk >= 2 || b.Violation >= 0.5)) {
+		return rules.Finding{}
+	}
+	return rules.Finding{
+		Risk: 2, Violation: min(b.Violation, 0.45), Rule: "write.script-danger", Marked: b.Marked,
+		Reason: "writes a script (" + s.FilePath + ") that would run a dangerous command when executed: " + b.Reason,
+	}
+}
+
+// lineByLine keeps lines (optionally only those starting with prefix,
+// which is cut) and joins them with newlines so each line is one command
+// and a line the bash parser cannot read does not hide the others.
+func lineByLine(content, prefix string) string {
+	var out []string
+	for _, l := range strings.Split(content, "\n") {
+		l = strings.TrimSpace(l)
+		if prefix != "" {
+			// notebook JSON lines look like: "!rm -rf x\n",
+			l = strings.Trim(l, `",`)
+			l = strings.TrimSuffix(l, `\n`)
+			if !strings.HasPrefix(l, prefix) {
+				continue
+			}
+			l = strings.TrimPrefix(l, prefix)
+		}
+		if l == "" || strings.HasPrefix(l, "#") || strings.HasPrefix(strings.ToLower(l), "rem ") || strings.HasPrefix(l, "::") {
+			continue
+		}
+		out = append(out, l)
+	}
+	return strings.Join(out, "\n")
+}
+
+// recipes returns a Makefile's recipe lines (tab-indented), without the
+// @ and - prefixes make strips.
+func recipes(content string) string {
+	var out []string
+	for _, l := range strings.Split(content, "\n") {
+		if !strings.HasPrefix(l, "\t") {
+			continue
+		}
+		l = strings.TrimLeft(strings.TrimSpace(l), "@-+")
+		if l != "" {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// packageScripts returns npm's scripts, one per line. A truncated file
+// (2 KB prefix) falls back to the text after "scripts".
+func packageScripts(content string) string {
+	var p struct {
+		Scripts map[string]string `json:"scripts"`
+	}
+	if json.Unmarshal([]byte(content), &p) == nil {
+		var out []string
+		for _, v := range p.Scripts {
+			out = append(out, v)
+		}
+		return strings.Join(out, "\n")
+	}
+	i := strings.Index(content, `"scripts"`)
+	if i < 0 {
+		return ""
+	}
+	rest := content[i:]
+	if k := strings.Index(rest, "}"); k >= 0 {
+		rest = rest[:k+1]
+	}
+	var out []string
+	for _, l := range strings.Split(rest, "\n") {
+		_, v, ok := strings.Cut(l, `":`)
+		if !ok {
+			continue
+		}
+		var s string
+		if json.Unmarshal([]byte(strings.TrimSuffix(strings.TrimSpace(v), ",")), &s) == nil {
+			out = append(out, s)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// multiEditText joins the new_string of every edit in a MultiEdit.
+func multiEditText(raw string) string {
+	var edits []struct {
+		New  string `json:"new_string"`
+		NewC string `json:"newString"`
+	}
+	if json.Unmarshal([]byte(raw), &edits) != nil {
+		return ""
+	}
+	var out []string
+	for _, e := range edits {
+		out = append(out, e.New+e.NewC)
+	}
+	return strings.Join(out, "\n")
+}
