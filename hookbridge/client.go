@@ -1,0 +1,56 @@
+package hookbridge
+
+import (
+	"context"
+	"errors"
+	"net"
+	"os"
+	"time"
+
+	"github.com/agent-guard/agent-guard/app/judge"
+	"github.com/agent-guard/agent-guard/hookbridge/wire"
+)
+
+// Indirections over the judge's event helpers, kept here so the hook's
+// hot path names exactly what it uses.
+var (
+	parseEvent = judge.ParseEvent
+	judged     = judge.Judged
+)
+
+// hookMargin is how much of its own deadline the hook keeps for itself
+// when telling the server its budget: enough to print the answer.
+func hookMargin(left time.Duration) time.Duration {
+	return min(left/10, 500*time.Millisecond)
+}
+
+// askServer sends the event and waits for the decision until ctx's
+// deadline. Any failure is a deny: once connected, the hook never falls
+// back, because the server may be showing a dialog for this call.
+func askServer(ctx context.Context, conn net.Conn, host string, event []byte) result {
+	deadline, _ := ctx.Deadline()
+	left := time.Until(deadline)
+	budget := left - hookMargin(left)
+	if budget < time.Millisecond {
+		return deny("ran out of time before asking agent-guard.")
+	}
+	req, err := wire.EncodeRequest(wire.Request{V: wire.Version, Host: host, Event: event, BudgetMS: budget.Milliseconds()})
+	if err != nil {
+		return deny("could not build the request to agent-guard (%v).", err)
+	}
+	conn.SetDeadline(deadline)
+	// A deadline in the past on cancel unblocks the read below at once.
+	stop := context.AfterFunc(ctx, func() { conn.SetDeadline(time.Unix(1, 0)) })
+	defer stop()
+	if _, err := conn.Write(req); err != nil {
+		return deny("could not send the call to agent-guard (%v); if agent-guard crashed, the user should restart it.", err)
+	}
+	resp, err := wire.ReadResponse(conn)
+	if err != nil {
+		if errors.Is(err, os.ErrDeadlineExceeded) || ctx.Err() != nil {
+			return deny("agent-guard did not answer within the hook's deadline (it may be hung, or no one answered the approval dialog).")
+		}
+		return deny("agent-guard stopped answering or sent a broken reply (%v); if it crashed, the user should restart it.", err)
+	}
+	return result{decision: resp.Decision, reason: resp.Reason}
+}

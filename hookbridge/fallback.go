@@ -1,0 +1,45 @@
+package hookbridge
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/agent-guard/agent-guard/app/config"
+	"github.com/agent-guard/agent-guard/app/guard"
+	"github.com/agent-guard/agent-guard/app/judge"
+	"github.com/agent-guard/agent-guard/hookbridge/render"
+)
+
+// fallback judges in-process when agent-guard is not running: the same
+// judge, config, cache and remote judge, but no dialog, so a confirm under
+// full access is denied and otherwise left to the host's own ask.
+func fallback(ctx context.Context, opts Options, ev judge.Event, stderr io.Writer, start time.Time) result {
+	paths, err := config.DefaultPaths()
+	if err != nil {
+		return deny("agent-guard is not running and its files cannot be found (%v).", err)
+	}
+	g, err := guard.Open(guard.Options{Paths: paths})
+	if err != nil {
+		return deny("agent-guard is not running and its config could not be loaded (%v); the user should fix the config or start agent-guard.", err)
+	}
+	defer g.Close()
+	st, err := judge.StateFromEvent(ev)
+	if err != nil {
+		return deny("the tool call could not be read (%v).", err)
+	}
+	v := g.Judge.Judge(ctx, st)
+	cfg := g.Config()
+	out := render.Render(render.Input{Verdict: v, Config: cfg, PermissionMode: ev.PermissionMode, Fallback: true})
+	if g.Audit != nil && cfg.Log.Enabled {
+		e := render.Entry(opts.Host, ev, st, v, out, judge.SourceFallback, start, 0)
+		if err := g.Audit.Append(e); err != nil {
+			fmt.Fprintf(stderr, "agent-guard-hook: audit line not written: %v\n", err)
+		}
+	}
+	if err := g.SaveCache(); err != nil {
+		fmt.Fprintf(stderr, "agent-guard-hook: cache not saved: %v\n", err)
+	}
+	return result{decision: out.Decision, reason: out.Reason}
+}

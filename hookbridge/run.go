@@ -1,0 +1,191 @@
+// Package hookbridge is agent-guard-hook: it reads the host's PreToolUse
+// event, asks the agent-guard server over the local pipe, falls back to
+// judging in-process when no server runs, and prints the host's decision.
+// Every failure is a deny with its reason; nothing that goes wrong ever
+// becomes an allow.
+package hookbridge
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/agent-guard/agent-guard/hookbridge/pipe"
+	"github.com/agent-guard/agent-guard/hookbridge/wire"
+)
+
+// Defaults. The installer passes --deadline (approval timeout + 15 s) and
+// sets the host's timeoutMs above it, so the hook always answers first.
+const (
+	DefaultDeadline    = 55 * time.Second
+	DefaultDialTimeout = 50 * time.Millisecond
+	// DeadlineEnv sets the deadline when --deadline is not given.
+	DeadlineEnv = "AGENT_GUARD_HOOK_DEADLINE"
+)
+
+// Options are the hook's flags.
+type Options struct {
+	Host        string
+	Deadline    time.Duration
+	DialTimeout time.Duration
+	Pipe        string
+}
+
+func parseFlags(args []string) (Options, error) {
+	o := Options{Host: wire.HostZCode, Deadline: DefaultDeadline, DialTimeout: DefaultDialTimeout}
+	if v := os.Getenv(DeadlineEnv); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil {
+			return o, fmt.Errorf("%s=%q is not a duration like 135s", DeadlineEnv, v)
+		}
+		o.Deadline = d
+	}
+	fs := flag.NewFlagSet("agent-guard-hook", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.StringVar(&o.Host, "host", o.Host, "host dialect: zcode or claude")
+	fs.DurationVar(&o.Deadline, "deadline", o.Deadline, "answer deny on our own after this long (keep it below the host's timeout)")
+	fs.DurationVar(&o.DialTimeout, "dial-timeout", o.DialTimeout, "how long to try reaching agent-guard before judging in-process")
+	fs.StringVar(&o.Pipe, "pipe", "", "pipe name or socket path (default: "+pipe.Env+" or the per-user default)")
+	if err := fs.Parse(args); err != nil {
+		return o, fmt.Errorf("bad arguments %q: %v", args, err)
+	}
+	if fs.NArg() > 0 {
+		return o, fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	if o.Host != wire.HostZCode && o.Host != wire.HostClaude {
+		return o, fmt.Errorf("--host %q must be zcode or claude", o.Host)
+	}
+	if o.Deadline < 100*time.Millisecond || o.Deadline > time.Hour {
+		return o, fmt.Errorf("--deadline %v is outside 100ms..1h", o.Deadline)
+	}
+	if o.DialTimeout <= 0 || o.DialTimeout > o.Deadline/2 {
+		return o, fmt.Errorf("--dial-timeout %v must be positive and under half the deadline", o.DialTimeout)
+	}
+	return o, nil
+}
+
+// result is what the hook prints: nothing (silent) or a decision.
+type result struct {
+	silent   bool
+	decision string
+	reason   string
+}
+
+func deny(format string, a ...any) result {
+	return result{decision: wire.Deny, reason: "agent-guard-hook: " + fmt.Sprintf(format, a...) + " The call is denied. Stop and tell the user what happened; do not retry it in another form."}
+}
+
+// Run is the whole hook: it returns the process exit code (0 with the
+// decision on stdout; 2 with the reason on stderr when no JSON could be
+// written).
+func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
+	start := time.Now()
+	defer func() {
+		if p := recover(); p != nil {
+			code = emit(stdout, stderr, deny("internal error (%v).", p))
+		}
+	}()
+	opts, err := parseFlags(args)
+	if err != nil {
+		return emit(stdout, stderr, deny("%v; fix the hook's arguments in the host's hook config.", err))
+	}
+	ctx, cancel := context.WithDeadline(context.Background(), start.Add(opts.Deadline))
+	defer cancel()
+	done := make(chan result, 1)
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				done <- deny("internal error (%v).", p)
+			}
+		}()
+		done <- decide(ctx, opts, stdin, stderr, start)
+	}()
+	var r result
+	select {
+	case r = <-done:
+	case <-ctx.Done():
+		r = deny("no decision within its deadline of %v (agent-guard may be hung, or no one answered the approval dialog).", opts.Deadline)
+	}
+	if r.silent {
+		return 0
+	}
+	return emit(stdout, stderr, r)
+}
+
+// decide reads the event and gets a decision from the server or, when no
+// server runs, from the in-process judge.
+func decide(ctx context.Context, opts Options, stdin io.Reader, stderr io.Writer, start time.Time) result {
+	data, err := io.ReadAll(io.LimitReader(stdin, wire.MaxEvent+1))
+	if err != nil {
+		return deny("could not read the event on stdin (%v).", err)
+	}
+	if len(data) > wire.MaxEvent {
+		return deny("the event on stdin is over %d bytes, too large to judge.", wire.MaxEvent)
+	}
+	ev, perr := parseEvent(data)
+	if ev.HookEventName != "" && ev.HookEventName != "PreToolUse" {
+		return result{silent: true} // only PreToolUse is ours to answer
+	}
+	if perr != nil {
+		return deny("the event could not be read (%v).", perr)
+	}
+	if !judged(ev.ToolName) {
+		return result{silent: true}
+	}
+	name := opts.Pipe
+	if name == "" {
+		if name, err = pipe.Name(); err != nil {
+			return fallback(ctx, opts, ev, stderr, start)
+		}
+	}
+	dctx, dcancel := context.WithTimeout(ctx, opts.DialTimeout)
+	conn, err := pipe.Dial(dctx, name)
+	dcancel()
+	if errors.Is(err, pipe.ErrPeer) {
+		return deny("the pipe %s is served by another user (%v); remove it or restart agent-guard.", name, err)
+	}
+	if err != nil {
+		return fallback(ctx, opts, ev, stderr, start)
+	}
+	// Connected: from here on never fall back, the tray may be showing a
+	// dialog for this very call.
+	defer conn.Close()
+	return askServer(ctx, conn, opts.Host, data)
+}
+
+// emit prints the host JSON. When that fails, the reason goes to stderr
+// with exit code 2, which the host treats as a block.
+func emit(stdout, stderr io.Writer, r result) int {
+	if r.decision != wire.Allow && r.decision != wire.Ask && r.decision != wire.Deny {
+		r = deny("produced the unknown decision %q.", r.decision)
+	}
+	b, err := json.Marshal(hostOutput{HookSpecificOutput: hookSpecificOutput{
+		HookEventName:            "PreToolUse",
+		PermissionDecision:       r.decision,
+		PermissionDecisionReason: r.reason,
+	}})
+	if err == nil {
+		_, err = stdout.Write(append(b, '\n'))
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "agent-guard-hook: could not write the decision (%v); blocking. %s\n", err, r.reason)
+		return 2
+	}
+	return 0
+}
+
+// hostOutput is exactly the schema ZCode and Claude Code accept.
+type hostOutput struct {
+	HookSpecificOutput hookSpecificOutput `json:"hookSpecificOutput"`
+}
+
+type hookSpecificOutput struct {
+	HookEventName            string `json:"hookEventName"`
+	PermissionDecision       string `json:"permissionDecision"`
+	PermissionDecisionReason string `json:"permissionDecisionReason"`
+}
