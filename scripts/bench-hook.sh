@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# bench-hook.sh times agent-guard-hook as whole processes, the way a host
+# runs it: with `agent-guard serve --headless` up, in fallback (no server,
+# judged in-process), and the server under 1, 10 and 100 concurrent hooks.
+# It runs the e2e package's benchmarks (which build both binaries with
+# -tags nogui, CGO_ENABLED=0) and prints median / p99 per call.
+#   N=300 scripts/bench-hook.sh      # runs per measurement (default 300)
+# The README's full table (judge throughput, Node peer) is scripts/bench.sh.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="/usr/local/go/bin:$HOME/go/bin:$PATH"
+export GOFLAGS="${GOFLAGS:--buildvcs=false}"
+N=${N:-300}
+out=$(go test -run '^$' -bench 'BenchmarkHook|BenchmarkServerConcurrent' -benchtime "${N}x" -count 1 ./e2e/)
+echo "$out" | grep -E '^(goos|goarch|cpu):' || true
+printf '\n| measure (%s runs each) | median | p99 | throughput |\n| --- | --- | --- | --- |\n' "$N"
+echo "$out" | awk '/^Benchmark/ {
+	name=$1; sub(/-[0-9]+$/, "", name); med=""; p99=""; tp=""
+	for (i = 2; i < NF; i++) {
+		if ($(i+1) == "median-ms") med = $i " ms"
+		if ($(i+1) == "p99-ms") p99 = $i " ms"
+		if ($(i+1) == "calls/s") tp = $i " calls/s"
+	}
+	printf "| %s | %s | %s | %s |\n", name, med, p99, tp
+}'
