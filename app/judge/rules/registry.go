@@ -7,6 +7,9 @@ type Ctx struct {
 	Cwd  string          // the call's working directory
 	Home string          // the user's home, for ~ and $HOME
 	All  *shell.Analysis // the whole line, for rules that link commands
+	// Project is the call's original working directory; Cwd follows
+	// `cd` within the line (Bash keeps it up to date), Project does not.
+	Project string
 }
 
 // CmdRule judges one simple command; ok=false means "nothing to say".

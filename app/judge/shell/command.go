@@ -192,6 +192,7 @@ func (w *walker) script(idx int, p string) {
 	c := &w.a.Cmds[idx]
 	if strings.Contains(p, Dyn) {
 		c.FedCode = true
+		c.HiddenCode = true
 		return
 	}
 	if body, ok := w.st.files[cleanRel(p)]; ok {
@@ -212,13 +213,8 @@ func (w *walker) stdin(idx int) {
 			w.nested(r.Target, false)
 			return
 		case "<":
-			c.FedCode = true
-			if body, ok := w.st.files[cleanRel(r.Target)]; ok && !strings.Contains(r.Target, Dyn) {
-				w.nested(body, false)
-				return
-			}
 			if r.Target != "/dev/null" {
-				w.unknownFeed(idx)
+				w.script(idx, r.Target)
 			}
 			return
 		}
@@ -291,6 +287,7 @@ func (w *walker) feedFrom(to, from int) {
 func (w *walker) unknownFeed(idx int) {
 	c := &w.a.Cmds[idx]
 	c.FedCode = true
+	c.HiddenCode = true
 	if !c.Dynamic() {
 		c.Args = append(c.Args, Dyn)
 	}

@@ -170,6 +170,10 @@ func unwrap(n string, args []string) (rest []string, isWrap bool, code string, h
 		i++
 	}
 	rest = args[i:]
+	// flock FILE -c 'code', sg GROUP -c 'code': the code option after the positional.
+	if spec.code != 0 && len(rest) >= 2 && rest[0] == "-"+string(spec.code) {
+		return nil, true, rest[1], true
+	}
 	if spec.noCmd {
 		return nil, true, "", false
 	}

@@ -1,0 +1,192 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/agent-guard/agent-guard/app/judge/shell"
+)
+
+// Bash judges a shell command line: every simple command the parser finds
+// (nested shells, substitutions, wrappers included) goes through the rules
+// registered for its name and the rules for all commands, plus the checks
+// on its output redirections; the worst finding decides.
+//
+// Convention for packs: a rule returns ok=true for every form of its
+// program it recognises, allows included. A command no rule recognised is
+// an unknown program: allow, but Uncertain (the remote judge may look).
+func Bash(script, cwd, home string) Finding {
+	a := shell.Analyze(script)
+	return BashAnalysis(&a, script, cwd, home)
+}
+
+// BashAnalysis is Bash over an existing analysis (the fast path's
+// allowlist also needs the commands).
+func BashAnalysis(a *shell.Analysis, script, cwd, home string) Finding {
+	x := &Ctx{Cwd: cwd, Home: home, All: a, Project: cwd}
+	var w Finding
+	have := false
+	add := func(f Finding) {
+		if !have || f.Worse(w) {
+			w, have = f, true
+		}
+	}
+	if a.Err != nil {
+		add(parseErrFinding(a, script))
+	}
+	if a.ForkBomb != "" {
+		add(forkBombFinding(a))
+	}
+	for i := range a.Cmds {
+		c := &a.Cmds[i]
+		add(judgeCmd(c, x))
+		if c.Name == "cd" || c.Name == "pushd" || c.Name == "set-location" || c.Name == "sl" || c.Name == "chdir" {
+			x.Cwd = bashCd(c, x)
+		}
+	}
+	if !have {
+		return Finding{Rule: "shell.empty", Reason: "runs no command", Marked: script}
+	}
+	return w
+}
+
+// bashCd follows `cd DIR` so later relative paths resolve where they
+// will run (`cd / && rm -rf *`). An unknown folder makes them unknown.
+func bashCd(c *shell.Cmd, x *Ctx) string {
+	ops := c.Operands()
+	if len(ops) == 0 {
+		return "~"
+	}
+	d := ops[0]
+	switch {
+	case d == "-" || strings.Contains(d, shell.Dyn):
+		return shell.Dyn
+	case strings.HasPrefix(d, "/") || strings.HasPrefix(d, "~") || len(d) >= 2 && d[1] == ':':
+		return d
+	case x.Cwd == "":
+		return d
+	}
+	return strings.TrimRight(x.Cwd, "/") + "/" + d
+}
+
+// judgeCmd is the worst finding for one simple command.
+func judgeCmd(c *shell.Cmd, x *Ctx) Finding {
+	var w Finding
+	have, known := false, false
+	add := func(f Finding) {
+		if !have || f.Worse(w) {
+			w, have = f, true
+		}
+	}
+	if c.Name == "" && !c.DynName {
+		known = true // only redirections
+	}
+	if f, ok := dynFinding(c); ok {
+		add(f)
+		known = true
+	}
+	if !c.DynName {
+		for _, r := range byName[c.Name] {
+			if f, ok := r(c, x); ok {
+				add(f)
+				known = true
+			}
+		}
+	}
+	for _, r := range anyCmd {
+		if f, ok := r(c, x); ok {
+			add(f)
+		}
+	}
+	for _, r := range c.Redirs {
+		if f, ok := redirFinding(c, r, x); ok {
+			add(f)
+		}
+	}
+	if !known {
+		if c.Func {
+			add(Finding{Rule: "shell.function", Reason: "calls " + c.Name + ", a function defined in the same command", Marked: c.Raw})
+		} else {
+			add(Finding{Risk: 0.5, Rule: "shell.unknown", Reason: c.Name + " is a program the local rules do not know", Marked: c.Raw, Uncertain: true})
+		}
+	}
+	return w
+}
+
+// redirFinding judges an output redirection's target like a write.
+func redirFinding(c *shell.Cmd, r shell.Redir, x *Ctx) (Finding, bool) {
+	switch r.Op {
+	case ">", ">>", ">|", "&>", "&>>", "<>":
+	case ">&":
+		if len(r.Target) == 1 || r.Target == "-" || r.Target == "" {
+			return Finding{}, false // 2>&1
+		}
+		if _, isNum := atoiSmall(r.Target); isNum {
+			return Finding{}, false
+		}
+	default:
+		return Finding{}, false
+	}
+	return fsWriteTarget(c, r.Target, x), true
+}
+
+// atoiSmall: is s a file descriptor number? (second result: yes)
+func atoiSmall(s string) (int, bool) {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+		n = n*10 + int(s[i]-'0')
+	}
+	return n, s != ""
+}
+
+// The allow baseline this pack owns: shell builtins and plain readers.
+// (The everyday pack owns the long list of build and dev tools.)
+func init() {
+	on(ruleBaseline, "ls", "cat", "echo", "pwd", "cd", "grep", "egrep", "fgrep", "rg", "head", "tail", "wc",
+		"sort", "which", "true", "false", ":", "test", "[", "[[", "printf", "sleep", "date", "whoami",
+		"exit", "return", "set", "unset", "shift", "export", "local", "declare", "typeset", "readonly",
+		"read", "wait", "trap", "type", "hash", "alias", "unalias", "pushd", "popd", "dirs", "let",
+		"shopt", "umask", "getopts", "command", "builtin", "exec", "break", "continue", "times", "jobs",
+		"fg", "bg", "disown", "history", "help", "logout", "ulimit", "enable", "compgen", "complete",
+		"basename", "dirname", "realpath", "readlink", "stat", "file", "tree", "less", "more", "uniq",
+		"cut", "tr", "diff", "cmp", "comm", "nl", "tac", "rev", "fold", "column", "expand", "seq", "yes",
+		"mkdir", "touch", "xargs", "nohup", "time", "env", "timeout", "nice", "sudo", "doas")
+}
+
+func ruleBaseline(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	switch c.Name {
+	case "mkdir", "touch":
+		var w Finding
+		have := false
+		for _, t := range c.Operands() {
+			f := fsWriteTarget(c, t, x)
+			if !have || f.Worse(w) {
+				w, have = f, true
+			}
+		}
+		if have && w.Risk > 0.5 || w.RedLine {
+			return w, true
+		}
+		return Finding{Risk: 0, Rule: "fs." + c.Name, Reason: c.Name + " creates files or folders", Marked: c.Raw}, true
+	case "sudo", "doas", "env", "nohup", "timeout", "nice", "time", "xargs", "exec", "command", "builtin":
+		// A wrapper left alone: `sudo -v`, `env` (prints), `exec >log`.
+		if c.Name == "sudo" || c.Name == "doas" {
+			for _, a := range c.Args {
+				if a == "-s" || a == "-i" || a == "su" {
+					return Finding{Risk: 1.5, Violation: 0.3, Rule: "shell.root-shell", Reason: c.Name + " opens a root shell", Marked: c.Raw}, true
+				}
+			}
+		}
+		return Finding{Rule: "shell.builtin", Reason: c.Name + " runs nothing by itself", Marked: c.Raw}, true
+	case "yes":
+		if len(c.PipedTo) == 0 && len(c.Redirs) == 0 {
+			return Finding{Risk: 0.5, Rule: "shell.yes", Reason: "yes prints forever", Marked: c.Raw}, true
+		}
+	}
+	return Finding{Rule: "shell.read", Reason: c.Name + " only reads or prints", Marked: c.Raw}, true
+}
+
+// The MCP pack judges commands in tool arguments with Bash.
+func init() { bashFn = Bash }

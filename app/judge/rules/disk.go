@@ -1,0 +1,202 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/agent-guard/agent-guard/app/judge/shell"
+)
+
+// Disk pack: writing to block devices, formatting, partitioning, wiping.
+// All of it is a red line: nothing on the disk survives.
+
+func init() {
+	on(ruleDD, "dd", "dcfldd", "dc3dd")
+	on(ruleMkfs, "mkfs", "mke2fs", "mkdosfs", "mkntfs", "mkswap", "newfs", "newfs_apfs", "newfs_hfs", "mkfs.ext2",
+		"mkfs.ext3", "mkfs.ext4", "mkfs.xfs", "mkfs.btrfs", "mkfs.vfat", "mkfs.fat", "mkfs.msdos",
+		"mkfs.ntfs", "mkfs.exfat", "mkfs.f2fs", "mkfs.minix", "mkfs.jfs", "mkfs.reiserfs", "mkfs.zfs")
+	on(ruleWipeDisk, "wipefs", "blkdiscard", "sgdisk", "sfdisk", "fdisk", "gdisk", "cfdisk", "parted",
+		"diskpart", "format", "format-volume", "clear-disk", "initialize-disk", "remove-partition",
+		"cipher", "diskutil", "hdparm", "nvme", "badblocks", "zpool", "lvremove", "vgremove", "pvremove",
+		"cryptsetup", "mdadm")
+	onAny(ruleMkfsAny)
+}
+
+// diskDevice reports a write target that is a whole disk or partition.
+func diskDevice(c *shell.Cmd, t string) (Finding, bool) {
+	l := strings.ToLower(strings.ReplaceAll(t, "\\", "/"))
+	dev := false
+	switch {
+	case strings.HasPrefix(l, "/dev/"):
+		n := l[5:]
+		for _, p := range [...]string{"sd", "hd", "vd", "xvd", "nvme", "mmcblk", "disk", "rdisk", "md", "dm-", "mapper/", "loop", "sr", "nbd", "zd", "bcache", "mtdblock", "root", "by-id/", "by-uuid/", "by-path/", "by-label/", "ada", "da", "wd"} {
+			if strings.HasPrefix(n, p) {
+				dev = true
+				break
+			}
+		}
+		if strings.HasPrefix(n, "disk/") {
+			dev = true
+		}
+	case strings.HasPrefix(l, "//./physicaldrive"), strings.HasPrefix(l, "//?/physicaldrive"), strings.HasPrefix(l, "//./harddisk"),
+		len(l) == 6 && strings.HasPrefix(l, "//./") && l[5] == ':':
+		dev = true
+	}
+	if !dev {
+		return Finding{}, false
+	}
+	return Finding{Risk: 3, Violation: 0.98, RedLine: true, Rule: "disk.write-device",
+		Reason: "writes straight to the disk device " + t + ": the file system and all data on it are destroyed", Marked: c.Raw}, true
+}
+
+func diskRed(c *shell.Cmd, rule, reason string) (Finding, bool) {
+	return Finding{Risk: 3, Violation: 0.97, RedLine: true, Rule: rule, Reason: reason, Marked: c.Raw}, true
+}
+
+func ruleDD(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	for _, a := range c.Args {
+		if strings.HasPrefix(a, "of=") {
+			t := a[3:]
+			if f, ok := diskDevice(c, t); ok {
+				return f, true
+			}
+			if strings.Contains(t, shell.Dyn) {
+				return Finding{Risk: 2, Violation: 0.4, Rule: "disk.dd-dynamic", Reason: "dd writes to a target only known at run time (it could be a disk)", Marked: c.Raw}, true
+			}
+			return fsWriteTarget(c, t, x), true
+		}
+	}
+	return Finding{Risk: 0.5, Rule: "disk.dd-read", Reason: "dd without of= writes to stdout", Marked: c.Raw}, true
+}
+
+func ruleMkfs(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	return diskRed(c, "disk.mkfs", c.Name+" formats a file system: everything on it is erased")
+}
+
+func ruleMkfsAny(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	if strings.HasPrefix(c.Name, "mkfs") && len(byName[c.Name]) == 0 {
+		return diskRed(c, "disk.mkfs", c.Name+" formats a file system: everything on it is erased")
+	}
+	return Finding{}, false
+}
+
+func ruleWipeDisk(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	low := diskLow(c)
+	has := func(ws ...string) bool {
+		for _, a := range low {
+			for _, w := range ws {
+				if a == w || strings.HasPrefix(a, w) && strings.HasSuffix(w, "=") {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	ro := Finding{Risk: 0, Rule: "disk.list", Reason: c.Name + " only lists disks or partitions", Marked: c.Raw}
+	switch c.Name {
+	case "wipefs":
+		if has("-n", "--no-act") || len(c.Operands()) > 0 && !has("-a", "--all", "-o", "--offset") {
+			return ro, true
+		}
+		return diskRed(c, "disk.wipe", "wipefs erases file-system signatures: the disk's data becomes unreachable")
+	case "blkdiscard":
+		return diskRed(c, "disk.wipe", "blkdiscard discards every block of the device: all data is gone")
+	case "sgdisk":
+		if has("-p", "--print", "-v", "--verify", "-i", "--info") && !has("-z", "--zap", "-Z", "--zap-all", "-o", "--clear", "-d", "--delete", "-n", "--new") {
+			return ro, true
+		}
+		return diskRed(c, "disk.partition", "sgdisk rewrites the partition table")
+	case "sfdisk":
+		if has("-l", "--list", "-d", "--dump", "-s", "--show-size", "-j", "--json", "-v", "--verify") {
+			return ro, true
+		}
+		return diskRed(c, "disk.partition", "sfdisk writes a partition table")
+	case "fdisk", "gdisk", "cfdisk":
+		if has("-l", "--list") {
+			return ro, true
+		}
+		return diskRed(c, "disk.partition", c.Name+" edits a disk's partition table")
+	case "parted":
+		for _, a := range low {
+			switch a {
+			case "mklabel", "mktable", "rm", "mkpart", "resizepart", "mkfs", "rescue", "name":
+				return diskRed(c, "disk.partition", "parted "+a+" changes the partition table")
+			}
+		}
+		if has("-l", "--list", "print", "p") {
+			return ro, true
+		}
+		return Finding{Risk: 2.5, Violation: 0.7, Rule: "disk.partition", Reason: "parted edits a disk's partition table", Marked: c.Raw}, true
+	case "diskpart":
+		return diskRed(c, "disk.diskpart", "diskpart partitions, cleans and formats disks")
+	case "format":
+		for _, a := range c.Args {
+			if len(a) == 2 && a[1] == ':' || len(a) == 3 && a[1] == ':' && (a[2] == '\\' || a[2] == '/') {
+				return diskRed(c, "disk.format", "format "+a+" erases the whole drive")
+			}
+		}
+		return Finding{Risk: 2.5, Violation: 0.7, Rule: "disk.format", Reason: "format erases a drive", Marked: c.Raw}, true
+	case "format-volume", "clear-disk", "initialize-disk", "remove-partition":
+		return diskRed(c, "disk.format", c.Name+" erases a disk or volume")
+	case "cipher":
+		for _, a := range low {
+			if strings.HasPrefix(a, "/w") {
+				return diskRed(c, "disk.wipe-free", "cipher /w overwrites all deleted data on the drive: nothing can be recovered")
+			}
+		}
+		return Finding{Risk: 1.5, Violation: 0.2, Rule: "disk.cipher", Reason: "cipher changes file encryption", Marked: c.Raw}, true
+	case "diskutil":
+		for _, a := range low {
+			switch a {
+			case "erasedisk", "erasevolume", "partitiondisk", "zerodisk", "randomdisk", "secureerase", "reformat", "splitpartition", "mergepartitions", "deletevolume", "erasecontainer", "deletecontainer", "apfs":
+				return diskRed(c, "disk.diskutil", "diskutil "+a+" erases or repartitions a disk")
+			}
+		}
+		if len(low) > 0 && (low[0] == "list" || low[0] == "info" || low[0] == "activity" || low[0] == "verifyvolume") {
+			return ro, true
+		}
+		return Finding{Risk: 1.5, Violation: 0.2, Rule: "disk.diskutil", Reason: "diskutil changes disks or volumes", Marked: c.Raw, Uncertain: true}, true
+	case "hdparm":
+		for _, a := range low {
+			if strings.HasPrefix(a, "--security-erase") || strings.HasPrefix(a, "--trim-sector") || a == "--make-bad-sector" || a == "--write-sector" {
+				return diskRed(c, "disk.wipe", "hdparm "+a+" destroys data on the disk")
+			}
+		}
+		return Finding{Risk: 1, Rule: "disk.hdparm", Reason: "hdparm reads or tunes a disk", Marked: c.Raw, Uncertain: true}, true
+	case "nvme":
+		if len(low) > 0 && (low[0] == "format" || low[0] == "sanitize" || low[0] == "delete-ns" || low[0] == "write-zeroes") {
+			return diskRed(c, "disk.wipe", "nvme "+low[0]+" erases the drive")
+		}
+		return Finding{Risk: 0.5, Rule: "disk.nvme", Reason: "nvme reads drive information", Marked: c.Raw, Uncertain: true}, true
+	case "badblocks":
+		if has("-w") {
+			return diskRed(c, "disk.wipe", "badblocks -w overwrites the whole device")
+		}
+		return ro, true
+	case "zpool":
+		if len(low) > 0 && (low[0] == "destroy" || low[0] == "labelclear") {
+			return diskRed(c, "disk.zpool", "zpool "+low[0]+" destroys a storage pool")
+		}
+		return Finding{Risk: 1, Rule: "disk.zpool", Reason: "zpool", Marked: c.Raw, Uncertain: true}, true
+	case "lvremove", "vgremove", "pvremove":
+		return diskRed(c, "disk.lvm", c.Name+" deletes a volume and its data")
+	case "cryptsetup":
+		if len(low) > 0 && (low[0] == "luksformat" || low[0] == "erase" || low[0] == "lukserase" || low[0] == "reencrypt") {
+			return diskRed(c, "disk.crypt", "cryptsetup "+low[0]+" destroys the volume's keys or data")
+		}
+		return Finding{Risk: 1.5, Violation: 0.2, Rule: "disk.crypt", Reason: "cryptsetup changes encrypted volumes", Marked: c.Raw}, true
+	case "mdadm":
+		if has("--zero-superblock", "--create", "-c", "--remove", "--fail", "-f") {
+			return diskRed(c, "disk.raid", "mdadm changes a RAID array's disks")
+		}
+		return Finding{Risk: 1, Rule: "disk.raid", Reason: "mdadm", Marked: c.Raw, Uncertain: true}, true
+	}
+	return Finding{}, false
+}
+
+func diskLow(c *shell.Cmd) []string {
+	out := make([]string, len(c.Args))
+	for i, a := range c.Args {
+		out[i] = strings.ToLower(a)
+	}
+	return out
+}

@@ -1,0 +1,65 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/agent-guard/agent-guard/app/judge/shell"
+)
+
+// What cannot be read statically is at least confirm: a command name from
+// a variable or substitution, code fed to a shell from a download or a
+// decoder, a line that does not parse. Fork bombs are a red line.
+
+func init() {
+	on(ruleShell, "bash", "sh", "zsh", "dash", "ksh", "mksh", "fish", "ash", "csh", "tcsh", "yash", "rbash",
+		"eval", "source", ".", "cmd", "powershell", "pwsh", "powershell_ise", "iex", "invoke-expression",
+		"su", "script", "sg", "watch", "flock", "parallel", "runuser")
+}
+
+// dynFinding judges what the walker could not see into.
+func dynFinding(c *shell.Cmd) (Finding, bool) {
+	switch {
+	case c.DynName:
+		name := strings.ReplaceAll(c.Raw, shell.Dyn, "$?")
+		return Finding{Risk: 2, Violation: 0.4, Rule: "dyn.command-name", Marked: c.Raw,
+			Reason: "the program to run is only known at run time (" + name + "); it cannot be checked"}, true
+	case c.HiddenCode:
+		return Finding{Risk: 2.2, Violation: 0.5, Rule: "dyn.hidden-code", Marked: c.Raw,
+			Reason: c.Name + " runs code that cannot be read before it runs (downloaded, decoded or from a variable)"}, true
+	}
+	return Finding{}, false
+}
+
+// ruleShell: a shell or code runner whose code was opened up is as safe
+// as that code (the nested commands are judged on their own).
+func ruleShell(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	if c.HiddenCode {
+		return dynFinding(c)
+	}
+	if c.FedCode {
+		return Finding{Rule: "shell.nested", Reason: c.Name + " runs code that is judged command by command", Marked: c.Raw}, true
+	}
+	switch c.Name {
+	case "source", ".":
+		return Finding{Risk: 0.5, Rule: "shell.source", Reason: c.Name + " runs a script file in this shell", Marked: c.Raw, Uncertain: true}, true
+	case "eval", "iex", "invoke-expression":
+		return Finding{Rule: "shell.eval", Reason: c.Name + " with nothing to run", Marked: c.Raw}, true
+	case "su", "runuser", "sg":
+		return Finding{Risk: 1.5, Violation: 0.3, Rule: "shell.switch-user", Reason: c.Name + " opens a shell as another user", Marked: c.Raw}, true
+	}
+	if len(c.Operands()) > 0 {
+		// bash script.sh: a script file of the project.
+		return Finding{Risk: 0.5, Rule: "shell.script", Reason: c.Name + " runs a script file that is not shown here", Marked: c.Raw, Uncertain: true}, true
+	}
+	return Finding{Rule: "shell.interactive", Reason: c.Name + " without code", Marked: c.Raw}, true
+}
+
+func forkBombFinding(a *shell.Analysis) Finding {
+	return Finding{Risk: 3, Violation: 0.95, RedLine: true, Rule: "dyn.fork-bomb", Marked: a.ForkBomb,
+		Reason: "a fork bomb or endless spawn loop: it exhausts the machine's processes until it has to be rebooted"}
+}
+
+func parseErrFinding(a *shell.Analysis, script string) Finding {
+	return Finding{Risk: 2, Violation: 0.2, Rule: "shell.parse-error", Marked: script, Uncertain: true,
+		Reason: "the command cannot be fully read (" + a.Err.Error() + "); what cannot be read cannot be judged"}
+}

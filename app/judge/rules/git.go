@@ -1,0 +1,332 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/agent-guard/agent-guard/app/judge/shell"
+)
+
+// Git pack: force pushes are red lines; anything that throws away work
+// or rewrites history (reset --hard, clean -f, checkout/restore of the
+// worktree, branch -D, stash drop, filter-branch, rebase...) is confirm;
+// reading, committing and branching are everyday work.
+
+func init() { on(ruleGit, "git", "hub", "gh-git") }
+
+// gitCodeKeys are config keys whose value git runs as a program.
+var gitCodeKeys = []string{"core.pager", "core.sshcommand", "core.editor", "core.fsmonitor", "core.hookspath",
+	"core.askpass", "diff.external", "credential.helper", "sequence.editor", "gpg.program", "protocol.ext.allow",
+	"uploadpack.packobjectshook", "pager.", "alias.", ".textconv", ".command", "filter.", "merge.tool", "diff.tool"}
+
+var gitProtected = map[string]bool{"main": true, "master": true, "trunk": true, "develop": true, "dev": true,
+	"production": true, "prod": true, "release": true, "stable": true, "head": true, "gh-pages": true}
+
+func gitF(c *shell.Cmd, risk, viol float64, rule, reason string) (Finding, bool) {
+	return Finding{Risk: risk, Violation: viol, Rule: rule, Reason: reason, Marked: c.Raw, RedLine: viol >= 0.85}, true
+}
+
+func ruleGit(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	args := c.Args
+	var cfg []string
+	i := 0
+	for i < len(args) {
+		a := args[i]
+		switch {
+		case a == "-C" || a == "-c" || a == "--git-dir" || a == "--work-tree" || a == "--namespace" || a == "--config-env" || a == "--super-prefix":
+			if a == "-c" && i+1 < len(args) {
+				cfg = append(cfg, args[i+1])
+			}
+			i += 2
+			continue
+		case strings.HasPrefix(a, "--config-env="):
+		case strings.HasPrefix(a, "-c") && len(a) > 2:
+			cfg = append(cfg, a[2:])
+		case strings.HasPrefix(a, "-"):
+		default:
+			goto sub
+		}
+		i++
+	}
+sub:
+	if i >= len(args) {
+		return gitF(c, 0, 0, "git.read", "git without a subcommand")
+	}
+	sub := strings.ToLower(args[i])
+	rest := &shell.Cmd{Name: "git-" + sub, Args: args[i+1:], Raw: c.Raw}
+	// -c alias.x='!code' or a program-running key: code git would run.
+	for _, kv := range cfg {
+		k, v, _ := strings.Cut(kv, "=")
+		k = strings.ToLower(k)
+		if strings.HasPrefix(k, "alias.") && strings.HasPrefix(v, "!") {
+			if strings.TrimPrefix(k, "alias.") == sub {
+				f := Bash(v[1:], x.Cwd, x.Home)
+				if f.Risk < 1.5 {
+					f = Finding{Risk: 1.5, Violation: 0.3, Rule: "git.alias-code", Reason: "git -c alias runs shell code: " + v[1:], Marked: c.Raw}
+				}
+				return f, true
+			}
+		}
+		for _, ck := range gitCodeKeys {
+			if strings.HasPrefix(k, ck) || strings.HasSuffix(k, ck) {
+				return gitF(c, 2, 0.4, "git.config-code", "git -c "+k+" makes git run another program: "+v)
+			}
+		}
+	}
+	read := func() (Finding, bool) { return gitF(c, 0, 0, "git.read", "git "+sub+" only reads the repository") }
+	low := func() (Finding, bool) {
+		return gitF(c, 1, 0, "git.local", "git "+sub+" changes the local repository in a recoverable way")
+	}
+	switch sub {
+	case "status", "log", "diff", "show", "blame", "grep", "describe", "rev-parse", "rev-list", "ls-files",
+		"ls-tree", "ls-remote", "shortlog", "cat-file", "whatchanged", "reflog-show", "name-rev", "merge-base",
+		"for-each-ref", "show-ref", "show-branch", "count-objects", "check-ignore", "check-attr", "version",
+		"help", "var", "fsck", "verify-commit", "verify-tag", "cherry", "range-diff", "difftool", "annotate",
+		"bugreport", "instaweb", "request-pull", "format-patch", "archive", "bundle", "diff-tree", "diff-files", "diff-index":
+		return read()
+	case "add", "commit", "fetch", "pull", "clone", "init", "merge", "mv", "switch", "cherry-pick", "revert",
+		"bisect", "apply", "am", "notes", "submodule", "worktree", "remote", "sparse-checkout", "maintenance",
+		"lfs", "restore-staged", "stage", "citool", "gui", "mergetool", "pack-refs", "repack", "rerere", "send-email", "flow", "commit-tree", "hash-object", "write-tree", "read-tree", "update-index", "checkout-index", "config":
+		return gitSimple(c, rest, sub, x)
+	case "push":
+		return gitPush(c, rest)
+	case "reset":
+		if rest.Flag(0, "--hard") {
+			return gitF(c, 2, 0.3, "git.reset-hard", "git reset --hard throws away all uncommitted changes")
+		}
+		if rest.Flag(0, "--merge", "--keep") {
+			return gitF(c, 1.5, 0.2, "git.reset", "git reset "+strings.Join(rest.Args, " ")+" may discard changes")
+		}
+		return low()
+	case "clean":
+		if rest.Flag('n', "--dry-run") {
+			return read()
+		}
+		if rest.Flag('f', "--force") || rest.Flag('i', "--interactive") {
+			if rest.Flag('x') || rest.Flag('X') {
+				return gitF(c, 2.2, 0.3, "git.clean", "git clean -x deletes all untracked and ignored files (including local config and data)")
+			}
+			return gitF(c, 2, 0.3, "git.clean", "git clean -f deletes untracked files for good")
+		}
+		return low()
+	case "checkout":
+		if rest.Flag('f', "--force") {
+			return gitF(c, 2, 0.3, "git.checkout-force", "git checkout -f throws away uncommitted changes")
+		}
+		if gitPathspec(rest.Args) {
+			return gitF(c, 2, 0.3, "git.checkout-discard", "git checkout of files discards their uncommitted changes")
+		}
+		return low()
+	case "restore":
+		if rest.Flag('S', "--staged") && !rest.Flag('W', "--worktree") {
+			return low()
+		}
+		return gitF(c, 2, 0.3, "git.restore", "git restore discards uncommitted changes in the working tree")
+	case "branch":
+		if rest.Flag('D') || (rest.Flag('d', "--delete") && rest.Flag('f', "--force")) {
+			return gitF(c, 2, 0.3, "git.branch-delete", "git branch -D deletes a branch even if it is not merged")
+		}
+		if rest.Flag('d', "--delete") || rest.Flag('m', "--move") || rest.Flag('M') || rest.Flag('c', "--copy") {
+			return low()
+		}
+		if rest.Flag('f', "--force") {
+			return gitF(c, 1.5, 0.2, "git.branch-force", "git branch -f moves an existing branch")
+		}
+		return low()
+	case "stash":
+		if len(rest.Args) > 0 {
+			switch rest.Args[0] {
+			case "drop", "clear":
+				return gitF(c, 2, 0.3, "git.stash-drop", "git stash "+rest.Args[0]+" deletes stashed work")
+			}
+		}
+		return low()
+	case "filter-branch", "filter-repo":
+		return gitF(c, 2.3, 0.4, "git.rewrite-history", "git "+sub+" rewrites the whole history")
+	case "reflog":
+		if len(rest.Args) > 0 && (rest.Args[0] == "expire" || rest.Args[0] == "delete") {
+			return gitF(c, 2, 0.4, "git.reflog-expire", "git reflog "+rest.Args[0]+" removes the safety net for lost commits")
+		}
+		return read()
+	case "gc":
+		for _, a := range rest.Args {
+			if strings.HasPrefix(a, "--prune") && a != "--prune" {
+				return gitF(c, 2, 0.3, "git.gc-prune", "git gc --prune=now deletes unreachable commits for good")
+			}
+		}
+		return low()
+	case "prune":
+		return gitF(c, 1.5, 0.2, "git.prune", "git prune deletes unreachable objects for good")
+	case "rebase":
+		for _, a := range rest.Args {
+			if a == "--abort" || a == "--quit" || a == "--continue" || a == "--skip" || a == "--show-current-patch" || a == "--edit-todo" {
+				return low()
+			}
+		}
+		return gitF(c, 2, 0.3, "git.rebase", "git rebase rewrites the branch's history")
+	case "update-ref":
+		if rest.Flag('d') || rest.Flag(0, "--stdin") {
+			return gitF(c, 2, 0.3, "git.update-ref", "git update-ref -d deletes a reference")
+		}
+		return gitF(c, 1.5, 0.2, "git.update-ref", "git update-ref moves a reference directly")
+	case "tag":
+		if rest.Flag('d', "--delete") || rest.Flag('f', "--force") {
+			return gitF(c, 2, 0.3, "git.tag-delete", "git tag -d/-f deletes or moves a tag")
+		}
+		return low()
+	case "rm":
+		ops := rest.Operands()
+		if rest.Flag(0, "--cached") {
+			return low()
+		}
+		for _, o := range ops {
+			if o == "." || o == "*" || o == "./*" || o == ":/" || strings.Contains(o, shell.Dyn) {
+				if rest.Flag('r') {
+					return gitF(c, 2, 0.3, "git.rm-all", "git rm -r "+o+" deletes every tracked file")
+				}
+			}
+		}
+		if rest.Flag('f', "--force") {
+			return gitF(c, 1.2, 0.1, "git.rm-force", "git rm -f deletes files with uncommitted changes")
+		}
+		return low()
+	case "replace", "symbolic-ref":
+		return gitF(c, 1.5, 0.2, "git."+sub, "git "+sub+" rewrites references")
+	}
+	return gitF(c, 0.5, 0, "git.other", "git "+sub)
+}
+
+// gitSimple: everyday subcommands, with their few dangerous options.
+func gitSimple(c, rest *shell.Cmd, sub string, x *Ctx) (Finding, bool) {
+	switch sub {
+	case "commit":
+		if rest.Flag(0, "--amend") {
+			return gitF(c, 1, 0, "git.commit-amend", "git commit --amend rewrites the last commit")
+		}
+		if rest.Flag('n', "--no-verify") {
+			return gitF(c, 1, 0, "git.commit-no-verify", "git commit --no-verify skips the commit hooks")
+		}
+	case "switch":
+		if rest.Flag('f', "--force", "--discard-changes") || rest.Flag('C', "--force-create") {
+			return gitF(c, 2, 0.3, "git.switch-discard", "git switch --discard-changes throws away uncommitted changes")
+		}
+	case "submodule":
+		if len(rest.Args) > 0 && rest.Args[0] == "deinit" && rest.Flag('f', "--force", "--all") {
+			return gitF(c, 2, 0.3, "git.submodule-deinit", "git submodule deinit -f removes submodule work trees")
+		}
+	case "worktree":
+		if len(rest.Args) > 0 && rest.Args[0] == "remove" && rest.Flag('f', "--force") {
+			return gitF(c, 2, 0.3, "git.worktree-remove", "git worktree remove --force deletes a worktree with its changes")
+		}
+	case "remote":
+		if len(rest.Args) > 0 && (rest.Args[0] == "remove" || rest.Args[0] == "rm" || rest.Args[0] == "set-url") {
+			return gitF(c, 1.2, 0.1, "git.remote", "git remote "+rest.Args[0]+" changes where the repository pushes")
+		}
+	case "config":
+		ops := rest.Operands()
+		if len(ops) >= 2 {
+			k := strings.ToLower(ops[0])
+			for _, ck := range gitCodeKeys {
+				if strings.HasPrefix(k, ck) || strings.HasSuffix(k, ck) {
+					return gitF(c, 2, 0.4, "git.config-code", "git config "+k+" makes git run a program: "+ops[1])
+				}
+			}
+			return gitF(c, 1, 0, "git.config", "git config sets "+k)
+		}
+		if rest.Flag(0, "--unset", "--unset-all", "--remove-section") {
+			return gitF(c, 1, 0, "git.config", "git config removes settings")
+		}
+		return gitF(c, 0, 0, "git.read", "git config reads settings")
+	case "lfs":
+		if len(rest.Args) > 0 && rest.Args[0] == "prune" {
+			return gitF(c, 1.5, 0.2, "git.lfs-prune", "git lfs prune deletes local large-file copies")
+		}
+	case "pull":
+		if rest.Flag(0, "--force") {
+			return gitF(c, 1.5, 0.2, "git.pull-force", "git pull --force may overwrite local branches")
+		}
+	case "fetch":
+		if rest.Flag(0, "--prune", "--prune-tags") || rest.Flag('f', "--force") {
+			return gitF(c, 1, 0, "git.fetch-prune", "git fetch --prune removes stale remote-tracking branches")
+		}
+	}
+	return gitF(c, 1, 0, "git.local", "git "+sub+" changes the local repository in a recoverable way")
+}
+
+// gitPathspec: checkout arguments that name files (after --, or ".").
+func gitPathspec(args []string) bool {
+	for i, a := range args {
+		if a == "--" {
+			return i+1 < len(args)
+		}
+		if a == "." || a == "*" || a == ":/" || a == "./" {
+			return true
+		}
+	}
+	return false
+}
+
+// gitPush: force in all its spellings is a red line; deleting a remote
+// branch is confirm, the main branches a red line.
+func gitPush(c, rest *shell.Cmd) (Finding, bool) {
+	force := rest.Flag('f', "--force", "--mirror")
+	lease := rest.Flag(0, "--force-with-lease", "--force-if-includes")
+	del := rest.Flag('d', "--delete")
+	prune := rest.Flag(0, "--prune")
+	ops := []string{}
+	skip := false
+	for _, a := range rest.Args {
+		if skip {
+			skip = false
+			continue
+		}
+		if a == "-o" || a == "--push-option" || a == "--repo" || a == "--receive-pack" || a == "--exec" {
+			skip = true
+			continue
+		}
+		if strings.HasPrefix(a, "-") && len(a) > 1 {
+			continue
+		}
+		ops = append(ops, a)
+	}
+	var refs []string
+	if len(ops) > 1 {
+		refs = ops[1:]
+	}
+	deleted := ""
+	for _, r := range refs {
+		switch {
+		case strings.HasPrefix(r, "+"):
+			force = true
+		case strings.HasPrefix(r, ":") && len(r) > 1:
+			deleted = r[1:]
+		case strings.Contains(r, shell.Dyn):
+			if del {
+				deleted = r
+			}
+		}
+		if del && deleted == "" {
+			deleted = r
+		}
+	}
+	if force {
+		return gitF(c, 3, 0.9, "git.force-push", "force-push overwrites the remote's history; others' commits can be lost")
+	}
+	if deleted != "" {
+		b := strings.ToLower(deleted)
+		b = strings.TrimPrefix(b, "refs/heads/")
+		if gitProtected[b] || strings.HasPrefix(b, "release") || strings.Contains(b, shell.Dyn) {
+			return gitF(c, 3, 0.9, "git.push-delete-main", "deletes the remote branch "+deleted)
+		}
+		return gitF(c, 2, 0.3, "git.push-delete", "deletes the remote branch or tag "+deleted)
+	}
+	if del {
+		return gitF(c, 2, 0.3, "git.push-delete", "git push --delete deletes remote refs")
+	}
+	if lease {
+		return gitF(c, 2, 0.4, "git.force-push-lease", "force-push (with lease) rewrites the remote branch's history")
+	}
+	if prune {
+		return gitF(c, 2, 0.3, "git.push-prune", "git push --prune deletes remote branches that do not exist locally")
+	}
+	return gitF(c, 1, 0, "git.push", "git push publishes commits to the remote")
+}
