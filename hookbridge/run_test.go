@@ -1,0 +1,264 @@
+package hookbridge
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/agent-guard/agent-guard/hookbridge/pipe"
+	"github.com/agent-guard/agent-guard/hookbridge/wire"
+)
+
+// isolate points every file and the pipe into temp dirs.
+func isolate(t *testing.T) string {
+	t.Helper()
+	home := t.TempDir()
+	sock, err := os.MkdirTemp("", "agh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(sock) })
+	t.Setenv("AGENT_GUARD_HOME", home)
+	t.Setenv("HOME", home)
+	t.Setenv("TYPESAFE_API_KEY", "")
+	t.Setenv(DeadlineEnv, "")
+	p := filepath.Join(sock, "s.sock")
+	t.Setenv(pipe.Env, p)
+	return p
+}
+
+func run(t *testing.T, stdin io.Reader, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := Run(args, stdin, &out, &errb)
+	return out.String(), errb.String(), code
+}
+
+func mustDecision(t *testing.T, out string) (string, string) {
+	t.Helper()
+	var o hostOutput
+	dec := json.NewDecoder(strings.NewReader(out))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&o); err != nil || o.HookSpecificOutput.HookEventName != "PreToolUse" {
+		t.Fatalf("output %q: %v", out, err)
+	}
+	return o.HookSpecificOutput.PermissionDecision, o.HookSpecificOutput.PermissionDecisionReason
+}
+
+const bashLS = `{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}`
+
+func TestParseFlags(t *testing.T) {
+	t.Setenv(DeadlineEnv, "")
+	o, err := parseFlags([]string{"--host", "claude", "--deadline", "135s"})
+	if err != nil || o.Host != "claude" || o.Deadline != 135*time.Second || o.DialTimeout != DefaultDialTimeout {
+		t.Fatalf("%+v %v", o, err)
+	}
+	t.Setenv(DeadlineEnv, "20s")
+	if o, _ := parseFlags(nil); o.Deadline != 20*time.Second || o.Host != "zcode" {
+		t.Fatalf("env deadline: %+v", o)
+	}
+	for _, bad := range [][]string{{"--host", "x"}, {"--deadline", "1ms"}, {"--deadline", "2h"}, {"--nope"}, {"arg"}, {"--dial-timeout", "0s"}} {
+		if _, err := parseFlags(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+	t.Setenv(DeadlineEnv, "soon")
+	if _, err := parseFlags(nil); err == nil {
+		t.Error("bad env deadline accepted")
+	}
+}
+
+func TestSilentForEventsNotJudged(t *testing.T) {
+	isolate(t)
+	for _, in := range []string{
+		`{"hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}`,
+		`{"hook_event_name":"Notification"}`,
+		`{"hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{}}`,
+		`{"hookEventName":"PreToolUse","toolName":"WebFetch","toolInput":{}}`,
+	} {
+		if out, errs, code := run(t, strings.NewReader(in)); out != "" || code != 0 {
+			t.Errorf("%s: %q %q %d", in, out, errs, code)
+		}
+	}
+}
+
+func TestFailuresDeny(t *testing.T) {
+	isolate(t)
+	for name, in := range map[string]io.Reader{
+		"garbage":   strings.NewReader("nope"),
+		"empty":     strings.NewReader(""),
+		"oversized": io.MultiReader(strings.NewReader(`{"tool_name":"Bash","x":"`), strings.NewReader(strings.Repeat("a", wire.MaxEvent))),
+		"read err":  io.MultiReader(strings.NewReader(`{"a":`), errReader{}),
+	} {
+		out, _, code := run(t, in)
+		if d, reason := mustDecision(t, out); d != wire.Deny || code != 0 || !strings.Contains(reason, "do not retry") {
+			t.Errorf("%s: %s %d %s", name, d, code, reason)
+		}
+	}
+}
+
+type errReader struct{}
+
+func (errReader) Read([]byte) (int, error) { return 0, errors.New("broken stdin") }
+
+// stdin that never ends: the hook's own deadline answers deny.
+func TestDeadlineWhileReadingStdin(t *testing.T) {
+	isolate(t)
+	pr, pw := io.Pipe()
+	defer pw.Close()
+	t0 := time.Now()
+	out, _, code := run(t, pr, "--deadline", "300ms")
+	d, reason := mustDecision(t, out)
+	if d != wire.Deny || code != 0 || !strings.Contains(reason, "deadline") {
+		t.Fatalf("%s %d %s", d, code, reason)
+	}
+	if el := time.Since(t0); el > 20*time.Second {
+		t.Fatalf("took %v", el)
+	}
+}
+
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errors.New("stdout closed") }
+
+func TestUnwritableStdoutExits2(t *testing.T) {
+	isolate(t)
+	var errb bytes.Buffer
+	code := Run(nil, strings.NewReader("garbage"), failWriter{}, &errb)
+	if code != 2 || !strings.Contains(errb.String(), "could not write the decision") || !strings.Contains(errb.String(), "stdout closed") {
+		t.Fatalf("%d %q", code, errb.String())
+	}
+}
+
+// fakeServer answers every request with resp (raw line) after delay.
+func fakeServer(t *testing.T, path string, reply func(net.Conn)) {
+	t.Helper()
+	l, err := pipe.Listen(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { l.Close() })
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			go func() {
+				defer c.Close()
+				if _, err := wire.ReadRequest(c); err != nil {
+					return
+				}
+				reply(c)
+			}()
+		}
+	}()
+}
+
+func TestServerReplies(t *testing.T) {
+	cases := []struct {
+		name, line, want, reasonHas string
+	}{
+		{"allow", `{"v":1,"decision":"allow","reason":"fine"}`, wire.Allow, "fine"},
+		{"ask", `{"v":1,"decision":"ask","reason":"host asks"}`, wire.Ask, "host asks"},
+		{"deny", `{"v":1,"decision":"deny","reason":"no"}`, wire.Deny, "no"},
+		{"unknown decision", `{"v":1,"decision":"approve","reason":"x"}`, wire.Deny, "broken reply"},
+		{"wrong version", `{"v":2,"decision":"allow","reason":"x"}`, wire.Deny, "broken reply"},
+		{"extra key", `{"v":1,"decision":"allow","reason":"x","also":1}`, wire.Deny, "broken reply"},
+		{"garbage", `allow`, wire.Deny, "broken reply"},
+		{"cut off", `{"v":1,"decision":"allow"`, wire.Deny, "broken reply"},
+		{"closed", ``, wire.Deny, "stopped answering"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			path := isolate(t)
+			fakeServer(t, path, func(conn net.Conn) {
+				if c.line != "" {
+					io.WriteString(conn, c.line)
+					if !strings.HasSuffix(c.name, "cut off") {
+						io.WriteString(conn, "\n")
+					}
+				}
+			})
+			out, _, code := run(t, strings.NewReader(bashLS), "--dial-timeout", "5s")
+			d, reason := mustDecision(t, out)
+			if d != c.want || code != 0 || !strings.Contains(reason, c.reasonHas) {
+				t.Fatalf("%s (%q), want %s with %q", d, reason, c.want, c.reasonHas)
+			}
+			if _, err := os.Stat(filepath.Join(os.Getenv("AGENT_GUARD_HOME"), "audit.jsonl")); err == nil {
+				t.Fatal("hook wrote a fallback audit line although it reached the server")
+			}
+		})
+	}
+}
+
+func TestHungServerDeniesBeforeDeadline(t *testing.T) {
+	path := isolate(t)
+	hold := make(chan struct{})
+	defer close(hold)
+	fakeServer(t, path, func(net.Conn) { <-hold })
+	t0 := time.Now()
+	out, _, _ := run(t, strings.NewReader(bashLS), "--deadline", "1s", "--dial-timeout", "400ms")
+	if d, reason := mustDecision(t, out); d != wire.Deny || !strings.Contains(reason, "deadline") {
+		t.Fatalf("%s %s", d, reason)
+	}
+	if el := time.Since(t0); el > 20*time.Second {
+		t.Fatalf("took %v", el)
+	}
+}
+
+// The budget the hook announces leaves it time to print the answer.
+func TestBudgetBelowDeadline(t *testing.T) {
+	path := isolate(t)
+	budgets := make(chan int64, 1)
+	l, err := pipe.Listen(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	go func() {
+		c, err := l.Accept()
+		if err != nil {
+			return
+		}
+		defer c.Close()
+		req, err := wire.ReadRequest(c)
+		if err != nil {
+			budgets <- -1
+			return
+		}
+		budgets <- req.BudgetMS
+		io.WriteString(c, `{"v":1,"decision":"deny","reason":"r"}`+"\n")
+	}()
+	run(t, strings.NewReader(bashLS), "--deadline", "10s", "--dial-timeout", "2s")
+	b := <-budgets
+	if b <= 5000 || b > 9600 {
+		t.Fatalf("budget %d ms for a 10 s deadline", b)
+	}
+}
+
+// No server: the hook judges in-process and writes its own audit line.
+func TestFallbackWritesAudit(t *testing.T) {
+	isolate(t)
+	out, _, code := run(t, strings.NewReader(`{"hook_event_name":"PreToolUse","session_id":"fb","tool_name":"Edit","tool_input":{"file_path":"src/a.go","old_string":"a","new_string":"b"}}`))
+	d, _ := mustDecision(t, out)
+	if code != 0 || d == "" {
+		t.Fatalf("%s %d", d, code)
+	}
+	data, err := os.ReadFile(filepath.Join(os.Getenv("AGENT_GUARD_HOME"), "audit.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var e map[string]any
+	if err := json.Unmarshal(bytes.TrimSpace(data), &e); err != nil || e["source"] != "fallback" || e["session"] != "fb" || e["decision"] != d {
+		t.Fatalf("audit %s (%v)", data, err)
+	}
+}
+
