@@ -256,10 +256,11 @@ func mcpArgs(server, tool, args, cwd, home string, mutating bool) (worst Finding
 		case sqlKeys[k]:
 			take(sqlFinding(v))
 		case pathKeys[k]:
-			if f, ok := Protected(v, cwd, home); ok {
-				take(f)
-			} else if mutating {
-				f := WritePath(v, cwd, home)
+			// A tool that may change files is judged like Write on every
+			// path it names (source of a move included); a read-only one
+			// only when it reads secrets.
+			if mutating {
+				f := WritePath(v, cwd, home) // includes Protected
 				f.Uncertain = false
 				take(f)
 			} else if SecretPath(v, cwd, home) {

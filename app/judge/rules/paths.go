@@ -348,6 +348,9 @@ func systemPath(n np, orig string) (Finding, bool) {
 // systemArea: the rest of the machine outside home and project confirms.
 func systemArea(n np, orig string) (Finding, bool) {
 	low := n.low
+	if isTemp(low) {
+		return Finding{}, false
+	}
 	switch {
 	case under(low, "/etc") || under(low, "/private/etc"):
 		return confirmPath("path.etc", "edits system configuration under /etc ("+orig+")", orig), true

@@ -1,0 +1,85 @@
+package judge
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"os"
+	"testing"
+
+	"github.com/agent-guard/agent-guard/app/config"
+)
+
+// labelled is one line of a JSONL corpus: the expected level and a full
+// PreToolUse event.
+type labelled struct {
+	Expect Level           `json:"expect"`
+	Event  json.RawMessage `json:"event"`
+}
+
+func readCorpus(t testing.TB, path string) []labelled {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []labelled
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		if len(sc.Bytes()) == 0 {
+			continue
+		}
+		var l labelled
+		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
+			t.Fatalf("%s:%d: %v", path, n, err)
+		}
+		out = append(out, l)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// judgeEvent runs one event the way the hook does: parse, state, judge
+// (offline, default config, home /home/dev).
+func judgeEvent(t testing.TB, j *Judge, raw []byte) (Verdict, State) {
+	e, err := ParseEvent(raw)
+	if err != nil {
+		t.Fatalf("event %s: %v", raw, err)
+	}
+	s, err := StateFromEvent(e)
+	if err != nil {
+		t.Fatalf("state %s: %v", raw, err)
+	}
+	return j.Judge(context.Background(), s), s
+}
+
+func runCorpus(t *testing.T, path string, min int) {
+	t.Setenv(config.HomeEnv, t.TempDir())
+	cases := readCorpus(t, path)
+	if len(cases) < min {
+		t.Fatalf("%s has %d cases; want at least %d", path, len(cases), min)
+	}
+	j := New(config.Default(), Options{Offline: true, Home: "/home/dev"})
+	bad := 0
+	for i, c := range cases {
+		v, _ := judgeEvent(t, j, c.Event)
+		if v.Level != c.Expect {
+			bad++
+			t.Errorf("%s line %d: got %s (%s %s: %s); want %s\n  %s", path, i+1, v.Level, v.Source, v.Rule, v.Reason, c.Expect, c.Event)
+		}
+		if v.Rule == "" || v.Reason == "" || v.Source == "" {
+			t.Errorf("%s line %d: verdict without rule/reason/source: %+v", path, i+1, v)
+		}
+	}
+	t.Logf("%s: %d/%d as expected", path, len(cases)-bad, len(cases))
+}
+
+// TestSamples: the 12 public cases of the product brief.
+func TestSamples(t *testing.T) { runCorpus(t, "../../testdata/samples.jsonl", 12) }
+
+// TestCorpus: our labelled Write/Edit/MCP/self-protection corpus.
+func TestCorpus(t *testing.T) { runCorpus(t, "testdata/corpus.jsonl", 150) }
