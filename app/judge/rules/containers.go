@@ -1,0 +1,476 @@
+package rules
+
+// Containers and clusters: docker/podman/nerdctl, compose, kubectl, helm,
+// local cluster tools. Reads and builds are allowed; removing containers,
+// images or stopping services is confirm; removing volumes (data) in bulk,
+// namespaces or persistent volumes is block.
+
+import (
+	"strings"
+
+	"github.com/agent-guard/agent-guard/app/judge/shell"
+)
+
+func init() {
+	on(ruleDocker, "docker", "podman", "nerdctl", "finch", "lima-nerdctl")
+	on(ruleCompose, "docker-compose", "podman-compose")
+	on(ruleKubectl, "kubectl", "oc", "k", "microk8s.kubectl", "kubecolor")
+	on(ruleHelm, "helm")
+	on(ruleLocalCluster, "minikube", "kind", "k3d", "colima", "multipass", "vagrant")
+}
+
+var pkDockerGlobalVal = pkSet("-H", "--host", "-c", "--context", "--config", "-l", "--log-level", "--tlscacert", "--tlscert", "--tlskey",
+	"--connection", "--url", "--root", "--runroot", "--storage-driver", "--namespace", "-n", "--address", "--cgroup-manager", "--identity")
+
+// pkDockerSub returns the subcommand words (e.g. ["volume","prune"]) and
+// the index in Args where the subcommand's own arguments start.
+func pkDockerSub(c *shell.Cmd) (words []string, rest []string) {
+	args := c.Args
+	i := 0
+	for i < len(args) {
+		a := args[i]
+		if len(a) > 1 && a[0] == '-' {
+			if !strings.Contains(a, "=") && pkDockerGlobalVal[a] {
+				i++
+			}
+			i++
+			continue
+		}
+		break
+	}
+	if i >= len(args) {
+		return nil, nil
+	}
+	w := strings.ToLower(args[i])
+	switch w {
+	case "container", "image", "volume", "network", "system", "builder", "buildx", "compose", "context", "plugin", "node", "service", "stack", "swarm", "secret", "config", "trust", "manifest", "machine", "pod", "kube", "generate", "scout":
+		if i+1 < len(args) {
+			return []string{w, strings.ToLower(args[i+1])}, args[i+2:]
+		}
+		return []string{w}, nil
+	}
+	return []string{w}, args[i+1:]
+}
+
+func ruleDocker(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	sub, rest := pkDockerSub(c)
+	if len(sub) == 0 {
+		return pkAllow(c, 0, "docker.help", "shows docker usage")
+	}
+	rc := &shell.Cmd{Name: c.Name, Args: rest, Raw: c.Raw, PipedFrom: c.PipedFrom}
+	verb := sub[len(sub)-1]
+	group := ""
+	if len(sub) == 2 {
+		group = sub[0]
+	}
+	if group == "compose" {
+		return pkComposeVerb(c, verb, rest)
+	}
+	all := rc.Flag('a', "--all")
+	force := rc.Flag('f', "--force")
+	dynOps := false
+	for _, o := range rc.Operands() {
+		if pkDyn(o) {
+			dynOps = true
+		}
+	}
+	switch verb {
+	case "prune":
+		switch group {
+		case "system":
+			if rc.Flag(0, "--volumes") {
+				return pkRet(c, 2.8, 0.7, "docker.system-prune-volumes", "deletes all unused containers, images and volumes: volume data cannot be recovered")
+			}
+			if all {
+				return pkRet(c, 2.2, 0.3, "docker.system-prune-all", "deletes all stopped containers, unused networks and every unused image")
+			}
+			return pkRet(c, 2, 0.2, "docker.system-prune", "deletes stopped containers, unused networks and dangling images")
+		case "volume":
+			if all {
+				return pkRet(c, 2.8, 0.7, "docker.volume-prune-all", "deletes every unused volume: their data cannot be recovered")
+			}
+			return pkRet(c, 2.4, 0.5, "docker.volume-prune", "deletes unused volumes: their data cannot be recovered")
+		case "container":
+			return pkRet(c, 2, 0.2, "docker.container-prune", "deletes all stopped containers")
+		case "image":
+			if all {
+				return pkRet(c, 2, 0.1, "docker.image-prune-all", "deletes every image not used by a container")
+			}
+			return pkRet(c, 1.5, 0.1, "docker.image-prune", "deletes dangling images")
+		case "network":
+			return pkRet(c, 1.5, 0.1, "docker.network-prune", "deletes unused networks")
+		case "builder", "buildx":
+			return pkAllow(c, 1, "docker.builder-prune", "clears the build cache (rebuilt on demand)")
+		}
+		return pkRet(c, 2, 0.2, "docker.prune", "deletes unused docker objects")
+	case "rm", "remove", "delete":
+		switch group {
+		case "volume":
+			return pkRet(c, 2.4, 0.5, "docker.volume-rm", "deletes volumes: their data cannot be recovered")
+		case "network", "context", "plugin", "secret", "config", "manifest":
+			return pkRet(c, 1.5, 0.1, "docker."+group+"-rm", "removes a docker "+group)
+		case "service", "stack":
+			return pkRet(c, 2.2, 0.3, "docker."+group+"-rm", "removes a running swarm "+group)
+		case "image":
+			return pkDockerRmi(c, rc, dynOps)
+		case "machine", "pod":
+			return pkRet(c, 2.2, 0.3, "docker."+group+"-rm", "removes a "+group+" and what it holds")
+		}
+		if rc.Flag('v', "--volumes") {
+			return pkRet(c, 2.3, 0.4, "docker.rm-volumes", "removes containers together with their anonymous volumes")
+		}
+		if dynOps || all {
+			return pkRet(c, 2.2, 0.3, "docker.rm-many", "removes containers chosen at run time (often all of them)")
+		}
+		if force {
+			return pkRet(c, 2, 0.2, "docker.rm-force", "kills and removes running containers")
+		}
+		return pkRet(c, 1.5, 0.1, "docker.rm", "removes containers and their writable layer")
+	case "rmi":
+		return pkDockerRmi(c, rc, dynOps)
+	case "kill":
+		return pkRet(c, 2, 0.2, "docker.kill", "kills running containers")
+	case "stop":
+		if group == "pod" || group == "machine" {
+			return pkRet(c, 2, 0.2, "docker.stop", "stops a "+group)
+		}
+		return pkRet(c, 1.5, 0.1, "docker.stop", "stops running containers")
+	case "leave":
+		return pkRet(c, 2.2, 0.3, "docker.swarm-leave", "leaves the swarm")
+	case "scale":
+		return pkRet(c, 1.5, 0.1, "docker.scale", "changes how many replicas run")
+	case "push":
+		if group == "" || group == "image" || group == "manifest" || group == "buildx" {
+			return pkRet(c, 2, 0.3, "publish.docker-push", "publishes an image to a registry")
+		}
+	case "run", "create":
+		if group == "" || group == "container" {
+			return pkDockerRun(c, rc, x)
+		}
+	case "exec":
+		return pkDockerExec(c, rc, x)
+	case "login":
+		return pkAllow(c, 1, "docker.login", "logs in to a registry")
+	case "logout":
+		return pkAllow(c, 1, "docker.logout", "logs out of a registry")
+	case "update", "pause", "unpause", "restart", "rename", "start", "attach", "wait", "commit", "tag", "cp", "save", "load", "import", "export", "pull", "build", "use", "connect", "disconnect", "init", "bake", "install", "enable", "disable", "upgrade", "rollback", "unlock", "join", "promote", "demote", "annotate", "sign", "revoke":
+		if verb == "disable" || verb == "revoke" || verb == "demote" {
+			return pkRet(c, 1.5, 0.1, "docker."+verb, "changes docker configuration")
+		}
+		if verb == "build" && rc.Flag(0, "--push") {
+			return pkRet(c, 2, 0.3, "publish.docker-push", "builds and publishes an image to a registry")
+		}
+		return pkAllow(c, 1, "docker."+verb, "controlled, reversible docker operation")
+	case "ps", "ls", "list", "images", "logs", "inspect", "version", "info", "stats", "top", "port", "history", "events", "diff", "df", "search", "help", "dryrun", "show", "du", "imagetools", "quickview", "cves", "recommendations", "compare", "healthcheck", "exists", "mount", "unmount", "umount":
+		return pkAllow(c, 0, "docker.read", "reads docker state")
+	}
+	return pkUnsure(c, 1, "docker.other", "docker command")
+}
+
+func pkDockerRmi(c, rc *shell.Cmd, dynOps bool) (Finding, bool) {
+	if dynOps || rc.Flag('a', "--all") {
+		return pkRet(c, 2, 0.2, "docker.rmi-many", "removes images chosen at run time (often all of them)")
+	}
+	return pkRet(c, 1.5, 0.1, "docker.rmi", "removes images (can be pulled or rebuilt)")
+}
+
+// pkDockerRun flags containers that get the host: the root filesystem or
+// system dirs mounted, privileged mode, host namespaces, the docker socket.
+func pkDockerRun(c, rc *shell.Cmd, x *Ctx) (Finding, bool) {
+	if rc.Flag(0, "--privileged") {
+		return pkRet(c, 2.2, 0.5, "docker.run-privileged", "runs a privileged container with full access to the host")
+	}
+	for _, k := range []string{"--pid", "--ipc", "--uts", "--userns", "--cgroupns"} {
+		if v, ok := pkVal(rc, k); ok && v == "host" {
+			return pkRet(c, 2, 0.4, "docker.run-host-ns", "runs a container in the host's namespaces")
+		}
+	}
+	if v, ok := pkVal(rc, "--cap-add"); ok && (strings.EqualFold(v, "ALL") || strings.EqualFold(v, "SYS_ADMIN")) {
+		return pkRet(c, 2.2, 0.5, "docker.run-caps", "runs a container with admin capabilities over the host")
+	}
+	for i, a := range rc.Args {
+		var spec string
+		switch {
+		case a == "-v" || a == "--volume" || a == "--mount":
+			if i+1 < len(rc.Args) {
+				spec = rc.Args[i+1]
+			}
+		case strings.HasPrefix(a, "--volume=") || strings.HasPrefix(a, "--mount="):
+			_, spec, _ = strings.Cut(a, "=")
+		case strings.HasPrefix(a, "-v") && len(a) > 2 && a[2] != '-':
+			spec = a[2:]
+		default:
+			continue
+		}
+		src := spec
+		if strings.Contains(spec, "source=") || strings.Contains(spec, "src=") {
+			for _, kv := range strings.Split(spec, ",") {
+				k, v, _ := strings.Cut(kv, "=")
+				if k == "source" || k == "src" {
+					src = v
+				}
+			}
+		} else if j := strings.Index(spec[min(2, len(spec)):], ":"); j >= 0 {
+			src = spec[:j+min(2, len(spec))]
+		}
+		if pkHostMountRisky(src, x) {
+			return pkRet(c, 2, 0.5, "docker.run-host-mount", "mounts a host system directory, the home or the docker socket into a container")
+		}
+	}
+	return pkAllow(c, 1, "docker.run", "runs a container")
+}
+
+func pkHostMountRisky(src string, x *Ctx) bool {
+	if src == "" || pkDyn(src) && !strings.HasPrefix(src, shell.Dyn+"/") {
+		return false // $(pwd):/app and friends: the project
+	}
+	if !strings.HasPrefix(src, "/") && !strings.HasPrefix(src, "~") && !strings.HasPrefix(src, shell.Dyn) && !(len(src) > 1 && src[1] == ':') {
+		return false // named volume or relative project path
+	}
+	p := pkAbs(src, x)
+	home := strings.ToLower(strings.TrimRight(x.Home, "/"))
+	switch {
+	case p == "/" || p == "c:/" || p == "c:" || p == home:
+		return true
+	case strings.HasSuffix(p, "docker.sock"):
+		return true
+	}
+	for _, d := range []string{"/etc", "/root", "/var", "/usr", "/bin", "/sbin", "/boot", "/dev", "/proc", "/sys", "/lib", "/home", "/users", "c:/windows"} {
+		if p == d || strings.HasPrefix(p, d+"/") && d != "/var" && d != "/home" && d != "/users" {
+			return true
+		}
+		if (d == "/var" || d == "/home" || d == "/users") && p == d {
+			return true
+		}
+	}
+	if p == "/var/run" || p == "/run" || strings.HasPrefix(p, "/var/lib/docker") {
+		return true
+	}
+	if home != "" && (strings.HasPrefix(p, home+"/.ssh") || strings.HasPrefix(p, home+"/.aws") || strings.HasPrefix(p, home+"/.kube") || strings.HasPrefix(p, home+"/.config/gcloud") || strings.HasPrefix(p, home+"/.gnupg")) {
+		return true
+	}
+	return false
+}
+
+// pkDockerExec judges the command run inside the container like a local one.
+func pkDockerExec(c, rc *shell.Cmd, x *Ctx) (Finding, bool) {
+	pos := pkPos(rc.Args, pkSet("-e", "--env", "-u", "--user", "-w", "--workdir", "--env-file", "--detach-keys"))
+	if len(pos) >= 2 {
+		if f, ok := pkEval(pkInner(c, pos[1:]), x); ok && f.score() >= 1.5 {
+			f.Rule = "docker.exec/" + f.Rule
+			f.Reason = "inside a container: " + f.Reason
+			return f, true
+		}
+	}
+	return pkAllow(c, 1, "docker.exec", "runs a command inside a container")
+}
+
+func ruleCompose(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	pos := pkPos(c.Args, pkSet("-f", "--file", "-p", "--project-name", "--profile", "--env-file", "--project-directory", "--ansi", "--parallel", "--progress"))
+	if len(pos) == 0 {
+		return pkAllow(c, 0, "compose.help", "shows usage")
+	}
+	// Arguments after the verb.
+	idx := pkIndex(c.Args, pos[0])
+	return pkComposeVerb(c, strings.ToLower(pos[0]), c.Args[idx+1:])
+}
+
+func pkComposeVerb(c *shell.Cmd, verb string, rest []string) (Finding, bool) {
+	// "docker compose -f x.yml down": the verb may follow compose flags.
+	if strings.HasPrefix(verb, "-") {
+		pos := pkPos(append([]string{verb}, rest...), pkSet("-f", "--file", "-p", "--project-name", "--profile", "--env-file", "--project-directory", "--ansi", "--parallel", "--progress"))
+		if len(pos) == 0 {
+			return pkAllow(c, 0, "compose.help", "shows usage")
+		}
+		verb = strings.ToLower(pos[0])
+		all := append([]string{verb}, rest...)
+		idx := pkIndex(all, pos[0])
+		rest = all[idx+1:]
+	}
+	rc := &shell.Cmd{Name: "compose", Args: rest}
+	switch verb {
+	case "down":
+		if rc.Flag('v', "--volumes") {
+			return pkRet(c, 2.6, 0.6, "compose.down-volumes", "stops the stack and deletes its volumes: their data cannot be recovered")
+		}
+		if v, ok := pkVal(rc, "--rmi"); ok && v != "" {
+			return pkRet(c, 2.1, 0.2, "compose.down-rmi", "stops the stack, removes its containers, networks and images")
+		}
+		return pkRet(c, 2, 0.2, "compose.down", "stops the stack and removes its containers and networks")
+	case "rm":
+		if rc.Flag('v', "--volumes") {
+			return pkRet(c, 2.3, 0.4, "compose.rm-volumes", "removes service containers and their anonymous volumes")
+		}
+		return pkRet(c, 1.8, 0.1, "compose.rm", "removes stopped service containers")
+	case "kill":
+		return pkRet(c, 2, 0.2, "compose.kill", "kills the stack's containers")
+	case "stop", "pause":
+		return pkRet(c, 1.5, 0.1, "compose.stop", "stops the stack's services")
+	case "push":
+		return pkRet(c, 2, 0.3, "publish.compose-push", "publishes the stack's images to a registry")
+	case "up", "start", "restart", "build", "pull", "create", "run", "exec", "unpause", "scale", "watch", "cp", "attach", "wait", "alpha", "publish":
+		if verb == "publish" {
+			return pkRet(c, 2, 0.3, "publish.compose", "publishes the compose application")
+		}
+		return pkAllow(c, 1, "compose."+verb, "runs the project's containers")
+	case "ps", "logs", "config", "ls", "images", "top", "port", "events", "version", "convert", "stats", "help":
+		return pkAllow(c, 0, "compose.read", "reads the stack's state")
+	}
+	return pkUnsure(c, 1, "compose.other", "compose command")
+}
+
+var pkKubeVal = pkSet("-n", "--namespace", "--context", "--kubeconfig", "--cluster", "--user", "-s", "--server", "--token", "-l", "--selector", "-o", "--output", "-f", "--filename", "-c", "--container", "--field-selector", "--replicas", "--type", "--image", "-p", "--patch", "--as", "--request-timeout", "--grace-period", "--timeout", "-k", "--kustomize", "--for", "--sort-by", "--tail", "--since", "--template", "--from-literal", "--from-file", "--port", "--target-port", "--name", "--cascade", "--dry-run", "-L", "--label-columns", "--resource", "--subresource")
+
+func ruleKubectl(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	pos := pkPos(c.Args, pkKubeVal)
+	if len(pos) == 0 {
+		return pkAllow(c, 0, "kube.help", "shows usage")
+	}
+	verb := strings.ToLower(pos[0])
+	objs := pos[1:]
+	dry := false
+	if v, ok := pkVal(c, "--dry-run"); ok && v != "none" {
+		dry = true
+	}
+	allNs := c.Flag('A', "--all-namespaces")
+	all := c.Flag(0, "--all")
+	switch verb {
+	case "get", "describe", "logs", "top", "explain", "api-resources", "api-versions", "version", "cluster-info", "diff", "wait", "events", "auth", "completion", "plugin", "options", "help", "kustomize", "port-forward", "proxy", "alpha":
+		if verb == "get" && pkKubeSecretRead(c, objs) {
+			return pkRet(c, 1.5, 0.5, "creds.kube-secret", "prints Kubernetes secrets' contents")
+		}
+		return pkAllow(c, 0, "kube.read", "reads cluster state")
+	case "config":
+		if len(objs) > 0 {
+			switch strings.ToLower(objs[0]) {
+			case "view":
+				if c.Flag(0, "--raw") || c.Flag(0, "--flatten") {
+					return pkRet(c, 1.5, 0.5, "creds.kube-config-raw", "prints cluster credentials")
+				}
+				return pkAllow(c, 0, "kube.config-view", "shows the kubeconfig without secrets")
+			case "delete-context", "delete-cluster", "delete-user", "unset":
+				return pkAllow(c, 1, "kube.config-edit", "edits the local kubeconfig")
+			}
+		}
+		return pkAllow(c, 1, "kube.config", "reads or switches the local kubeconfig")
+	}
+	if dry {
+		return pkAllow(c, 0, "kube.dry-run", "dry run: nothing changes")
+	}
+	switch verb {
+	case "delete":
+		if len(objs) > 0 {
+			kind := strings.ToLower(objs[0])
+			kinds := strings.Split(kind, ",")
+			for _, k := range kinds {
+				k, _, _ = strings.Cut(k, "/")
+				switch k {
+				case "ns", "namespace", "namespaces", "pv", "persistentvolume", "persistentvolumes", "pvc", "persistentvolumeclaim", "persistentvolumeclaims", "crd", "crds", "customresourcedefinition", "customresourcedefinitions", "node", "nodes", "no", "all", "statefulset", "statefulsets", "sts", "clusterrole", "clusterrolebinding":
+					return pkRet(c, 2.8, 0.6, "kube.delete-"+k, "deletes "+k+" and everything in or on it; data in volumes cannot be recovered")
+				}
+			}
+		}
+		if all || allNs {
+			return pkRet(c, 2.8, 0.6, "kube.delete-all", "deletes every matching resource")
+		}
+		return pkRet(c, 2, 0.3, "kube.delete", "deletes cluster resources")
+	case "drain":
+		return pkRet(c, 2.2, 0.3, "kube.drain", "evicts every pod from a node")
+	case "cordon", "uncordon", "taint":
+		return pkRet(c, 1.5, 0.2, "kube."+verb, "changes node scheduling")
+	case "scale":
+		if v, ok := pkVal(c, "--replicas"); ok && v == "0" {
+			return pkRet(c, 2.2, 0.3, "kube.scale-zero", "scales workloads to zero: the service goes down")
+		}
+		return pkRet(c, 1.5, 0.1, "kube.scale", "changes how many replicas run")
+	case "apply", "create", "replace", "patch", "edit", "set", "rollout", "autoscale", "expose", "run", "label", "annotate", "debug", "certificate":
+		if verb == "rollout" && len(objs) > 0 {
+			switch strings.ToLower(objs[0]) {
+			case "status", "history":
+				return pkAllow(c, 0, "kube.rollout-read", "reads rollout state")
+			}
+		}
+		if verb == "replace" && c.Flag(0, "--force") {
+			return pkRet(c, 2.2, 0.3, "kube.replace-force", "deletes and recreates resources")
+		}
+		if verb == "apply" && c.Flag(0, "--prune") {
+			return pkRet(c, 2.3, 0.3, "kube.apply-prune", "applies manifests and deletes resources missing from them")
+		}
+		if verb == "run" || verb == "debug" || verb == "label" || verb == "annotate" {
+			return pkAllow(c, 1, "kube."+verb, "controlled cluster change")
+		}
+		return pkRet(c, 1.5, 0.1, "kube."+verb, "changes cluster resources")
+	case "exec", "attach", "cp":
+		if verb == "exec" {
+			if i := pkIndex(c.Args, "--"); i >= 0 && i+1 < len(c.Args) {
+				if f, ok := pkEval(pkInner(c, c.Args[i+1:]), x); ok && f.score() >= 1.5 {
+					f.Rule = "kube.exec/" + f.Rule
+					f.Reason = "inside a pod: " + f.Reason
+					return f, true
+				}
+			}
+		}
+		return pkAllow(c, 1, "kube."+verb, "runs or copies inside a pod")
+	}
+	return pkUnsure(c, 1.5, "kube.other", "kubectl command")
+}
+
+func pkKubeSecretRead(c *shell.Cmd, objs []string) bool {
+	if len(objs) == 0 {
+		return false
+	}
+	k := strings.ToLower(objs[0])
+	k, _, _ = strings.Cut(k, "/")
+	if k != "secret" && k != "secrets" {
+		return false
+	}
+	o, _ := pkVal(c, "-o", "--output")
+	o = strings.ToLower(o)
+	return o == "yaml" || o == "json" || strings.HasPrefix(o, "jsonpath") || strings.HasPrefix(o, "go-template") || strings.HasPrefix(o, "custom-columns")
+}
+
+func ruleHelm(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	pos := pkPos(c.Args, pkSet("-n", "--namespace", "--kube-context", "--kubeconfig", "-f", "--values", "--set", "--set-string", "--version", "--repo", "-o", "--output", "--timeout", "--post-renderer", "--description"))
+	if len(pos) == 0 {
+		return pkAllow(c, 0, "helm.help", "shows usage")
+	}
+	verb := strings.ToLower(pos[0])
+	if c.Flag(0, "--dry-run") {
+		return pkAllow(c, 0, "helm.dry-run", "dry run: nothing changes")
+	}
+	switch verb {
+	case "uninstall", "delete", "del", "un":
+		return pkRet(c, 2.2, 0.3, "helm.uninstall", "removes a release and its resources from the cluster")
+	case "install", "upgrade", "rollback":
+		return pkRet(c, 1.5, 0.1, "helm."+verb, "changes what runs in the cluster")
+	case "push":
+		return pkRet(c, 2, 0.3, "publish.helm-push", "publishes a chart to a registry")
+	case "list", "ls", "status", "get", "history", "show", "inspect", "search", "repo", "template", "lint", "version", "dependency", "dep", "package", "pull", "fetch", "env", "help", "verify", "completion", "create", "test", "plugin", "registry":
+		return pkAllow(c, 0, "helm.read", "reads or renders charts")
+	}
+	return pkUnsure(c, 1, "helm.other", "helm command")
+}
+
+func ruleLocalCluster(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	ops := pkLowOps(c)
+	if len(ops) == 0 {
+		return pkAllow(c, 0, "cluster.help", "shows usage")
+	}
+	verb := ops[0]
+	if c.Name == "kind" || c.Name == "k3d" {
+		if len(ops) > 1 && (verb == "delete" || verb == "cluster" && (ops[1] == "delete" || ops[1] == "rm")) {
+			return pkRet(c, 2, 0.2, "cluster.delete", "deletes a local cluster and its workloads")
+		}
+		return pkAllow(c, 1, "cluster."+c.Name, "manages a local cluster")
+	}
+	switch verb {
+	case "delete", "destroy", "purge", "remove":
+		if c.Flag(0, "--all") || c.Flag(0, "--purge") {
+			return pkRet(c, 2.3, 0.3, "cluster.delete-all", "deletes every local cluster/VM and its data")
+		}
+		return pkRet(c, 2, 0.2, "cluster.delete", "deletes a local cluster/VM and its data")
+	case "stop", "halt", "suspend":
+		return pkAllow(c, 1, "cluster.stop", "stops a local cluster/VM")
+	}
+	return pkAllow(c, 1, "cluster."+c.Name, "manages a local cluster/VM")
+}

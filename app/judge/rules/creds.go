@@ -1,0 +1,749 @@
+package rules
+
+// Credentials. Reading a secret (private keys, cloud credentials, .env,
+// /etc/shadow, keychains, tokens, environment dumps, shell history) into
+// the agent's context is confirm. A secret and a network sender in the
+// same line (pipe, $(...), temp file, or the sender's own upload flags) is
+// the red line "leaking or exporting credentials": block.
+
+import (
+	"path"
+	"strings"
+
+	"github.com/agent-guard/agent-guard/app/judge/shell"
+)
+
+func init() {
+	onAny(ruleCreds)
+	on(ruleEnvDump, "printenv")
+	on(ruleCredDump, "mimikatz", "procdump", "procdump64", "lazagne", "secretsdump.py", "secretsdump", "pypykatz", "rundll32", "comsvcs")
+}
+
+const (
+	pkNoSecret = iota
+	pkWeak
+	pkStrong
+)
+
+// pkSecretPath classifies a file word: strong secrets (keys, cloud
+// credentials, .env), weak ones (certificates/keys in the project,
+// credential-looking JSON) or none. what names the secret for the reason.
+func pkSecretPath(word string, x *Ctx) (int, string) {
+	w := word
+	if i := strings.LastIndex(w, "=@"); i >= 0 {
+		w = w[i+2:]
+	} else if i := strings.LastIndex(w, "=<"); i >= 0 {
+		w = w[i+2:]
+	}
+	w = strings.TrimLeft(w, "@<")
+	if i := strings.IndexByte(w, ';'); i > 0 {
+		w = w[:i]
+	}
+	if w == "" || strings.HasPrefix(w, "-") || strings.Contains(w, "://") {
+		return pkNoSecret, ""
+	}
+	p := pkAbs(w, x)
+	if p == "" {
+		p = strings.ToLower(strings.ReplaceAll(strings.ReplaceAll(w, shell.Dyn, ""), "\\", "/"))
+	}
+	base := path.Base(p)
+	has := func(s string) bool { return strings.Contains(p, s) }
+	switch {
+	case has("/.ssh/") || strings.HasPrefix(p, ".ssh/"):
+		if strings.HasSuffix(base, ".pub") || base == "known_hosts" || strings.HasPrefix(base, "known_hosts") || base == "config" || strings.HasPrefix(base, "authorized_keys") || base == "environment" || base == "rc" {
+			return pkNoSecret, ""
+		}
+		return pkStrong, "an SSH private key"
+	case strings.HasSuffix(p, "/.ssh") || strings.HasSuffix(p, "/.aws") || strings.HasSuffix(p, "/.gnupg") || strings.HasSuffix(p, "/.config/gcloud") || strings.HasSuffix(p, "/.kube") || strings.HasSuffix(p, "/.azure") || strings.HasSuffix(p, "/.password-store"):
+		return pkStrong, "a credentials folder (" + base + ")"
+	case has("/.aws/credentials"), has("/.aws/sso/cache"), has("/.aws/cli/cache"):
+		return pkStrong, "AWS credentials"
+	case has("/.config/gcloud/"):
+		return pkStrong, "Google Cloud credentials"
+	case has("/.kube/config"):
+		return pkStrong, "the Kubernetes config with cluster credentials"
+	case has("/.azure/"):
+		return pkStrong, "Azure credentials"
+	case has("/.docker/config.json"), base == ".dockercfg":
+		return pkStrong, "Docker registry credentials"
+	case base == ".netrc" || base == "_netrc" || base == ".npmrc" || base == ".pypirc" || base == ".git-credentials" || base == ".pgpass" || base == ".my.cnf" || base == ".vault-token" || base == ".agentguardrc":
+		if base == ".npmrc" {
+			home := ""
+			if x != nil {
+				home = strings.ToLower(strings.TrimRight(x.Home, "/"))
+			}
+			if home != "" && p != home+"/"+base {
+				return pkWeak, "a project " + base
+			}
+		}
+		return pkStrong, "a credentials file (" + base + ")"
+	case has("/.config/gh/hosts.yml"), has("/.config/hub"), has("/.gnupg/"), has("/.password-store/"), has("/.terraform.d/credentials"), has("/.config/doctl/"), has("/.cargo/credentials"), has("/.gem/credentials"), has("/.config/op/"), has("/.local/share/keyrings/"), has("/library/keychains/"), strings.HasSuffix(base, ".keychain-db"), strings.HasSuffix(base, ".keychain"), has("/.config/rclone/rclone.conf"), has("/.s3cfg"), has("/.boto"), has("/.databrickscfg"), has("/.config/heroku"), has("/.netlify/config"), has("/.vercel/auth"), has("/.config/configstore/"):
+		return pkStrong, "stored credentials (" + base + ")"
+	case base == "logins.json" || base == "key4.db" || base == "login data" || base == "cookies" && (has("chrome") || has("firefox") || has("mozilla") || has("edge") || has("brave")) || base == "signons.sqlite":
+		return pkStrong, "browser passwords or cookies"
+	case base == ".bash_history" || base == ".zsh_history" || base == ".history" || base == ".python_history" || base == ".psql_history" || base == ".mysql_history" || base == ".node_repl_history" || base == "consolehost_history.txt" || base == ".sh_history" || base == ".lesshst" && false:
+		return pkStrong, "shell history (often holds pasted secrets)"
+	case p == "/etc/shadow" || p == "/etc/gshadow" || p == "/etc/master.passwd" || p == "/etc/shadow-" || p == "/etc/security/opasswd" || p == "/etc/krb5.keytab" || strings.HasPrefix(p, "/etc/ssl/private") || strings.HasPrefix(p, "/etc/ssh/ssh_host_") && !strings.HasSuffix(p, ".pub") || strings.HasPrefix(p, "/var/lib/sss/") || strings.HasPrefix(p, "/root/.ssh"):
+		return pkStrong, "system password hashes or host keys"
+	case strings.HasPrefix(p, "/proc/") && strings.HasSuffix(p, "/environ"):
+		return pkStrong, "a process's environment (often holds secrets)"
+	case strings.HasSuffix(p, "system32/config/sam") || strings.HasSuffix(p, "system32/config/security") || strings.HasSuffix(p, "system32/config/system") || base == "ntds.dit" || base == "sam" && has("config"):
+		return pkStrong, "Windows password hashes"
+	case base == ".env" || strings.HasPrefix(base, ".env.") || strings.HasSuffix(base, ".env"):
+		switch path.Ext(base) {
+		case ".ts", ".js", ".mjs", ".cjs", ".py", ".go", ".rb", ".d", ".tsx", ".jsonc", ".md":
+			return pkNoSecret, ""
+		}
+		for _, safe := range []string{"example", "sample", "template", "dist", "defaults", "default", "tmpl", "tpl", "schema", "skeleton"} {
+			if strings.Contains(base, safe) {
+				return pkNoSecret, ""
+			}
+		}
+		return pkStrong, "an environment file (" + base + ") with secrets"
+	case has("config/master.key") || has("config/credentials/") && strings.HasSuffix(base, ".key") || base == "terraform.tfvars" && false:
+		return pkStrong, "an application master key"
+	}
+	ext := path.Ext(base)
+	switch ext {
+	case ".pem", ".key", ".p12", ".pfx", ".jks", ".keystore", ".ppk", ".p8", ".kdbx", ".ovpn":
+		if strings.Contains(base, "pub") || strings.Contains(base, "cert") || strings.Contains(base, "chain") || strings.Contains(base, "ca.") || strings.Contains(base, "fullchain") {
+			return pkNoSecret, ""
+		}
+		return pkWeak, "a key file (" + base + ")"
+	}
+	switch {
+	case base == "credentials.json" || strings.HasPrefix(base, "client_secret") || strings.HasPrefix(base, "service-account") || strings.HasPrefix(base, "serviceaccount") || base == "secrets.json" || base == "secrets.yaml" || base == "secrets.yml" || base == ".secrets" || base == "secrets.toml" || base == "terraform.tfstate" || base == ".envrc" || base == "wp-config.php" || base == "id_rsa" || base == "id_ed25519" || base == "htpasswd" || base == ".htpasswd" || base == "token.json" || base == "application_default_credentials.json":
+		if base == "id_rsa" || base == "id_ed25519" {
+			return pkStrong, "an SSH private key"
+		}
+		return pkWeak, "a credentials-looking file (" + base + ")"
+	}
+	return pkNoSecret, ""
+}
+
+// Programs that show a file's content to the caller.
+var pkDisplayReaders = pkSet("cat", "tac", "less", "more", "most", "head", "tail", "bat", "batcat", "nl", "strings", "xxd", "od", "hexdump", "hd", "base64", "base32", "basenc",
+	"grep", "egrep", "fgrep", "rg", "ag", "ack", "awk", "gawk", "mawk", "nawk", "sed", "cut", "sort", "uniq", "jq", "yq", "tr", "column", "fold", "paste", "pr", "view", "diff", "cmp", "comm",
+	"get-content", "gc", "type", "select-string", "sls", "format-hex", "openssl", "gpg", "clip", "pbcopy", "xclip", "xsel", "wl-copy", "dd", "tar", "zip", "7z", "7za", "gzip", "bzip2", "xz", "zstd", "zcat", "iconv", "envsubst", "readfile", "python", "python3", "node", "ruby", "perl", "php", "tee", "install", "source-highlight", "pygmentize", "vis", "rev", "expand", "split", "look", "printf", "mapfile", "readarray", "cp", "copy", "copy-item", "cpi", "mv", "move-item", "rsync", "scp", "sftp", "ln")
+
+// Programs whose operands are not read (they only use or manage the file).
+var pkNotReaders = pkSet("chmod", "chown", "chgrp", "ls", "stat", "test", "[", "[[", "touch", "rm", "file", "du", "ssh-keygen", "ssh-add", "ssh", "ssh-copy-id", "git", "code", "vim", "vi", "nvim", "nano", "emacs", "subl", "open", "source", ".", "dotenv", "docker", "kubectl", "helm", "aws", "gcloud", "az", "terraform", "mkdir", "wc", "realpath", "readlink", "basename", "dirname", "echo", "shred", "unlink", "getfacl", "setfacl", "lsattr", "chattr", "truncate", "find", "fd", "tree", "md5sum", "sha256sum", "sha1sum", "shasum", "b2sum", "cksum", "get-filehash", "test-path", "get-item", "get-acl", "set-acl", "icacls", "attrib", "remove-item", "ri", "del", "erase", "direnv", "docker-compose", "podman", "systemctl", "export", "set", "env", "printenv", "read", "trash", "gio", "mise", "asdf")
+
+// Network senders: anything that can carry data off the machine.
+var pkSenders = pkSet("curl", "wget", "wget2", "nc", "ncat", "netcat", "socat", "telnet", "ftp", "tftp", "lftp", "sftp", "scp", "ssh", "http", "https", "httpie", "xh", "curlie",
+	"invoke-webrequest", "iwr", "invoke-restmethod", "irm", "mail", "mailx", "sendmail", "mutt", "s-nail", "msmtp", "send-mailmessage", "smbclient", "rclone", "start-bitstransfer", "bitsadmin",
+	"aria2c", "axel", "pastebinit", "wormhole", "croc", "transfer", "nslookup", "dig", "host", "ping", "drill", "openssl", "rsync", "aws", "gsutil", "gh", "az", "azcopy", "tailscale", "magic-wormhole", "python", "python3", "node")
+
+// pkIsSender reports whether c sends data over the network (to somewhere
+// other than this machine).
+func pkIsSender(c *shell.Cmd) bool {
+	if !pkSenders[c.Name] {
+		return false
+	}
+	ops := c.Operands()
+	switch c.Name {
+	case "nslookup", "dig", "host", "ping", "drill":
+		for _, a := range c.Args {
+			if pkDyn(a) {
+				return true // DNS exfiltration through a substituted name
+			}
+		}
+		return false
+	case "openssl":
+		return len(ops) > 0 && (ops[0] == "s_client")
+	case "rsync":
+		return pkRemoteSpec(ops)
+	case "aws":
+		for _, o := range ops {
+			if strings.HasPrefix(strings.ToLower(o), "s3://") {
+				return len(ops) > 2 && (ops[1] == "cp" || ops[1] == "sync" || ops[1] == "mv") && strings.HasPrefix(strings.ToLower(ops[len(ops)-1]), "s3://")
+			}
+		}
+		return false
+	case "gsutil":
+		return len(ops) > 1 && strings.HasPrefix(strings.ToLower(ops[len(ops)-1]), "gs://")
+	case "gh":
+		return len(ops) > 1 && ops[0] == "gist" && (ops[1] == "create" || ops[1] == "new" || ops[1] == "edit") || len(ops) > 0 && ops[0] == "api" || len(ops) > 1 && ops[0] == "secret" && ops[1] == "set"
+	case "az":
+		return len(ops) > 2 && ops[0] == "storage" && (pkContains(ops, "upload") || pkContains(ops, "upload-batch"))
+	case "tailscale":
+		return len(ops) > 1 && ops[0] == "file" && ops[1] == "cp"
+	case "python", "python3":
+		return pkHas(c, "http.server") // serving the folder to the network
+	case "node":
+		return false
+	case "curl", "wget", "wget2", "http", "https", "httpie", "xh", "curlie", "invoke-webrequest", "iwr", "invoke-restmethod", "irm":
+		urls := 0
+		for _, o := range ops {
+			if strings.Contains(o, "://") || strings.Contains(o, ".") && !strings.HasPrefix(o, "@") && !strings.Contains(o, "/") || strings.Contains(o, ":") && !strings.HasPrefix(o, "@") {
+				urls++
+				if !pkLocalHost(o) {
+					return true
+				}
+			}
+		}
+		if v, ok := pkWinVal(c, "uri"); ok && !pkLocalHost(v) {
+			return true
+		}
+		return urls == 0 // cannot tell where it goes
+	}
+	return true
+}
+
+func pkRemoteSpec(ops []string) bool {
+	for _, o := range ops {
+		if strings.HasPrefix(o, "rsync://") {
+			return true
+		}
+		if i := strings.IndexByte(o, ':'); i > 1 && !strings.HasPrefix(o, "/") {
+			return true
+		}
+	}
+	return false
+}
+
+// pkSenderData returns the words a sender uploads (files and data values).
+func pkSenderData(c *shell.Cmd) []string {
+	var out []string
+	for _, r := range c.Redirs {
+		if r.Op == "<" {
+			out = append(out, r.Target)
+		}
+	}
+	args := c.Args
+	switch c.Name {
+	case "curl", "curlie":
+		dataFlags := pkSet("-d", "--data", "--data-binary", "--data-ascii", "--data-urlencode", "--data-raw", "-F", "--form", "--form-string", "-T", "--upload-file", "--json", "-H", "--header", "-b", "--cookie")
+		for i := 0; i < len(args); i++ {
+			a := args[i]
+			name, val, glued := strings.Cut(a, "=")
+			if strings.HasPrefix(a, "--") && glued && dataFlags[name] {
+				out = append(out, val)
+				continue
+			}
+			if dataFlags[a] && i+1 < len(args) {
+				v := args[i+1]
+				if a == "-T" || a == "--upload-file" {
+					v = "@" + v
+				}
+				out = append(out, v)
+				i++
+				continue
+			}
+			if len(a) > 2 && (strings.HasPrefix(a, "-d") || strings.HasPrefix(a, "-F") || strings.HasPrefix(a, "-T")) && a[1] != '-' {
+				v := a[2:]
+				if a[1] == 'T' {
+					v = "@" + v
+				}
+				out = append(out, v)
+			}
+		}
+		return pkOnlyFiles(out)
+	case "wget", "wget2":
+		for i, a := range args {
+			for _, f := range []string{"--post-file", "--body-file", "--post-data", "--body-data"} {
+				if a == f && i+1 < len(args) {
+					out = append(out, "@"+args[i+1])
+				} else if strings.HasPrefix(a, f+"=") {
+					out = append(out, "@"+a[len(f)+1:])
+				}
+			}
+		}
+		return pkOnlyFiles(out)
+	case "http", "https", "httpie", "xh":
+		for _, a := range args {
+			if strings.Contains(a, "@") && !strings.Contains(a, "://") {
+				out = append(out, a[strings.LastIndex(a, "@"):])
+			}
+		}
+		return pkOnlyFiles(out)
+	case "invoke-webrequest", "iwr", "invoke-restmethod", "irm":
+		if v, ok := pkWinVal(c, "infile"); ok {
+			out = append(out, "@"+v)
+		}
+		if v, ok := pkWinVal(c, "body"); ok {
+			out = append(out, "@"+v)
+		}
+		return pkOnlyFiles(out)
+	case "ssh", "nslookup", "dig", "host", "ping", "drill", "openssl", "python", "python3":
+		return pkOnlyFiles(out)
+	}
+	// scp, rsync, nc, rclone, aws s3 cp...: operands except identity files
+	// and the destination.
+	skip := pkSet("-i", "-F", "-o", "-e", "-P", "-p", "-l", "-c", "--password-file", "--rsh", "-s", "-S", "-J", "--config", "--profile", "-a", "--attach")
+	ops := pkPos(args, skip)
+	if c.Name == "scp" || c.Name == "rsync" || c.Name == "sftp" || c.Name == "rclone" || c.Name == "aws" || c.Name == "gsutil" || c.Name == "azcopy" {
+		if len(ops) > 0 {
+			ops = ops[:len(ops)-1]
+		}
+	}
+	if c.Name == "mail" || c.Name == "mailx" || c.Name == "mutt" || c.Name == "s-nail" {
+		if v, ok := pkVal(c, "-a", "-A", "--attach"); ok {
+			out = append(out, "@"+v)
+		}
+	}
+	for _, o := range ops {
+		out = append(out, "@"+o)
+	}
+	return pkOnlyFiles(out)
+}
+
+// pkOnlyFiles keeps the words that name files ("@file", "name=@file",
+// "<file") and strips the marker.
+func pkOnlyFiles(ws []string) []string {
+	var out []string
+	for _, w := range ws {
+		if i := strings.LastIndex(w, "=@"); i >= 0 {
+			out = append(out, w[i+2:])
+		} else if i := strings.LastIndex(w, "=<"); i >= 0 {
+			out = append(out, w[i+2:])
+		} else if strings.HasPrefix(w, "@") || strings.HasPrefix(w, "<") {
+			out = append(out, w[1:])
+		} else if !strings.ContainsAny(w, " =:&") && (strings.Contains(w, "/") || strings.HasPrefix(w, ".")) {
+			out = append(out, w) // a redirect target
+		}
+	}
+	return out
+}
+
+// pkRawWords splits a command's source text into words (quotes and
+// brackets as separators), keeping backslashes for Windows paths.
+func pkRawWords(raw string) []string {
+	return strings.FieldsFunc(raw, func(r rune) bool {
+		switch r {
+		case ' ', '\t', '\n', '"', '\'', '(', ')', ',', ';', '|', '&', '`', '{', '}', '[', ']', '>':
+			return true
+		}
+		return false
+	})
+}
+
+// pkSecretVar reports whether an environment variable name looks secret.
+func pkSecretVar(name string) bool {
+	n := strings.ToUpper(name)
+	for _, k := range []string{"TOKEN", "SECRET", "PASSWORD", "PASSWD", "PASSPHRASE", "API_KEY", "APIKEY", "PRIVATE_KEY", "ACCESS_KEY", "CREDENTIAL", "AUTH_KEY", "CLIENT_KEY", "_PAT", "SESSION_KEY", "SIGNING_KEY", "WEBHOOK_URL", "DATABASE_URL", "DB_PASS", "CONN_STR", "CONNECTION_STRING"} {
+		if strings.Contains(n, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// pkSecretVarRefs returns the positions in raw of references to secret
+// environment variables ($X, ${X}, $env:X, %X%).
+func pkSecretVarRefs(raw string) []int {
+	var pos []int
+	for i := 0; i < len(raw); i++ {
+		var j int
+		switch {
+		case raw[i] == '$':
+			j = i + 1
+			if j < len(raw) && raw[j] == '{' {
+				j++
+			}
+			if strings.HasPrefix(strings.ToLower(raw[j:]), "env:") {
+				j += 4
+			}
+		case raw[i] == '%':
+			j = i + 1
+		default:
+			continue
+		}
+		k := j
+		for k < len(raw) && (raw[k] == '_' || raw[k] >= 'A' && raw[k] <= 'Z' || raw[k] >= 'a' && raw[k] <= 'z' || raw[k] >= '0' && raw[k] <= '9') {
+			k++
+		}
+		if k > j && pkSecretVar(raw[j:k]) {
+			if raw[i] == '%' && (k >= len(raw) || raw[k] != '%') {
+				continue
+			}
+			pos = append(pos, i)
+		}
+		i = k - 1
+		if i < 0 {
+			i = 0
+		}
+	}
+	return pos
+}
+
+// pkAuthContext: the text just before pos puts the value in an auth
+// header or credential option (normal use of a token, not a leak).
+func pkAuthContext(raw string, pos int) bool {
+	start := pos - 60
+	if start < 0 {
+		start = 0
+	}
+	pre := strings.ToLower(raw[start:pos])
+	// Only the current option and its value count.
+	if i := strings.LastIndex(pre, " -"); i >= 0 {
+		pre = pre[i:] + " "
+	}
+	for _, k := range []string{"authorization", "bearer", "token ", "token:", "-h ", "--header", "x-api-key", "api-key:", "apikey:", "private-token", "-u ", "--user ", "--user=", "-headers", "--oauth2-bearer", "x-auth", "circle-token", "--password", "-p "} {
+		if strings.Contains(pre, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// Token printers: a credential on stdout, usually meant for a header.
+func pkTokenCmd(c *shell.Cmd) bool {
+	ops := pkLowOps(c)
+	joined := " " + strings.Join(ops, " ") + " "
+	switch c.Name {
+	case "gh", "glab":
+		return strings.Contains(joined, " auth token ") || c.Flag('t', "--show-token") && strings.Contains(joined, " auth ")
+	case "gcloud":
+		return strings.Contains(joined, "print-access-token") || strings.Contains(joined, "print-identity-token")
+	case "az":
+		return strings.Contains(joined, "get-access-token")
+	case "aws":
+		return strings.Contains(joined, " get-login-password ") || strings.Contains(joined, " get-authorization-token ") || strings.Contains(joined, " eks get-token ") || strings.Contains(joined, " get-session-token ")
+	case "heroku":
+		return strings.Contains(joined, "auth:token")
+	case "vault":
+		return strings.Contains(joined, " print token ")
+	case "doctl":
+		return strings.Contains(joined, " auth token")
+	}
+	return false
+}
+
+// pkSecretCmd reports commands that print secrets without naming a file:
+// keychains, password managers, secret stores, env dumps, history.
+func pkSecretCmd(c *shell.Cmd, x *Ctx) (bool, string) {
+	ops := pkLowOps(c)
+	first := ""
+	if len(ops) > 0 {
+		first = ops[0]
+	}
+	joined := " " + strings.Join(ops, " ") + " "
+	switch c.Name {
+	case "security":
+		switch first {
+		case "find-generic-password", "find-internet-password", "dump-keychain", "export":
+			return true, "the macOS keychain"
+		}
+	case "secret-tool":
+		return first == "lookup" || first == "search", "the desktop keyring"
+	case "pass", "gopass":
+		switch first {
+		case "ls", "list", "init", "insert", "generate", "edit", "rm", "git", "find", "grep", "mv", "cp", "help", "version", "--version", "sync", "setup":
+			return false, ""
+		}
+		return len(ops) > 0 || c.Name == "gopass" && first == "show", "the password store"
+	case "op":
+		return first == "read" || strings.Contains(joined, " item get ") || strings.Contains(joined, " document get ") || strings.Contains(joined, " inject "), "1Password"
+	case "bw":
+		return first == "get" || first == "export" || strings.Contains(joined, " list items "), "Bitwarden"
+	case "lpass":
+		return first == "show" || first == "export", "LastPass"
+	case "vault":
+		return strings.Contains(joined, " kv get ") || first == "read" || strings.Contains(joined, " print token "), "Vault secrets"
+	case "keyring":
+		return first == "get", "the keyring"
+	case "vaultcmd":
+		return pkWinFlag(c, "listcreds"), "Windows Credential Manager"
+	case "cmdkey":
+		return pkWinFlag(c, "list"), "Windows stored credentials"
+	case "netsh":
+		return strings.Contains(strings.ToLower(c.Raw), "key=clear"), "Wi-Fi passwords"
+	case "sops":
+		return c.Flag('d', "--decrypt") || first == "decrypt", "decrypted secrets"
+	case "ansible-vault":
+		return first == "view" || first == "decrypt", "decrypted vault secrets"
+	case "doppler":
+		return strings.Contains(joined, " secrets ") && !strings.Contains(joined, " set "), "Doppler secrets"
+	case "gpg", "gpg2":
+		if c.Flag(0, "--export-secret-keys", "--export-secret-subkeys") {
+			return true, "GPG private keys"
+		}
+	case "kubectl", "oc":
+		kp := pkPos(c.Args, pkKubeVal)
+		if len(kp) > 1 && strings.EqualFold(kp[0], "get") && pkKubeSecretRead(c, kp[1:]) || strings.Contains(joined, " config view ") && c.Flag(0, "--raw", "--flatten") {
+			return true, "Kubernetes secrets"
+		}
+	case "aws":
+		if strings.Contains(joined, " get-secret-value ") || strings.Contains(joined, " export-credentials ") || strings.Contains(joined, " configure get ") && (strings.Contains(joined, "secret") || strings.Contains(joined, "token")) || strings.Contains(joined, " get-parameter") && c.Flag(0, "--with-decryption") {
+			return true, "AWS secrets"
+		}
+	case "az":
+		if strings.Contains(joined, " secret show ") || strings.Contains(joined, " keys list ") || strings.Contains(joined, "list-keys") || strings.Contains(joined, "connection-string") {
+			return true, "Azure keys or secrets"
+		}
+	case "gcloud":
+		if strings.Contains(joined, " secrets versions access ") {
+			return true, "Google Cloud secrets"
+		}
+	case "heroku":
+		if first == "config" || first == "config:get" {
+			return true, "Heroku config vars"
+		}
+	case "git":
+		if strings.Contains(joined, " credential fill ") || strings.HasPrefix(strings.TrimSpace(joined), "credential") && strings.Contains(joined, "fill") {
+			return true, "git credentials"
+		}
+	case "reg":
+		if (first == "save" || first == "export") && len(ops) > 1 && (strings.Contains(ops[1], "sam") || strings.Contains(ops[1], "security") || strings.HasSuffix(ops[1], `\system`) || strings.HasSuffix(ops[1], "/system")) {
+			return true, "Windows password hashes (registry hives)"
+		}
+	}
+	if strings.HasPrefix(c.Name, "docker-credential-") && first == "get" {
+		return true, "Docker credential helper secrets"
+	}
+	if pkTokenCmd(c) {
+		return true, "an access token"
+	}
+	if pkEnvDump(c) {
+		return true, "the whole environment (API keys, tokens)"
+	}
+	return false, ""
+}
+
+// pkEnvDump: printenv/env/set/export -p/declare -x/Get-ChildItem env: with
+// no filter, history.
+func pkEnvDump(c *shell.Cmd) bool {
+	ops := c.Operands()
+	switch c.Name {
+	case "printenv":
+		if len(ops) == 0 {
+			return true
+		}
+		for _, o := range ops {
+			if pkSecretVar(o) {
+				return true
+			}
+		}
+	case "env":
+		return len(c.Args) == 0 || len(c.Args) == 1 && (c.Args[0] == "-0" || c.Args[0] == "--null")
+	case "set":
+		return len(c.Args) == 0
+	case "export", "declare", "typeset":
+		return len(c.Args) == 0 || len(ops) == 0 && (pkHas(c, "-p") || pkHas(c, "-x") || pkHas(c, "-px"))
+	case "history", "get-history", "h", "ghy":
+		return true
+	case "get-childitem", "gci", "dir", "ls", "get-item", "gi":
+		for _, a := range c.Args {
+			la := strings.ToLower(a)
+			if la == "env:" || la == "env:*" || la == "env:\\" || la == "env:/" {
+				return true
+			}
+			if strings.HasPrefix(la, "env:") && pkSecretVar(la[4:]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// pkCmdSecrets returns the strongest secret a command reads (from its
+// arguments, the source text for Windows paths, and input redirections),
+// and whether it displays it.
+func pkCmdSecrets(c *shell.Cmd, x *Ctx) (kind int, what string) {
+	if pkNotReaders[c.Name] {
+		// Input redirections still read: ssh host < ~/.aws/credentials.
+		for _, r := range c.Redirs {
+			if r.Op == "<" {
+				if k, w := pkSecretPath(r.Target, x); k > kind {
+					kind, what = k, w
+				}
+			}
+		}
+		return kind, what
+	}
+	var words []string
+	switch c.Name {
+	case "cp", "copy", "copy-item", "cpi", "mv", "move-item", "install", "ln", "rsync", "scp", "sftp", "tee", "dd":
+		ops := pkPos(c.Args, pkSet("-i", "-e", "-F", "-o", "-t", "--target-directory", "-m", "--mode", "-P", "--destination", "-destination"))
+		if c.Name == "tee" {
+			ops = nil
+		} else if c.Name == "dd" {
+			for _, a := range c.Args {
+				if strings.HasPrefix(a, "if=") {
+					ops = append(ops, a[3:])
+				}
+			}
+		} else if len(ops) > 1 {
+			ops = ops[:len(ops)-1]
+		}
+		words = ops
+	default:
+		if !pkDisplayReaders[c.Name] && pkSenders[c.Name] {
+			// A sender reads only what it uploads (not --cert, -o, -K).
+			words = pkSenderData(c)
+			break
+		}
+		words = append(words, c.Args...)
+		if pkDisplayReaders[c.Name] {
+			words = append(words, pkRawWords(c.Raw)...)
+		}
+	}
+	for _, r := range c.Redirs {
+		if r.Op == "<" {
+			words = append(words, r.Target)
+		}
+	}
+	for _, w := range words {
+		if k, wh := pkSecretPath(w, x); k > kind {
+			kind, what = k, wh
+		}
+	}
+	return kind, what
+}
+
+// pkLineSenders returns the commands of the line (other than c) that send
+// data off the machine.
+func pkLineSenders(c *shell.Cmd, x *Ctx) []*shell.Cmd {
+	var out []*shell.Cmd
+	all := pkAll(x)
+	for i := range all {
+		o := &all[i]
+		if o.Raw == c.Raw && o.Name == c.Name && strings.Join(o.Args, "\x01") == strings.Join(c.Args, "\x01") {
+			continue
+		}
+		if pkIsSender(o) {
+			out = append(out, o)
+		}
+	}
+	for _, n := range c.PipedTo {
+		if pkSenders[n] && n != "python" && n != "python3" && n != "node" && n != "openssl" && n != "aws" && n != "gh" && n != "az" && n != "gsutil" && n != "dig" && n != "host" && n != "ping" && n != "nslookup" && n != "drill" {
+			out = append(out, &shell.Cmd{Name: n, Raw: n})
+		}
+	}
+	return out
+}
+
+// pkTokenInHeaderOnly: every sender uses c's output only in an auth header.
+func pkTokenInHeaderOnly(c *shell.Cmd, senders []*shell.Cmd) bool {
+	if len(c.PipedTo) > 0 {
+		return false
+	}
+	for _, s := range senders {
+		raw := s.Raw
+		idx := strings.Index(raw, "$("+c.Name)
+		if idx < 0 {
+			idx = strings.Index(raw, "`"+c.Name)
+		}
+		if idx < 0 || !pkAuthContext(raw, idx) {
+			return false
+		}
+	}
+	return true
+}
+
+func ruleCreds(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	// 1. A sender whose own upload names a secret.
+	if pkIsSender(c) {
+		for _, w := range pkSenderData(c) {
+			k, what := pkSecretPath(w, x)
+			if k == pkStrong {
+				return pkRet(c, 3, 0.95, "creds.exfil", "sends "+what+" over the network")
+			}
+			if k == pkWeak {
+				return pkRet(c, 2.2, 0.6, "creds.exfil-weak", "uploads "+what+" over the network")
+			}
+		}
+		// Secret environment variables as data (not as an auth header).
+		// Cloud signing secrets are never sent anywhere legitimately.
+		for _, p := range pkSecretVarRefs(c.Raw) {
+			if !pkAuthContext(c.Raw, p) {
+				if pkCloudSecretVar(c.Raw[p:]) {
+					return pkRet(c, 3, 0.9, "creds.exfil-env", "sends a cloud secret key from the environment over the network")
+				}
+				return pkRet(c, 2, 0.6, "creds.send-env", "sends a secret environment variable as data, not as an auth header")
+			}
+		}
+	}
+	kind, what := pkCmdSecrets(c, x)
+	tokenish := false
+	if kind == pkNoSecret {
+		if ok, w := pkSecretCmd(c, x); ok {
+			kind, what = pkStrong, w
+			tokenish = pkTokenCmd(c)
+		}
+	}
+	if kind == pkNoSecret && (c.Name == "echo" || c.Name == "printf" || c.Name == "write-output" || c.Name == "write-host") {
+		if refs := pkSecretVarRefs(c.Raw); len(refs) > 0 {
+			redirected := false
+			for _, r := range c.Redirs {
+				if r.Op == ">" || r.Op == ">>" || r.Op == "&>" {
+					redirected = true
+				}
+			}
+			if !redirected {
+				kind, what = pkStrong, "a secret environment variable"
+				if len(c.PipedTo) > 0 && len(pkLineSenders(c, x)) == 0 {
+					return Finding{}, false // piped into a login command and the like
+				}
+			}
+		}
+	}
+	if kind == pkNoSecret {
+		return Finding{}, false
+	}
+	// 2. The secret and a sender in the same line.
+	if senders := pkLineSenders(c, x); len(senders) > 0 {
+		if tokenish && pkTokenInHeaderOnly(c, senders) {
+			return pkRet(c, 1.5, 0.4, "creds.token-header", "passes "+what+" in an auth header")
+		}
+		if kind == pkStrong {
+			return pkRet(c, 3, 0.95, "creds.exfil", "reads "+what+" in the same command line as a network sender ("+senders[0].Name+")")
+		}
+		return pkRet(c, 2.2, 0.6, "creds.exfil-weak", "reads "+what+" in the same command line as a network sender ("+senders[0].Name+")")
+	}
+	// 3. Reading alone.
+	if kind == pkStrong {
+		return pkRet(c, 1.5, 0.5, "creds.read", "reads "+what)
+	}
+	return pkUnsure(c, 1.2, "creds.read-weak", "reads "+what)
+}
+
+func ruleEnvDump(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	if pkEnvDump(c) {
+		return Finding{}, false // ruleCreds reports it
+	}
+	switch c.Name {
+	case "printenv":
+		return pkAllow(c, 0, "env.printenv", "prints named, non-secret variables")
+	case "env":
+		return pkAllow(c, 1, "env.env", "runs with a changed environment")
+	case "export", "declare", "typeset", "set":
+		return pkAllow(c, 0, "env."+c.Name, "sets shell variables or options")
+	case "compgen":
+		return pkAllow(c, 0, "env.compgen", "lists names")
+	}
+	return Finding{}, false
+}
+
+func ruleCredDump(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	raw := strings.ToLower(c.Raw)
+	switch c.Name {
+	case "rundll32":
+		if strings.Contains(raw, "comsvcs") && strings.Contains(raw, "minidump") {
+			return pkRet(c, 3, 0.95, "creds.lsass-dump", "dumps process memory (lsass) to steal credentials")
+		}
+		if strings.Contains(raw, "http:") || strings.Contains(raw, "https:") || strings.Contains(raw, "javascript:") {
+			return pkRet(c, 2.6, 0.7, "remote.rundll32", "runs remote or script code through rundll32")
+		}
+		return pkUnsure(c, 1.5, "win.rundll32", "runs a DLL entry point")
+	case "procdump", "procdump64":
+		if strings.Contains(raw, "lsass") {
+			return pkRet(c, 3, 0.95, "creds.lsass-dump", "dumps lsass memory to steal credentials")
+		}
+		return pkRet(c, 1.5, 0.2, "proc.dump", "dumps a process's memory")
+	}
+	return pkRet(c, 3, 0.95, "creds.dump-tool", "runs a credential-dumping tool")
+}
+
+// pkCloudSecretVar: the reference at the start of s names a cloud signing
+// secret or private key, which no API expects to receive as data.
+func pkCloudSecretVar(s string) bool {
+	u := strings.ToUpper(s)
+	for _, k := range []string{"AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN", "AZURE_CLIENT_SECRET", "GOOGLE_APPLICATION_CREDENTIALS", "PRIVATE_KEY", "ARM_CLIENT_SECRET", "SSH_KEY"} {
+		if i := strings.Index(u, k); i >= 0 && i < 8 {
+			return true
+		}
+	}
+	return false
+}

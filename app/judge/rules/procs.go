@@ -1,0 +1,515 @@
+package rules
+
+// Processes, services, power and scheduled jobs. Killing or stopping
+// something affects running services (risk 2, confirm); killing everything,
+// system-critical processes, shutting the machine down or wiping the
+// crontab is destructive (block).
+
+import (
+	"strings"
+
+	"github.com/agent-guard/agent-guard/app/judge/shell"
+)
+
+func init() {
+	on(ruleKill, "kill")
+	on(rulePkill, "pkill", "killall", "skill", "slay")
+	on(ruleKillall5, "killall5")
+	on(ruleTaskkill, "taskkill", "tskill")
+	on(ruleStopProcess, "stop-process", "spps")
+	on(ruleSystemctl, "systemctl")
+	on(ruleService, "service", "rc-service", "invoke-rc.d")
+	on(ruleSc, "sc")
+	on(rulePSService, "stop-service", "restart-service", "suspend-service", "start-service", "set-service", "remove-service", "new-service", "get-service")
+	on(ruleNet, "net", "net1")
+	on(ruleLaunchctl, "launchctl")
+	on(rulePower, "shutdown", "reboot", "halt", "poweroff", "restart-computer", "stop-computer", "logoff", "telinit", "init")
+	on(ruleCrontab, "crontab")
+	on(ruleAt, "at", "atrm", "batch", "atq")
+	on(ruleSchtasks, "schtasks")
+	on(ruleWsl, "wsl")
+	on(ruleLoginctl, "loginctl")
+}
+
+func pkKillGuard(c *shell.Cmd) (Finding, bool) {
+	if KillsGuard(c) {
+		return pkRet(c, 3, 1, "self.kill-guard", "kills agent-guard itself; the agent may not switch its guard off")
+	}
+	return Finding{}, false
+}
+
+func ruleKill(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	if f, ok := pkKillGuard(c); ok {
+		return f, ok
+	}
+	if c.Flag('l', "--list") || c.Flag('L', "--table") {
+		return pkAllow(c, 0, "proc.kill-list", "lists signal names")
+	}
+	ops := c.Operands()
+	sig0 := pkHas(c, "-0", "-s0") || pkHasPrefix(c, "--signal=0")
+	if v, ok := pkVal(c, "-s", "-n", "--signal"); ok && (v == "0") {
+		sig0 = true
+	}
+	if sig0 {
+		return pkAllow(c, 0, "proc.kill-probe", "only checks that a process exists (signal 0)")
+	}
+	// "-1" as an operand (after a signal) or "kill -9 -1": every process.
+	for i, a := range c.Args {
+		if a == "-1" && i > 0 || a == "-1" && len(c.Args) == 1 {
+			return pkRet(c, 3, 0.7, "proc.kill-all", "signals every process the user can reach")
+		}
+	}
+	for _, o := range ops {
+		if o == "1" {
+			return pkRet(c, 3, 0.6, "proc.kill-init", "signals PID 1 (init), which takes the whole system down")
+		}
+	}
+	if len(ops) > 0 {
+		allJobs := true
+		for _, o := range ops {
+			if !strings.HasPrefix(o, "%") {
+				allJobs = false
+			}
+		}
+		if allJobs {
+			return pkAllow(c, 1, "proc.kill-job", "stops a background job of this shell")
+		}
+	}
+	// PowerShell's kill alias: kill -Name x / kill -Id n.
+	return pkRet(c, 2, 0.2, "proc.kill", "terminates running processes")
+}
+
+func rulePkill(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	if f, ok := pkKillGuard(c); ok {
+		return f, ok
+	}
+	ops := c.Operands()
+	for _, o := range ops {
+		switch strings.ToLower(o) {
+		case "init", "systemd", "sshd", "launchd", "kernel_task", "dbus-daemon", "xorg", "gnome-shell", "explorer.exe", "csrss.exe", "lsass.exe", "winlogon.exe":
+			return pkRet(c, 3, 0.6, "proc.kill-critical", "kills a process the system or your session depends on")
+		}
+	}
+	if c.Name == "killall" && len(ops) == 0 && !c.Flag('l', "--list") {
+		return pkRet(c, 2, 0.2, "proc.killall", "kills processes by name")
+	}
+	if c.Flag('l', "--list") && c.Name == "killall" {
+		return pkAllow(c, 0, "proc.kill-list", "lists signal names")
+	}
+	return pkRet(c, 2, 0.2, "proc."+c.Name, "kills processes by name or pattern")
+}
+
+func ruleKillall5(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	return pkRet(c, 3, 0.7, "proc.killall5", "signals every process on the system")
+}
+
+var pkCriticalWin = pkSet("csrss.exe", "lsass.exe", "winlogon.exe", "wininit.exe", "smss.exe", "services.exe", "svchost.exe", "system", "explorer.exe", "dwm.exe", "csrss", "lsass", "winlogon", "wininit", "svchost", "services", "smss")
+
+func ruleTaskkill(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	if f, ok := pkKillGuard(c); ok {
+		return f, ok
+	}
+	if im, ok := pkWinVal(c, "im"); ok {
+		if pkCriticalWin[strings.ToLower(im)] {
+			return pkRet(c, 3, 0.6, "proc.taskkill-critical", "kills a Windows system process (crash, logoff)")
+		}
+		if im == "*" || im == "*.*" {
+			return pkRet(c, 3, 0.7, "proc.taskkill-all", "kills every process")
+		}
+	}
+	if pid, ok := pkWinVal(c, "pid"); ok && (pid == "4" || pid == "0") {
+		return pkRet(c, 3, 0.6, "proc.taskkill-critical", "kills the Windows System process")
+	}
+	return pkRet(c, 2, 0.2, "proc.taskkill", "terminates Windows processes")
+}
+
+func ruleStopProcess(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	if f, ok := pkKillGuard(c); ok {
+		return f, ok
+	}
+	for _, a := range c.Args {
+		if pkCriticalWin[strings.ToLower(a)] {
+			return pkRet(c, 3, 0.6, "proc.stop-critical", "stops a Windows system process")
+		}
+	}
+	if len(c.PipedFrom) > 0 && len(c.Operands()) == 0 && !pkWinFlag(c, "name", "id", "n") {
+		// Get-Process | Stop-Process: everything the filter let through.
+		return pkRet(c, 2.2, 0.3, "proc.stop-process-piped", "stops every process the pipeline hands over")
+	}
+	return pkRet(c, 2, 0.2, "proc.stop-process", "terminates processes")
+}
+
+// Units whose loss cuts the machine off or breaks it.
+var pkCriticalUnits = []string{"ssh", "sshd", "network", "networking", "networkmanager", "systemd-networkd", "systemd-resolved", "dbus", "systemd-journald", "systemd-logind", "getty", "wpa_supplicant", "docker.socket", "containerd", "kubelet", "firewalld", "ufw", "auditd", "rsyslog", "cron", "crond"}
+
+func pkCriticalUnit(u string) bool {
+	u = strings.TrimSuffix(strings.ToLower(u), ".service")
+	for _, k := range pkCriticalUnits {
+		if u == k || strings.HasPrefix(u, k+"@") {
+			return true
+		}
+	}
+	return false
+}
+
+var pkSystemctlVal = pkSet("-H", "--host", "-M", "--machine", "-t", "--type", "-p", "--property", "-s", "--signal", "--state", "-o", "--output", "-n", "--lines", "--root", "--kill-whom", "--job-mode")
+
+func ruleSystemctl(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	if f, ok := pkKillGuard(c); ok {
+		return f, ok
+	}
+	pos := pkPos(c.Args, pkSystemctlVal)
+	if len(pos) == 0 {
+		return pkAllow(c, 0, "svc.systemctl-list", "lists units")
+	}
+	verb := strings.ToLower(pos[0])
+	units := pos[1:]
+	crit := false
+	for _, u := range units {
+		if pkCriticalUnit(u) {
+			crit = true
+		}
+	}
+	user := c.Flag(0, "--user")
+	switch verb {
+	case "status", "show", "cat", "list-units", "list-unit-files", "list-sockets", "list-timers", "list-jobs", "list-dependencies", "list-machines",
+		"is-active", "is-enabled", "is-failed", "is-system-running", "help", "get-default", "show-environment", "--version", "log-level":
+		return pkAllow(c, 0, "svc.systemctl-read", "reads service state")
+	case "daemon-reload", "reset-failed", "daemon-reexec":
+		return pkAllow(c, 1, "svc.systemctl-reload", "reloads systemd's view of unit files")
+	case "start", "reload", "try-restart", "reload-or-restart", "try-reload-or-restart", "restart":
+		if user {
+			return pkRet(c, 1.5, 0.1, "svc.systemctl-user", "changes a user service")
+		}
+		if crit && verb == "restart" {
+			return pkRet(c, 2.2, 0.3, "svc.systemctl-restart-critical", "restarts a service the machine depends on (ssh, network)")
+		}
+		return pkRet(c, 2, 0.2, "svc.systemctl-start", "starts or restarts a system service")
+	case "stop", "kill", "disable", "mask", "freeze":
+		if crit {
+			return pkRet(c, 2.7, 0.6, "svc.systemctl-stop-critical", "stops or disables a service the machine depends on (ssh, network, logging, firewall)")
+		}
+		if user {
+			return pkRet(c, 1.5, 0.1, "svc.systemctl-user", "stops a user service")
+		}
+		return pkRet(c, 2, 0.3, "svc.systemctl-stop", "stops or disables a system service")
+	case "enable", "unmask", "link", "preset", "preset-all", "revert", "add-wants", "add-requires", "set-property", "thaw":
+		return pkRet(c, 2, 0.5, "svc.systemctl-edit", "changes which services run at boot")
+	case "edit", "set-default", "isolate", "switch-root":
+		return pkRet(c, 2.5, 0.7, "svc.systemctl-config", "edits system service configuration or the boot target")
+	case "poweroff", "reboot", "halt", "kexec", "suspend", "hibernate", "hybrid-sleep", "suspend-then-hibernate", "rescue", "emergency", "soft-reboot", "exit":
+		if user && verb == "exit" {
+			return pkRet(c, 2, 0.2, "svc.systemctl-user", "ends the user's service manager")
+		}
+		return pkRet(c, 2.7, 0.5, "power.systemctl", "shuts down, reboots or suspends the machine")
+	}
+	return pkUnsure(c, 1.5, "svc.systemctl-other", "changes system services")
+}
+
+func ruleService(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	ops := c.Operands()
+	if c.Flag(0, "--status-all") || len(ops) == 0 {
+		return pkAllow(c, 0, "svc.service-list", "lists services")
+	}
+	if len(ops) < 2 {
+		return pkUnsure(c, 1.5, "svc.service", "controls a service")
+	}
+	unit, verb := ops[0], strings.ToLower(ops[1])
+	switch verb {
+	case "status":
+		return pkAllow(c, 0, "svc.service-status", "reads service state")
+	case "stop":
+		if pkCriticalUnit(unit) {
+			return pkRet(c, 2.7, 0.6, "svc.service-stop-critical", "stops a service the machine depends on (ssh, network)")
+		}
+		return pkRet(c, 2, 0.3, "svc.service-stop", "stops a system service")
+	case "start", "restart", "reload", "force-reload", "condrestart", "try-restart":
+		return pkRet(c, 2, 0.2, "svc.service-start", "starts or restarts a system service")
+	}
+	return pkRet(c, 2, 0.2, "svc.service", "controls a system service")
+}
+
+// sc.exe; "sc" is also PowerShell 5's Set-Content alias (-Path/-Value).
+func ruleSc(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	if pkWinFlag(c, "path", "value", "literalpath") {
+		return pkScSetContent(c, x)
+	}
+	if f, ok := pkKillGuard(c); ok {
+		return f, ok
+	}
+	ops := c.Operands()
+	if len(ops) == 0 {
+		return pkAllow(c, 0, "svc.sc-help", "shows sc usage")
+	}
+	i := 0
+	if strings.HasPrefix(ops[0], `\\`) && len(ops) > 1 { // remote machine
+		i = 1
+	}
+	verb := strings.ToLower(ops[i])
+	name := ""
+	if i+1 < len(ops) {
+		name = ops[i+1]
+	}
+	switch verb {
+	case "query", "queryex", "qc", "qdescription", "qfailure", "qfailureflags", "qsidtype", "qprivs", "qtriggerinfo", "qpreferrednode", "qmanagedaccount", "qprotection", "getdisplayname", "getkeyname", "enumdepend", "sdshow", "showsid", "interrogate", "query-config":
+		return pkAllow(c, 0, "svc.sc-read", "reads service state")
+	case "stop", "pause", "control":
+		if strings.EqualFold(name, "windefend") || strings.EqualFold(name, "eventlog") || strings.EqualFold(name, "mpssvc") || strings.EqualFold(name, "wuauserv") || strings.EqualFold(name, "vss") {
+			return pkRet(c, 2.7, 0.85, "svc.sc-stop-protection", "stops a protective Windows service (Defender, firewall, event log, shadow copies)")
+		}
+		return pkRet(c, 2, 0.3, "svc.sc-stop", "stops a Windows service")
+	case "start", "continue":
+		return pkRet(c, 2, 0.2, "svc.sc-start", "starts a Windows service")
+	case "create", "delete", "config", "failure", "failureflags", "sidtype", "privs", "managedaccount", "sdset", "triggerinfo", "description":
+		return pkRet(c, 3, 0.9, "sys.sc-"+verb, "creates, deletes or reconfigures a Windows service (system configuration)")
+	}
+	return pkUnsure(c, 1.5, "svc.sc", "controls Windows services")
+}
+
+func pkScSetContent(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	p, _ := pkWinVal(c, "path", "literalpath")
+	if p == "" {
+		if ops := c.Operands(); len(ops) > 0 {
+			p = ops[0]
+		}
+	}
+	return pkWriteTarget(c, x, p, "Set-Content")
+}
+
+func rulePSService(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	if f, ok := pkKillGuard(c); ok {
+		return f, ok
+	}
+	switch c.Name {
+	case "get-service":
+		return pkAllow(c, 0, "svc.get-service", "reads service state")
+	case "new-service", "remove-service":
+		return pkRet(c, 3, 0.9, "sys."+c.Name, "creates or deletes a Windows service (system configuration)")
+	case "set-service":
+		if v, ok := pkWinVal(c, "startuptype"); ok && strings.EqualFold(v, "disabled") {
+			return pkRet(c, 2.3, 0.6, "svc.set-service-disable", "disables a Windows service")
+		}
+		if pkWinFlag(c, "binarypathname", "credential") {
+			return pkRet(c, 3, 0.9, "sys.set-service", "rewrites what a Windows service runs or runs as")
+		}
+		return pkRet(c, 2, 0.4, "svc.set-service", "reconfigures a Windows service")
+	case "start-service":
+		return pkRet(c, 2, 0.2, "svc.start-service", "starts a Windows service")
+	}
+	for _, a := range c.Args {
+		switch strings.ToLower(a) {
+		case "windefend", "eventlog", "mpssvc", "vss", "sense", "wscsvc":
+			return pkRet(c, 2.7, 0.85, "svc.stop-protection", "stops a protective Windows service (Defender, firewall, event log, shadow copies)")
+		}
+	}
+	return pkRet(c, 2, 0.3, "svc."+c.Name, "stops or restarts a Windows service")
+}
+
+func ruleNet(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	ops := pkLowOps(c)
+	if len(ops) == 0 {
+		return pkAllow(c, 0, "net.help", "shows net usage")
+	}
+	add := pkWinFlag(c, "add")
+	del := pkWinFlag(c, "delete", "del")
+	switch ops[0] {
+	case "stop", "pause":
+		return pkRet(c, 2, 0.3, "svc.net-stop", "stops a Windows service")
+	case "start", "continue":
+		if len(ops) == 1 {
+			return pkAllow(c, 0, "svc.net-list", "lists started services")
+		}
+		return pkRet(c, 2, 0.2, "svc.net-start", "starts a Windows service")
+	case "user":
+		if len(ops) >= 3 || add || del || pkWinFlag(c, "active", "expires", "passwordchg") {
+			return pkRet(c, 2.8, 0.85, "sys.net-user", "creates, deletes or changes a Windows account or its password")
+		}
+		return pkAllow(c, 0, "net.user-read", "lists accounts")
+	case "localgroup", "group":
+		if add || del {
+			for _, o := range ops {
+				if o == "administrators" || o == "admins" || o == "domain admins" || o == "remote desktop users" {
+					return pkRet(c, 3, 0.95, "sys.net-admin-group", "changes membership of an administrators group")
+				}
+			}
+			return pkRet(c, 2.5, 0.7, "sys.net-group", "changes a Windows group")
+		}
+		return pkAllow(c, 0, "net.group-read", "lists groups")
+	case "share":
+		if add || del || len(ops) >= 2 && strings.Contains(ops[1], "=") {
+			return pkRet(c, 2, 0.4, "net.share", "changes file sharing")
+		}
+		return pkAllow(c, 0, "net.share-read", "lists shares")
+	case "use":
+		if del {
+			return pkRet(c, 1.5, 0.1, "net.use-delete", "disconnects network drives")
+		}
+		return pkAllow(c, 1, "net.use", "maps a network drive")
+	case "accounts":
+		if len(c.Args) > 1 {
+			return pkRet(c, 2.5, 0.7, "sys.net-accounts", "changes the password policy")
+		}
+		return pkAllow(c, 0, "net.accounts-read", "shows the password policy")
+	case "view", "statistics", "config", "session", "file", "time", "helpmsg", "help":
+		return pkAllow(c, 0, "net.read", "reads network information")
+	}
+	return pkUnsure(c, 1.5, "net.other", "Windows net command")
+}
+
+func pkLowOps(c *shell.Cmd) []string {
+	var out []string
+	for _, o := range c.Operands() {
+		if strings.HasPrefix(o, "/") && len(o) > 1 && !strings.Contains(o[1:], "/") {
+			continue // a Windows switch, not an operand
+		}
+		out = append(out, strings.ToLower(o))
+	}
+	return out
+}
+
+func ruleLaunchctl(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	ops := c.Operands()
+	if len(ops) == 0 {
+		return pkAllow(c, 0, "svc.launchctl-help", "shows usage")
+	}
+	verb := strings.ToLower(ops[0])
+	switch verb {
+	case "list", "print", "print-cache", "print-disabled", "blame", "procinfo", "hostinfo", "dumpstate", "managerpid", "manageruid", "managername", "version", "help", "getenv", "error", "examine":
+		return pkAllow(c, 0, "svc.launchctl-read", "reads launchd state")
+	case "load", "unload", "bootstrap", "bootout", "enable", "disable", "kickstart", "kill", "stop", "start", "remove", "submit", "setenv", "unsetenv", "asuser", "reboot", "config":
+		for _, o := range ops[1:] {
+			lo := strings.ToLower(o)
+			if strings.HasPrefix(lo, "/system/") || strings.Contains(lo, "com.apple.") {
+				return pkRet(c, 2.7, 0.7, "svc.launchctl-system", "changes a macOS system service")
+			}
+		}
+		if verb == "reboot" {
+			return pkRet(c, 2.7, 0.5, "power.launchctl-reboot", "reboots the machine")
+		}
+		if verb == "load" || verb == "bootstrap" || verb == "enable" || verb == "submit" {
+			return pkRet(c, 2, 0.4, "svc.launchctl-load", "installs a launchd job (runs at login/boot)")
+		}
+		return pkRet(c, 2, 0.3, "svc.launchctl", "stops or removes a launchd job")
+	}
+	return pkUnsure(c, 1.5, "svc.launchctl-other", "controls launchd")
+}
+
+func rulePower(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	switch c.Name {
+	case "shutdown":
+		if c.Flag('c', "--cancel") || pkWinFlag(c, "a") || c.Flag(0, "--show") {
+			return pkAllow(c, 0, "power.cancel", "cancels or shows a pending shutdown")
+		}
+		if pkWinFlag(c, "?", "help") || c.Flag(0, "--help") {
+			return pkAllow(c, 0, "power.help", "shows usage")
+		}
+	case "init", "telinit":
+		ops := c.Operands()
+		if len(ops) == 0 {
+			return pkUnsure(c, 1, "power.init", "init without a runlevel")
+		}
+		switch ops[0] {
+		case "0", "6", "1", "s", "S", "halt", "reboot":
+			return pkRet(c, 2.7, 0.5, "power.init", "changes the runlevel: halts, reboots or drops to single user")
+		}
+		return pkRet(c, 2, 0.3, "power.init", "changes the runlevel")
+	case "logoff":
+		return pkRet(c, 2, 0.3, "power.logoff", "logs the session off")
+	case "restart-computer", "stop-computer":
+		if pkWinFlag(c, "whatif") {
+			return pkAllow(c, 0, "power.whatif", "only shows what would happen")
+		}
+	case "reboot", "halt", "poweroff":
+		if c.Flag(0, "--help") {
+			return pkAllow(c, 0, "power.help", "shows usage")
+		}
+	}
+	return pkRet(c, 2.7, 0.5, "power."+c.Name, "shuts down or reboots the machine, stopping everything on it")
+}
+
+func ruleCrontab(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	if c.Flag('r', "--remove") {
+		return pkRet(c, 2.7, 0.6, "cron.remove", "deletes the whole crontab with no backup")
+	}
+	if c.Flag('l', "--list") {
+		return pkAllow(c, 0, "cron.list", "lists cron jobs")
+	}
+	if c.Flag('e', "--edit") {
+		return pkRet(c, 1.5, 0.3, "cron.edit", "edits scheduled jobs (runs later, unattended)")
+	}
+	// "crontab file" or "crontab -" replaces the table with new jobs.
+	return pkRet(c, 2, 0.4, "cron.install", "replaces the crontab: installs scheduled jobs and drops the old ones")
+}
+
+func ruleAt(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	if c.Name == "atq" || (c.Name == "at" && c.Flag('l', "")) {
+		return pkAllow(c, 0, "cron.atq", "lists queued jobs")
+	}
+	if c.Name == "atrm" || c.Name == "at" && c.Flag('r', "") || c.Name == "at" && c.Flag('d', "") {
+		return pkRet(c, 1.5, 0.1, "cron.atrm", "removes queued jobs")
+	}
+	return pkRet(c, 1.5, 0.3, "cron.at", "schedules a command to run later, unattended")
+}
+
+func ruleSchtasks(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	switch {
+	case pkWinFlag(c, "query", "showsid"):
+		return pkAllow(c, 0, "cron.schtasks-query", "lists scheduled tasks")
+	case pkWinFlag(c, "delete"):
+		if v, _ := pkWinVal(c, "tn"); v == "*" {
+			return pkRet(c, 2.7, 0.6, "cron.schtasks-delete-all", "deletes every scheduled task")
+		}
+		return pkRet(c, 2, 0.3, "cron.schtasks-delete", "deletes a scheduled task")
+	case pkWinFlag(c, "create", "change"):
+		if v, ok := pkWinVal(c, "ru"); ok && strings.EqualFold(v, "system") {
+			return pkRet(c, 2.6, 0.7, "cron.schtasks-system", "schedules a task that runs as SYSTEM")
+		}
+		return pkRet(c, 2, 0.4, "cron.schtasks-create", "schedules a task (runs later, unattended)")
+	case pkWinFlag(c, "run", "end"):
+		return pkRet(c, 1.5, 0.1, "cron.schtasks-run", "runs or ends a scheduled task")
+	}
+	return pkUnsure(c, 1, "cron.schtasks", "scheduled tasks")
+}
+
+func ruleWsl(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	switch {
+	case c.Flag(0, "--unregister"):
+		return pkRet(c, 3, 0.7, "proc.wsl-unregister", "deletes a WSL distribution and all its files")
+	case c.Flag(0, "--shutdown", "--terminate") || pkHas(c, "-t"):
+		return pkRet(c, 2, 0.2, "proc.wsl-shutdown", "stops WSL distributions")
+	case c.Flag('l', "--list", "--status", "--version", "--help"):
+		return pkAllow(c, 0, "proc.wsl-read", "reads WSL state")
+	}
+	if i := pkIndex(c.Args, "-e", "--exec", "--"); i >= 0 && i+1 < len(c.Args) {
+		if f, ok := pkEval(pkInner(c, c.Args[i+1:]), x); ok {
+			return f, true
+		}
+	}
+	return pkUnsure(c, 1, "proc.wsl", "runs a command in WSL")
+}
+
+func ruleLoginctl(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	ops := c.Operands()
+	if len(ops) == 0 {
+		return pkAllow(c, 0, "svc.loginctl-list", "lists sessions")
+	}
+	switch strings.ToLower(ops[0]) {
+	case "terminate-session", "terminate-user", "kill-session", "kill-user", "lock-sessions", "poweroff", "reboot":
+		return pkRet(c, 2.2, 0.3, "svc.loginctl-kill", "ends login sessions")
+	case "enable-linger", "disable-linger":
+		return pkRet(c, 1.5, 0.2, "svc.loginctl-linger", "changes whether user services outlive the session")
+	}
+	return pkAllow(c, 0, "svc.loginctl-read", "reads session state")
+}
+
+// pkIndex returns the index of the first argument equal to one of words.
+func pkIndex(args []string, words ...string) int {
+	for i, a := range args {
+		for _, w := range words {
+			if a == w {
+				return i
+			}
+		}
+	}
+	return -1
+}

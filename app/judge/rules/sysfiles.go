@@ -1,0 +1,735 @@
+package rules
+
+// System configuration: in-place edits of system files, accounts and
+// passwords, the Windows registry, boot configuration, event logs, shadow
+// copies and backups, Defender, firewalls and SELinux, kernel settings.
+// DESIGN's red lines (system files, registry, services, event logs,
+// backups) block; other security switches confirm or block by severity.
+
+import (
+	"strings"
+
+	"github.com/agent-guard/agent-guard/app/judge/shell"
+)
+
+func init() {
+	on(ruleSedInPlace, "sed", "gsed")
+	on(ruleUsers, "usermod", "useradd", "adduser", "userdel", "deluser", "groupadd", "addgroup", "groupdel", "delgroup", "groupmod", "gpasswd", "passwd", "chpasswd", "chage", "vipw", "vigr", "visudo", "chsh", "chfn", "pwconv", "newusers",
+		"add-localgroupmember", "new-localuser", "remove-localuser", "set-localuser", "remove-localgroupmember", "enable-localuser", "disable-localuser", "new-localgroup", "remove-localgroup")
+	on(ruleReg, "reg")
+	onAny(rulePSRegistry)
+	on(ruleBoot, "bcdedit", "bootrec", "bcdboot", "update-grub", "grub-install", "grub-mkconfig", "grub2-mkconfig", "grub2-install", "efibootmgr", "update-initramfs", "mkinitcpio", "dracut", "bootcfg")
+	on(ruleEventLogs, "wevtutil", "clear-eventlog", "remove-eventlog", "limit-eventlog", "auditpol", "auditctl", "journalctl")
+	on(ruleShadowCopies, "vssadmin", "wbadmin", "wmic", "diskshadow", "remove-wmiobject", "remove-ciminstance", "rwmi", "disable-computerrestore", "checkpoint-computer", "tmutil", "clear-recyclebin")
+	on(ruleDefender, "set-mppreference", "add-mppreference", "remove-mppreference", "get-mppreference")
+	on(ruleFirewall, "netsh", "iptables", "ip6tables", "iptables-restore", "ip6tables-restore", "iptables-save", "nft", "ufw", "firewall-cmd", "set-netfirewallprofile", "new-netfirewallrule", "remove-netfirewallrule", "disable-netfirewallrule", "set-netfirewallrule", "get-netfirewallprofile", "get-netfirewallrule", "pfctl")
+	on(ruleSecurityModes, "setenforce", "getenforce", "aa-disable", "aa-teardown", "aa-complain", "csrutil", "spctl", "set-executionpolicy", "enable-psremoting", "disable-uac")
+	on(ruleKernel, "sysctl", "modprobe", "insmod", "rmmod", "mount", "umount", "swapoff", "swapon", "hostnamectl", "hostname", "timedatectl", "update-alternatives", "ldconfig", "setx", "dism", "sfc", "chkdsk", "fsutil", "enable-windowsoptionalfeature", "disable-windowsoptionalfeature", "kextload", "kextunload", "nvram", "scutil", "networksetup")
+	on(ruleNetAdmin, "ip", "ifconfig", "ifdown", "ifup", "nmcli", "route", "ipconfig", "arp", "tc", "brctl", "wg", "wg-quick", "resolvectl")
+}
+
+// pkWriteTarget judges writing to p: the guard's own files, then the
+// shared path rules (system files, credentials, rc files, hooks).
+func pkWriteTarget(c *shell.Cmd, x *Ctx, p, verb string) (Finding, bool) {
+	if p == "" {
+		return pkUnsure(c, 1, "fs.write-unknown", verb+" writes to a file that is not named")
+	}
+	if pkDyn(p) && !strings.HasPrefix(p, shell.Dyn+"/") {
+		return pkUnsure(c, 1, "fs.write-dynamic", verb+" writes to a file only known at run time")
+	}
+	if f, ok := Protected(p, x.Cwd, x.Home); ok {
+		return f, true
+	}
+	f := WritePath(p, x.Cwd, x.Home)
+	if f.Rule == "" {
+		f = pkF(c, 1, 0, "fs.write", verb+" writes "+p)
+	}
+	if f.Marked == "" {
+		f.Marked = c.Raw
+	}
+	return f, true
+}
+
+func ruleSedInPlace(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	inPlace := c.Flag('i', "--in-place")
+	for _, a := range c.Args {
+		if strings.HasPrefix(a, "-i") || strings.HasPrefix(a, "--in-place") || len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.Contains(a, "i") && strings.Trim(a[1:], "nEsuzri") == "" {
+			inPlace = true
+		}
+		if a == "--" {
+			break
+		}
+	}
+	if !inPlace {
+		return pkAllow(c, 0, "text.sed", "sed prints edited text; no file changes")
+	}
+	ops := pkPos(c.Args, pkSet("-e", "--expression", "-f", "--file", "-l", "--line-length"))
+	_, hasE := pkVal(c, "-e", "--expression", "-f", "--file")
+	files := ops
+	if !hasE && len(files) > 0 {
+		files = files[1:] // the script
+	}
+	// "-i.bak" with the suffix as a separate word is not a file either.
+	var fs []Finding
+	for _, f := range files {
+		if r, ok := pkWriteTarget(c, x, f, "sed -i"); ok {
+			fs = append(fs, r)
+		}
+	}
+	if len(fs) == 0 {
+		return pkAllow(c, 1, "text.sed-inplace", "sed edits files in place")
+	}
+	w := Worst(fs...)
+	if w.Risk < 1 && !w.RedLine {
+		w.Risk = 1
+	}
+	return w, true
+}
+
+var pkAdminGroups = pkSet("sudo", "wheel", "admin", "root", "adm", "docker", "lxd", "libvirt", "disk", "shadow", "administrators", "admins", "domain admins", "remote desktop users", "staff", "sys", "kvm")
+
+func ruleUsers(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	adminGroup := func() bool {
+		for i, a := range c.Args {
+			for _, g := range strings.Split(strings.ToLower(a), ",") {
+				if pkAdminGroups[g] && (i > 0 || c.Name == "gpasswd") {
+					return true
+				}
+			}
+		}
+		if v, ok := pkWinVal(c, "group"); ok && pkAdminGroups[strings.ToLower(v)] {
+			return true
+		}
+		return false
+	}
+	switch c.Name {
+	case "usermod", "gpasswd", "add-localgroupmember", "groupmod":
+		if adminGroup() || c.Name == "usermod" && (pkHas(c, "-u") && pkHas(c, "0") || c.Flag('o', "--non-unique")) {
+			return pkRet(c, 3, 0.95, "sys.admin-group", "gives an account administrator/root rights")
+		}
+		if c.Name == "gpasswd" && len(c.Args) == 1 {
+			return pkRet(c, 2, 0.6, "sys.group-password", "sets a group password")
+		}
+		return pkRet(c, 2.6, 0.85, "sys.account-edit", "changes a system account (the password and group databases)")
+	case "useradd", "adduser", "new-localuser", "newusers", "addgroup", "groupadd", "new-localgroup":
+		if adminGroup() || pkHas(c, "-o") && pkHas(c, "0") {
+			return pkRet(c, 3, 0.95, "sys.admin-user", "creates an account with administrator/root rights")
+		}
+		if c.Name == "addgroup" || c.Name == "groupadd" || c.Name == "new-localgroup" {
+			if len(c.Operands()) == 2 && c.Name == "addgroup" && pkAdminGroups[strings.ToLower(c.Operands()[1])] {
+				return pkRet(c, 3, 0.95, "sys.admin-group", "gives an account administrator/root rights")
+			}
+			return pkRet(c, 1.8, 0.5, "sys.group-add", "creates a system group")
+		}
+		if c.Name == "adduser" && len(c.Operands()) == 2 {
+			if pkAdminGroups[strings.ToLower(c.Operands()[1])] {
+				return pkRet(c, 3, 0.95, "sys.admin-group", "gives an account administrator/root rights")
+			}
+			return pkRet(c, 2.2, 0.6, "sys.group-member", "adds an account to a group")
+		}
+		return pkRet(c, 2.3, 0.7, "sys.user-add", "creates a system account")
+	case "userdel", "deluser", "remove-localuser", "groupdel", "delgroup", "remove-localgroup", "remove-localgroupmember":
+		return pkRet(c, 2.7, 0.85, "sys.user-delete", "deletes a system account or group (with -r its home too)")
+	case "passwd":
+		if c.Flag('S', "--status") || pkHas(c, "-S") {
+			return pkAllow(c, 0, "sys.passwd-status", "shows password status")
+		}
+		if len(c.Operands()) > 0 || c.Flag('d', "--delete") || c.Flag('l', "--lock") || c.Flag('u', "--unlock") || c.Flag('e', "--expire") || c.Flag(0, "--stdin") {
+			return pkRet(c, 2.7, 0.85, "sys.passwd", "changes, deletes or locks another account's password")
+		}
+		return pkRet(c, 2, 0.6, "sys.passwd-self", "changes the user's password")
+	case "chpasswd", "vipw", "vigr", "pwconv", "set-localuser", "enable-localuser", "disable-localuser":
+		return pkRet(c, 2.7, 0.85, "sys.passwords", "rewrites account passwords or the password database")
+	case "chage":
+		if c.Flag('l', "--list") {
+			return pkAllow(c, 0, "sys.chage-list", "shows password aging")
+		}
+		return pkRet(c, 2, 0.6, "sys.chage", "changes password aging")
+	case "visudo":
+		if c.Flag('c', "--check") {
+			return pkAllow(c, 0, "sys.visudo-check", "checks sudoers syntax")
+		}
+		return pkRet(c, 3, 0.9, "sys.visudo", "edits the sudoers file (root access)")
+	case "chsh", "chfn":
+		return pkRet(c, 1.5, 0.3, "sys.chsh", "changes an account's login shell or info")
+	}
+	return Finding{}, false
+}
+
+// pkRegHive classifies a registry key: "machine", "user", or "".
+func pkRegHive(k string) string {
+	k = strings.ToUpper(strings.ReplaceAll(k, "/", `\`))
+	k = strings.TrimPrefix(k, `REGISTRY::`)
+	k = strings.TrimPrefix(k, `\\`)
+	switch {
+	case strings.HasPrefix(k, "HKLM"), strings.HasPrefix(k, "HKEY_LOCAL_MACHINE"), strings.HasPrefix(k, "HKCR"), strings.HasPrefix(k, "HKEY_CLASSES_ROOT"), strings.HasPrefix(k, "HKU"), strings.HasPrefix(k, "HKEY_USERS"), strings.HasPrefix(k, "HKCC"), strings.HasPrefix(k, "HKEY_CURRENT_CONFIG"):
+		return "machine"
+	case strings.HasPrefix(k, "HKCU"), strings.HasPrefix(k, "HKEY_CURRENT_USER"):
+		return "user"
+	}
+	return ""
+}
+
+// pkRegSensitive: keys whose change runs code at logon, weakens security
+// or hijacks programs, even in the user's hive.
+func pkRegSensitive(raw string) bool {
+	l := strings.ToLower(strings.ReplaceAll(raw, `\`, ""))
+	for _, k := range []string{"currentversionrun", "currentversion\\run", "runonce", "winlogon", "image file execution options", "imagefileexecutionoptions", "policies", "windows defender", "windowsdefender", "currentcontrolset", "environment", "shell folders", "shellfolders", "appinit_dlls", "enablelua", "disableantispyware", "lsa", "terminal server", "terminalserver", "explorershell", "command processor", "commandprocessor", "userinit"} {
+		if strings.Contains(l, strings.ReplaceAll(k, "\\", "")) {
+			return true
+		}
+	}
+	return false
+}
+
+func ruleReg(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	ops := pkLowOps(c)
+	if len(ops) == 0 {
+		return pkAllow(c, 0, "reg.help", "shows usage")
+	}
+	key := ""
+	if len(ops) > 1 {
+		key = ops[1]
+	}
+	hive := pkRegHive(key)
+	switch ops[0] {
+	case "query", "compare", "flags":
+		return pkAllow(c, 0, "reg.query", "reads the registry")
+	case "export", "save":
+		if ok, w := pkSecretCmd(c, x); ok {
+			return pkRet(c, 3, 0.95, "creds.reg-hive", "saves "+w)
+		}
+		return pkAllow(c, 1, "reg.export", "exports registry keys to a file")
+	case "add", "delete", "copy":
+		if hive == "machine" || pkRegSensitive(c.Raw) {
+			return pkRet(c, 3, 0.9, "sys.registry", "changes the system registry ("+ops[0]+" "+key+")")
+		}
+		return pkRet(c, 2, 0.6, "sys.registry-user", "changes the user's registry ("+ops[0]+" "+key+")")
+	case "import", "restore", "load", "unload":
+		return pkRet(c, 3, 0.9, "sys.registry-import", "imports or replaces registry hives")
+	}
+	return pkUnsure(c, 1.5, "reg.other", "registry command")
+}
+
+var pkPSItemCmds = pkSet("set-itemproperty", "sp", "new-itemproperty", "remove-itemproperty", "rp", "new-item", "ni", "remove-item", "ri", "set-item", "si", "rename-itemproperty", "rnp", "copy-itemproperty", "cpp", "move-itemproperty", "mp", "clear-itemproperty", "clp", "clear-item", "cli", "rename-item", "rni", "move-item", "mi", "copy-item", "cpi", "del", "rd", "rmdir", "erase", "md", "mkdir")
+
+// rulePSRegistry: PowerShell item cmdlets on registry drives (HKLM:\...).
+func rulePSRegistry(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	if !pkPSItemCmds[c.Name] {
+		return Finding{}, false
+	}
+	hive := ""
+	for _, a := range c.Args {
+		la := strings.ToLower(a)
+		switch {
+		case strings.HasPrefix(la, "hklm:") || strings.HasPrefix(la, "hkcr:") || strings.HasPrefix(la, "hku:") || strings.HasPrefix(la, "registry::hkey_local_machine") || strings.HasPrefix(la, "registry::hklm") || strings.HasPrefix(la, "registry::hkey_classes_root") || strings.HasPrefix(la, "registry::hkey_users"):
+			hive = "machine"
+		case strings.HasPrefix(la, "hkcu:") || strings.HasPrefix(la, "registry::hkey_current_user") || strings.HasPrefix(la, "registry::hkcu"):
+			if hive == "" {
+				hive = "user"
+			}
+		}
+	}
+	switch {
+	case hive == "machine" || hive == "user" && pkRegSensitive(c.Raw):
+		return pkRet(c, 3, 0.9, "sys.registry", "changes the system registry or a security-sensitive key")
+	case hive == "user":
+		return pkRet(c, 2, 0.6, "sys.registry-user", "changes the user's registry")
+	}
+	return Finding{}, false
+}
+
+func ruleBoot(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	switch c.Name {
+	case "bcdedit", "bootcfg":
+		if len(c.Args) == 0 || pkWinFlag(c, "enum", "v", "?", "query") && !pkWinFlag(c, "set", "delete", "deletevalue", "create", "import", "default", "bootsequence", "displayorder", "copy", "timeout", "export") {
+			return pkAllow(c, 0, "boot.read", "reads boot configuration")
+		}
+		return pkRet(c, 3, 0.9, "sys.boot", "changes the Windows boot configuration (recovery, safe boot, boot entries)")
+	case "efibootmgr":
+		if len(c.Args) == 0 || c.Flag('v', "--verbose") && len(c.Args) == 1 {
+			return pkAllow(c, 0, "boot.read", "reads boot entries")
+		}
+		return pkRet(c, 3, 0.9, "sys.boot", "changes firmware boot entries")
+	case "update-initramfs", "mkinitcpio", "dracut":
+		return pkRet(c, 2.2, 0.6, "sys.initramfs", "rebuilds the boot image")
+	}
+	return pkRet(c, 3, 0.9, "sys.boot", "rewrites the boot loader or its configuration")
+}
+
+func ruleEventLogs(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	ops := pkLowOps(c)
+	switch c.Name {
+	case "wevtutil":
+		if len(ops) == 0 {
+			return pkAllow(c, 0, "log.help", "shows usage")
+		}
+		switch ops[0] {
+		case "cl", "clear-log":
+			return pkRet(c, 3, 0.95, "sys.eventlog-clear", "clears a Windows event log (evidence is lost)")
+		case "sl", "set-log", "um", "uninstall-manifest":
+			return pkRet(c, 2.7, 0.85, "sys.eventlog-config", "changes or disables a Windows event log")
+		}
+		return pkAllow(c, 0, "log.read", "reads event logs")
+	case "clear-eventlog", "remove-eventlog":
+		return pkRet(c, 3, 0.95, "sys.eventlog-clear", "clears or removes Windows event logs")
+	case "limit-eventlog":
+		return pkRet(c, 2, 0.6, "sys.eventlog-limit", "changes event log retention")
+	case "auditpol":
+		if pkWinFlag(c, "get", "list", "backup", "?") {
+			return pkAllow(c, 0, "log.auditpol-read", "reads audit policy")
+		}
+		return pkRet(c, 2.8, 0.9, "sys.audit-policy", "changes or clears the audit policy (events stop being logged)")
+	case "auditctl":
+		if c.Flag('l', "") || c.Flag('s', "") {
+			return pkAllow(c, 0, "log.auditctl-read", "reads audit rules")
+		}
+		if c.Flag('D', "") || pkValIs(c, "-e", "0") {
+			return pkRet(c, 2.8, 0.9, "sys.audit-off", "deletes audit rules or turns auditing off")
+		}
+		return pkRet(c, 2, 0.5, "sys.audit-rule", "changes audit rules")
+	case "journalctl":
+		for _, a := range c.Args {
+			if strings.HasPrefix(a, "--vacuum") || a == "--rotate" && false || a == "--flush" && false {
+				return pkRet(c, 2.6, 0.85, "sys.journal-vacuum", "deletes system logs")
+			}
+		}
+		return pkAllow(c, 0, "log.journalctl", "reads system logs")
+	}
+	return Finding{}, false
+}
+
+func ruleShadowCopies(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	low := strings.ToLower(c.Raw)
+	ops := pkLowOps(c)
+	switch c.Name {
+	case "vssadmin":
+		if len(ops) > 0 && (ops[0] == "delete" || ops[0] == "resize") {
+			return pkRet(c, 3, 0.95, "sys.shadow-delete", "deletes or shrinks shadow copies (Windows backups)")
+		}
+		if len(ops) > 0 && ops[0] == "create" {
+			return pkAllow(c, 1, "sys.shadow-create", "creates a shadow copy")
+		}
+		return pkAllow(c, 0, "sys.shadow-list", "lists shadow copies")
+	case "wbadmin":
+		if len(ops) > 0 && (ops[0] == "delete" || ops[0] == "disable") {
+			return pkRet(c, 3, 0.95, "sys.backup-delete", "deletes Windows backups or the backup catalog")
+		}
+		if len(ops) > 0 && (ops[0] == "start" && len(ops) > 1 && (ops[1] == "recovery" || ops[1] == "sysrecovery" || ops[1] == "systemstaterecovery")) {
+			return pkRet(c, 2.8, 0.7, "sys.backup-restore", "restores over the live system")
+		}
+		if len(ops) > 0 && ops[0] == "start" {
+			return pkAllow(c, 1, "sys.backup-start", "starts a backup")
+		}
+		return pkAllow(c, 0, "sys.backup-read", "reads backup state")
+	case "wmic":
+		switch {
+		case strings.Contains(low, "shadowcopy") && strings.Contains(low, "delete"):
+			return pkRet(c, 3, 0.95, "sys.shadow-delete", "deletes shadow copies (Windows backups)")
+		case strings.Contains(low, "call create"):
+			return pkRet(c, 2, 0.4, "proc.wmic-create", "starts a process through WMI")
+		case strings.Contains(low, "process") && (strings.Contains(low, "delete") || strings.Contains(low, "terminate")):
+			return pkRet(c, 2, 0.2, "proc.wmic-kill", "terminates processes")
+		case strings.Contains(low, "useraccount") && strings.Contains(low, " set "), strings.Contains(low, "delete"), strings.Contains(low, " set ") || strings.Contains(low, "call "):
+			return pkRet(c, 2.3, 0.6, "sys.wmic-change", "changes system objects through WMI")
+		}
+		return pkAllow(c, 0, "sys.wmic-read", "reads system information")
+	case "diskshadow":
+		return pkRet(c, 2.5, 0.7, "sys.diskshadow", "manages shadow copies (can delete backups)")
+	case "remove-wmiobject", "remove-ciminstance", "rwmi":
+		for _, o := range pkAll(x) {
+			if strings.Contains(strings.ToLower(o.Raw), "shadowcopy") {
+				return pkRet(c, 3, 0.95, "sys.shadow-delete", "deletes shadow copies (Windows backups)")
+			}
+		}
+		if strings.Contains(low, "shadowcopy") {
+			return pkRet(c, 3, 0.95, "sys.shadow-delete", "deletes shadow copies (Windows backups)")
+		}
+		return pkRet(c, 2.2, 0.5, "sys.wmi-remove", "deletes WMI objects")
+	case "disable-computerrestore":
+		return pkRet(c, 2.8, 0.9, "sys.restore-off", "turns System Restore off (restore points are lost)")
+	case "checkpoint-computer":
+		return pkAllow(c, 1, "sys.restore-point", "creates a restore point")
+	case "tmutil":
+		if len(ops) > 0 && (ops[0] == "delete" || ops[0] == "disable" || ops[0] == "deletelocalsnapshots" || ops[0] == "thinlocalsnapshots" || ops[0] == "removeexclusion" && false) {
+			return pkRet(c, 3, 0.95, "sys.backup-delete", "deletes or disables Time Machine backups")
+		}
+		if len(ops) > 0 && (ops[0] == "addexclusion" || ops[0] == "setdestination" || ops[0] == "removedestination") {
+			return pkRet(c, 2, 0.5, "sys.backup-config", "changes what Time Machine backs up")
+		}
+		return pkAllow(c, 0, "sys.backup-read", "reads backup state")
+	case "clear-recyclebin":
+		return pkRet(c, 2.6, 0.7, "fs.recyclebin", "empties the recycle bin: those files cannot be recovered")
+	}
+	return Finding{}, false
+}
+
+func ruleDefender(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	if c.Name == "get-mppreference" {
+		return pkAllow(c, 0, "av.read", "reads Defender settings")
+	}
+	low := strings.ToLower(c.Raw)
+	if c.Name == "add-mppreference" {
+		if strings.Contains(low, "exclusion") {
+			return pkRet(c, 2.4, 0.75, "av.exclusion", "excludes paths or programs from antivirus scanning")
+		}
+		return pkRet(c, 1.8, 0.4, "av.change", "changes Defender settings")
+	}
+	if c.Name == "remove-mppreference" {
+		return pkRet(c, 1.5, 0.3, "av.change", "changes Defender settings")
+	}
+	off := false
+	for i, a := range c.Args {
+		la := strings.ToLower(a)
+		if strings.HasPrefix(la, "-disable") {
+			v := ""
+			if _, after, ok := strings.Cut(la, ":"); ok {
+				v = after
+			} else if i+1 < len(c.Args) {
+				v = strings.ToLower(c.Args[i+1])
+			}
+			if !strings.Contains(v, "false") && v != "0" {
+				off = true
+			}
+		}
+		if la == "-mapsreporting" || la == "-submitsamplesconsent" || la == "-puaprotection" || la == "-enablecontrolledfolderaccess" || la == "-enablenetworkprotection" {
+			if i+1 < len(c.Args) {
+				v := strings.ToLower(c.Args[i+1])
+				if v == "0" || v == "disabled" || v == "2" && la == "-submitsamplesconsent" || v == "auditmode" {
+					off = true
+				}
+			}
+		}
+		if strings.HasPrefix(la, "-exclusion") {
+			return pkRet(c, 2.4, 0.75, "av.exclusion", "excludes paths or programs from antivirus scanning")
+		}
+	}
+	if off || strings.Contains(low, "$true") && strings.Contains(low, "-disable") {
+		return pkRet(c, 3, 0.9, "av.disable", "turns off Windows Defender protection")
+	}
+	return pkRet(c, 1.8, 0.4, "av.change", "changes Defender settings")
+}
+
+func ruleFirewall(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	low := " " + strings.ToLower(strings.Join(c.Args, " ")) + " "
+	ops := pkLowOps(c)
+	switch c.Name {
+	case "netsh":
+		switch {
+		case strings.Contains(low, " state off") || strings.Contains(low, "opmode disable") || strings.Contains(low, "opmode mode=disable"):
+			return pkRet(c, 2.8, 0.85, "net.firewall-off", "turns the Windows firewall off")
+		case strings.Contains(low, "advfirewall reset"):
+			return pkRet(c, 2.5, 0.7, "net.firewall-reset", "resets the Windows firewall")
+		case strings.Contains(low, "key=clear"):
+			return Finding{}, false // creds pack
+		case strings.Contains(low, " show ") || strings.HasSuffix(strings.TrimSpace(low), " show") || strings.Contains(low, " dump") || len(ops) == 0:
+			return pkAllow(c, 0, "net.netsh-read", "reads network configuration")
+		case strings.Contains(low, "portproxy") && strings.Contains(low, " add "):
+			return pkRet(c, 2.3, 0.6, "net.portproxy", "forwards a port to another host")
+		case strings.Contains(low, " add ") || strings.Contains(low, " delete ") || strings.Contains(low, " set ") || strings.Contains(low, " reset"):
+			return pkRet(c, 2, 0.4, "net.netsh-change", "changes firewall or network configuration")
+		}
+		return pkUnsure(c, 1.5, "net.netsh", "network shell command")
+	case "iptables", "ip6tables":
+		switch {
+		case c.Flag('F', "--flush") || c.Flag('X', "--delete-chain"):
+			return pkRet(c, 2.7, 0.7, "net.iptables-flush", "flushes firewall rules (opens the host or cuts it off)")
+		case c.Flag('P', "--policy"):
+			return pkRet(c, 2.6, 0.7, "net.iptables-policy", "changes a default firewall policy")
+		case c.Flag('A', "--append") || c.Flag('I', "--insert") || c.Flag('D', "--delete") || c.Flag('R', "--replace") || c.Flag('N', "--new-chain") || c.Flag('Z', "--zero"):
+			return pkRet(c, 2, 0.4, "net.iptables-rule", "changes firewall rules")
+		}
+		return pkAllow(c, 0, "net.iptables-read", "lists firewall rules")
+	case "iptables-restore", "ip6tables-restore":
+		return pkRet(c, 2.3, 0.6, "net.iptables-restore", "replaces the firewall rules")
+	case "iptables-save":
+		return pkAllow(c, 0, "net.iptables-read", "prints firewall rules")
+	case "nft":
+		switch {
+		case strings.Contains(low, " flush "):
+			return pkRet(c, 2.7, 0.7, "net.nft-flush", "flushes firewall rules")
+		case len(ops) > 0 && (ops[0] == "list" || ops[0] == "monitor" || ops[0] == "describe"):
+			return pkAllow(c, 0, "net.nft-read", "lists firewall rules")
+		}
+		return pkRet(c, 2, 0.4, "net.nft-change", "changes firewall rules")
+	case "ufw":
+		if len(ops) == 0 {
+			return pkAllow(c, 0, "net.ufw-help", "shows usage")
+		}
+		switch ops[0] {
+		case "disable", "reset":
+			return pkRet(c, 2.7, 0.7, "net.firewall-off", "turns the firewall off or resets it")
+		case "status", "show", "app", "version":
+			return pkAllow(c, 0, "net.ufw-read", "reads firewall state")
+		}
+		return pkRet(c, 2, 0.4, "net.ufw-change", "changes firewall rules")
+	case "firewall-cmd":
+		switch {
+		case strings.Contains(low, "--panic-on"):
+			return pkRet(c, 2.7, 0.6, "net.firewall-panic", "drops all network traffic")
+		case strings.Contains(low, "--list") || strings.Contains(low, "--state") || strings.Contains(low, "--get") || strings.Contains(low, "--query") || strings.Contains(low, "--info"):
+			return pkAllow(c, 0, "net.firewalld-read", "reads firewall state")
+		}
+		return pkRet(c, 2, 0.4, "net.firewalld-change", "changes firewall rules")
+	case "set-netfirewallprofile", "set-netfirewallrule", "disable-netfirewallrule":
+		if strings.Contains(low, "-enabled false") || strings.Contains(low, "-enabled 0") || strings.Contains(low, "-enabled:$false") || strings.Contains(low, "-enabled:false") || c.Name == "set-netfirewallprofile" && strings.Contains(low, "-enabled "+shell.Dyn) {
+			return pkRet(c, 2.8, 0.85, "net.firewall-off", "turns the Windows firewall off")
+		}
+		return pkRet(c, 2, 0.4, "net.firewall-change", "changes firewall rules")
+	case "new-netfirewallrule", "remove-netfirewallrule":
+		return pkRet(c, 2, 0.4, "net.firewall-change", "changes firewall rules")
+	case "get-netfirewallprofile", "get-netfirewallrule":
+		return pkAllow(c, 0, "net.firewall-read", "reads firewall state")
+	case "pfctl":
+		if c.Flag('d', "") || c.Flag('F', "") {
+			return pkRet(c, 2.7, 0.7, "net.firewall-off", "disables or flushes the packet filter")
+		}
+		if c.Flag('s', "") && len(c.Args) <= 2 {
+			return pkAllow(c, 0, "net.pf-read", "reads the packet filter")
+		}
+		return pkRet(c, 2, 0.4, "net.pf-change", "changes the packet filter")
+	}
+	return Finding{}, false
+}
+
+func ruleSecurityModes(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	ops := pkLowOps(c)
+	switch c.Name {
+	case "getenforce":
+		return pkAllow(c, 0, "sec.getenforce", "reads SELinux mode")
+	case "setenforce":
+		if len(ops) > 0 && (ops[0] == "1" || ops[0] == "enforcing") {
+			return pkAllow(c, 1, "sec.setenforce-on", "turns SELinux enforcement on")
+		}
+		return pkRet(c, 2.7, 0.8, "sec.selinux-off", "turns SELinux enforcement off")
+	case "aa-disable", "aa-teardown", "aa-complain":
+		return pkRet(c, 2.6, 0.75, "sec.apparmor-off", "turns AppArmor protection off")
+	case "csrutil":
+		if len(ops) > 0 && (ops[0] == "disable" || ops[0] == "authenticated-root") {
+			return pkRet(c, 3, 0.9, "sec.sip-off", "turns System Integrity Protection off")
+		}
+		return pkAllow(c, 0, "sec.csrutil", "reads SIP state")
+	case "spctl":
+		if strings.Contains(strings.ToLower(c.Raw), "disable") || strings.Contains(strings.ToLower(c.Raw), "--master-disable") {
+			return pkRet(c, 2.7, 0.8, "sec.gatekeeper-off", "turns Gatekeeper off")
+		}
+		if c.Flag(0, "--add") {
+			return pkRet(c, 2, 0.5, "sec.gatekeeper-allow", "allows an app past Gatekeeper")
+		}
+		return pkAllow(c, 0, "sec.spctl", "reads Gatekeeper state")
+	case "set-executionpolicy":
+		if v, ok := pkWinVal(c, "scope"); ok && strings.EqualFold(v, "process") {
+			return pkAllow(c, 1, "sec.execpolicy-process", "relaxes the script policy for this session only")
+		}
+		low := strings.ToLower(c.Raw)
+		if strings.Contains(low, "unrestricted") || strings.Contains(low, "bypass") {
+			return pkRet(c, 2, 0.5, "sec.execpolicy", "lets every script run without signature checks")
+		}
+		return pkRet(c, 1.5, 0.3, "sec.execpolicy", "changes the script execution policy")
+	case "enable-psremoting":
+		return pkRet(c, 2.2, 0.6, "sec.psremoting", "opens the machine to remote PowerShell sessions")
+	case "disable-uac":
+		return pkRet(c, 3, 0.9, "sec.uac-off", "turns UAC off")
+	}
+	return Finding{}, false
+}
+
+func ruleKernel(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	ops := pkLowOps(c)
+	switch c.Name {
+	case "sysctl":
+		if c.Flag('w', "--write") || c.Flag('p', "--load") || c.Flag(0, "--system") {
+			return pkRet(c, 2, 0.5, "sys.sysctl", "changes kernel settings")
+		}
+		for _, o := range ops {
+			if strings.Contains(o, "=") {
+				return pkRet(c, 2, 0.5, "sys.sysctl", "changes kernel settings")
+			}
+		}
+		return pkAllow(c, 0, "sys.sysctl-read", "reads kernel settings")
+	case "modprobe", "insmod", "rmmod", "kextload", "kextunload":
+		if c.Name == "modprobe" && (c.Flag('n', "--dry-run") || c.Flag('c', "--showconfig")) {
+			return pkAllow(c, 0, "sys.modprobe-read", "reads module configuration")
+		}
+		return pkRet(c, 2.2, 0.5, "sys.kernel-module", "loads or unloads kernel modules")
+	case "mount":
+		if len(ops) == 0 && !c.Flag('a', "--all") || c.Flag('l', "") && len(ops) == 0 {
+			return pkAllow(c, 0, "sys.mount-list", "lists mounts")
+		}
+		if o, _ := pkVal(c, "-o", "--options"); strings.Contains(o, "remount") {
+			return pkRet(c, 2.2, 0.5, "sys.remount", "remounts a file system with other options")
+		}
+		return pkRet(c, 1.8, 0.3, "sys.mount", "mounts a file system")
+	case "umount":
+		if c.Flag('a', "--all") || c.Flag('l', "--lazy") && c.Flag('f', "--force") {
+			return pkRet(c, 2.3, 0.3, "sys.umount-all", "unmounts file systems in use")
+		}
+		for _, o := range ops {
+			if o == "/" || o == "/home" || o == "/boot" || o == "/usr" || o == "/var" {
+				return pkRet(c, 2.5, 0.4, "sys.umount-system", "unmounts a system file system")
+			}
+		}
+		return pkRet(c, 1.5, 0.2, "sys.umount", "unmounts a file system")
+	case "swapoff":
+		return pkRet(c, 2, 0.3, "sys.swapoff", "turns swap off (memory pressure)")
+	case "swapon":
+		if c.Flag('s', "--show") || len(c.Args) == 0 {
+			return pkAllow(c, 0, "sys.swap-read", "shows swap")
+		}
+		return pkRet(c, 1.5, 0.2, "sys.swapon", "turns swap on")
+	case "hostnamectl":
+		if len(ops) > 0 && strings.HasPrefix(ops[0], "set-") {
+			return pkRet(c, 2, 0.5, "sys.hostname", "renames the machine")
+		}
+		return pkAllow(c, 0, "sys.hostnamectl", "reads host information")
+	case "hostname":
+		if len(ops) > 0 && !c.Flag('I', "--all-ip-addresses") && !c.Flag('i', "--ip-address") {
+			return pkRet(c, 2, 0.5, "sys.hostname", "renames the machine")
+		}
+		return pkAllow(c, 0, "sys.hostname", "prints the host name")
+	case "timedatectl":
+		if len(ops) > 0 && strings.HasPrefix(ops[0], "set-") {
+			return pkRet(c, 1.5, 0.3, "sys.time", "changes the system clock or time zone")
+		}
+		return pkAllow(c, 0, "sys.timedatectl", "reads the clock")
+	case "update-alternatives":
+		if c.Flag(0, "--install", "--set", "--config", "--remove", "--remove-all", "--auto", "--all") {
+			return pkRet(c, 1.5, 0.3, "sys.alternatives", "changes which program a system command runs")
+		}
+		return pkAllow(c, 0, "sys.alternatives-read", "reads alternatives")
+	case "ldconfig":
+		return pkAllow(c, 1, "sys.ldconfig", "refreshes the library cache")
+	case "setx":
+		if pkWinFlag(c, "m") {
+			return pkRet(c, 2.2, 0.6, "sys.setx-machine", "sets a machine-wide environment variable (registry)")
+		}
+		return pkAllow(c, 1, "sys.setx", "sets a user environment variable")
+	case "dism":
+		low := strings.ToLower(c.Raw)
+		if strings.Contains(low, "/disable-feature") || strings.Contains(low, "/remove-package") || strings.Contains(low, "/remove-capability") || strings.Contains(low, "/cleanup-image") && strings.Contains(low, "/resetbase") {
+			return pkRet(c, 2.3, 0.6, "sys.dism-remove", "removes Windows components")
+		}
+		if strings.Contains(low, "/enable-feature") || strings.Contains(low, "/add-package") || strings.Contains(low, "/add-capability") || strings.Contains(low, "/restorehealth") || strings.Contains(low, "/apply-image") {
+			return pkRet(c, 2, 0.5, "sys.dism-change", "changes Windows components")
+		}
+		return pkAllow(c, 0, "sys.dism-read", "reads Windows components")
+	case "sfc":
+		if pkWinFlag(c, "scannow", "scanfile") {
+			return pkRet(c, 1.5, 0.2, "sys.sfc", "repairs Windows system files")
+		}
+		return pkAllow(c, 0, "sys.sfc-verify", "verifies system files")
+	case "chkdsk":
+		if pkWinFlag(c, "f", "r", "x", "b") {
+			return pkRet(c, 2, 0.3, "sys.chkdsk-fix", "repairs a disk (may need a reboot, may lose damaged files)")
+		}
+		return pkAllow(c, 0, "sys.chkdsk", "checks a disk read-only")
+	case "fsutil":
+		low := strings.ToLower(strings.Join(ops, " "))
+		switch {
+		case strings.Contains(low, "usn deletejournal"), strings.Contains(low, "setzerodata"):
+			return pkRet(c, 2.8, 0.85, "sys.fsutil-erase", "erases file-system journals or file contents")
+		case strings.Contains(low, "query") || strings.Contains(low, "info") || len(ops) <= 1:
+			return pkAllow(c, 0, "sys.fsutil-read", "reads file-system information")
+		}
+		return pkRet(c, 2, 0.5, "sys.fsutil", "changes file-system behaviour")
+	case "cipher":
+		if pkWinFlag(c, "w") {
+			return pkRet(c, 1.5, 0.2, "sys.cipher-wipe", "overwrites free disk space (slow, heavy)")
+		}
+		if pkWinFlag(c, "e", "d", "r", "k") {
+			return pkRet(c, 1.8, 0.3, "sys.cipher-change", "changes file encryption or keys")
+		}
+		return pkAllow(c, 0, "sys.cipher-read", "shows encryption state")
+	case "enable-windowsoptionalfeature", "disable-windowsoptionalfeature":
+		return pkRet(c, 2, 0.5, "sys.feature", "changes Windows features")
+	case "nvram":
+		if c.Flag('p', "") || len(c.Args) == 0 {
+			return pkAllow(c, 0, "sys.nvram-read", "reads firmware variables")
+		}
+		return pkRet(c, 2.6, 0.8, "sys.nvram", "changes firmware variables")
+	case "scutil", "networksetup":
+		for _, a := range c.Args {
+			la := strings.ToLower(a)
+			if la == "--set" || strings.HasPrefix(la, "-set") || strings.HasPrefix(la, "-remove") || strings.HasPrefix(la, "-delete") {
+				return pkRet(c, 2, 0.4, "sys.macos-net", "changes macOS network or host settings")
+			}
+		}
+		return pkAllow(c, 0, "sys.macos-net-read", "reads macOS network settings")
+	}
+	return Finding{}, false
+}
+
+func ruleNetAdmin(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	ops := pkLowOps(c)
+	has := func(w string) bool { return pkContains(ops, w) }
+	switch c.Name {
+	case "ip":
+		if len(ops) < 2 {
+			return pkAllow(c, 0, "net.ip-read", "shows network state")
+		}
+		switch ops[1] {
+		case "del", "delete", "flush", "set":
+			if ops[1] == "set" && !has("down") {
+				return pkRet(c, 1.8, 0.3, "net.ip-set", "changes a network interface")
+			}
+			return pkRet(c, 2.2, 0.4, "net.ip-remove", "takes down or removes network configuration (may cut the connection)")
+		case "add", "append", "change", "replace":
+			return pkRet(c, 1.8, 0.3, "net.ip-add", "changes network configuration")
+		}
+		return pkAllow(c, 0, "net.ip-read", "shows network state")
+	case "ifconfig":
+		if has("down") {
+			return pkRet(c, 2.2, 0.4, "net.if-down", "takes a network interface down")
+		}
+		if len(ops) >= 2 {
+			return pkRet(c, 1.8, 0.3, "net.if-set", "changes a network interface")
+		}
+		return pkAllow(c, 0, "net.ifconfig", "shows interfaces")
+	case "ifdown":
+		return pkRet(c, 2.2, 0.4, "net.if-down", "takes a network interface down")
+	case "ifup":
+		return pkRet(c, 1.5, 0.2, "net.if-up", "brings a network interface up")
+	case "nmcli":
+		if has("down") || has("delete") || has("off") && (has("networking") || has("radio")) || has("disconnect") {
+			return pkRet(c, 2.2, 0.4, "net.nmcli-down", "takes network connections down or deletes them")
+		}
+		if has("modify") || has("add") || has("up") || has("connect") || has("on") || has("reload") {
+			return pkRet(c, 1.5, 0.2, "net.nmcli-change", "changes network connections")
+		}
+		return pkAllow(c, 0, "net.nmcli-read", "shows network state")
+	case "route":
+		if has("del") || has("delete") || has("flush") || has("add") || has("change") {
+			return pkRet(c, 2, 0.4, "net.route-change", "changes the routing table")
+		}
+		return pkAllow(c, 0, "net.route-read", "shows routes")
+	case "ipconfig":
+		if pkWinFlag(c, "release", "release6", "renew", "renew6") {
+			return pkRet(c, 1.8, 0.2, "net.ipconfig-release", "drops or renews the IP address (connection blips)")
+		}
+		return pkAllow(c, 0, "net.ipconfig", "shows or flushes network state")
+	case "arp":
+		if c.Flag('d', "--delete") || c.Flag('s', "--set") {
+			return pkRet(c, 1.5, 0.2, "net.arp-change", "changes the ARP table")
+		}
+		return pkAllow(c, 0, "net.arp-read", "shows the ARP table")
+	case "tc", "brctl":
+		if len(ops) > 1 && (has("add") || has("del") || has("delete") || has("change") || has("replace") || has("delbr") || has("addbr")) {
+			return pkRet(c, 2, 0.3, "net.tc", "changes traffic control or bridges")
+		}
+		return pkAllow(c, 0, "net.tc-read", "shows traffic control")
+	case "wg", "wg-quick":
+		if has("down") || has("set") || has("up") || has("syncconf") || has("setconf") {
+			return pkRet(c, 1.8, 0.3, "net.wireguard", "changes a VPN tunnel")
+		}
+		if has("showconf") || has("show") && has("private-key") {
+			return pkRet(c, 1.5, 0.5, "creds.wireguard", "prints VPN private keys")
+		}
+		return pkAllow(c, 0, "net.wg-read", "shows VPN state")
+	case "resolvectl":
+		if has("flush-caches") || has("statistics") || has("status") || has("query") || len(ops) == 0 {
+			return pkAllow(c, 0, "net.resolvectl", "reads or flushes the DNS cache")
+		}
+		return pkRet(c, 1.8, 0.3, "net.resolvectl-change", "changes DNS settings")
+	}
+	return Finding{}, false
+}
