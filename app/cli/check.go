@@ -11,7 +11,10 @@ import (
 	"io"
 	"math"
 	"os"
+	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/agent-guard/agent-guard/app/config"
 	"github.com/agent-guard/agent-guard/app/guard"
@@ -228,49 +231,95 @@ func finite(f float64) float64 {
 	return f
 }
 
+// Batches are judged in chunks of up to batchChunk lines (or
+// batchChunkBytes), each chunk in parallel on all cores, its verdicts
+// written in input order.
+const (
+	batchChunk      = 512
+	batchChunkBytes = 8 << 20
+)
+
+type batchItem struct {
+	n       int // 1-based input line number
+	line    []byte
+	tooLong bool
+	res     checkResult
+}
+
 // checkBatch judges r line by line, writing one object per non-empty line
-// in order. It streams: memory stays bounded by one line, and output is
-// flushed whenever the input has nothing more buffered, so a caller that
-// feeds one line and waits for its answer gets it.
+// in order. It streams: memory stays bounded by one chunk, and a chunk
+// ends as soon as the input has nothing more buffered, so a caller that
+// feeds one line and waits for its answer gets it at once.
 func checkBatch(ctx context.Context, j *judge.Judge, r io.Reader, w io.Writer, defaultCwd string) error {
 	br := bufio.NewReaderSize(r, 256<<10)
 	bw := bufio.NewWriterSize(w, 64<<10)
 	enc := json.NewEncoder(bw)
 	enc.SetEscapeHTML(false)
-	for n := 1; ; n++ {
-		line, tooLong, err := readBatchLine(br)
-		if err != nil && !errors.Is(err, io.EOF) {
-			bw.Flush()
-			return fmt.Errorf("reading the batch: %w", err)
+	workers := runtime.GOMAXPROCS(0)
+	n := 0
+	for eof := false; !eof; {
+		var items []batchItem
+		size := 0
+		for len(items) < batchChunk && size < batchChunkBytes {
+			line, tooLong, err := readBatchLine(br)
+			if err != nil && !errors.Is(err, io.EOF) {
+				bw.Flush()
+				return fmt.Errorf("reading the batch: %w", err)
+			}
+			eof = err != nil
+			n++
+			if tooLong || len(bytes.TrimSpace(line)) > 0 {
+				items = append(items, batchItem{n: n, line: bytes.Clone(line), tooLong: tooLong})
+				size += len(line)
+			}
+			if eof || br.Buffered() == 0 {
+				break
+			}
 		}
-		eof := err != nil
-		var res *checkResult
-		switch {
-		case tooLong:
-			r := errorResult(fmt.Errorf("line %d is longer than %d bytes", n, MaxBatchLine))
-			res = &r
-		case len(bytes.TrimSpace(line)) > 0:
-			r := judgeLine(ctx, j, line, defaultCwd, n)
-			res = &r
-		}
-		if res != nil {
-			if err := enc.Encode(res); err != nil {
+		judgeItems(ctx, j, items, defaultCwd, workers)
+		for _, it := range items {
+			if err := enc.Encode(it.res); err != nil {
 				return fmt.Errorf("writing the verdicts: %w", err)
 			}
 		}
-		if eof {
-			break
+		if err := bw.Flush(); err != nil {
+			return fmt.Errorf("writing the verdicts: %w", err)
 		}
-		if br.Buffered() == 0 {
-			if err := bw.Flush(); err != nil {
-				return fmt.Errorf("writing the verdicts: %w", err)
-			}
-		}
-	}
-	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("writing the verdicts: %w", err)
 	}
 	return nil
+}
+
+func judgeItems(ctx context.Context, j *judge.Judge, items []batchItem, defaultCwd string, workers int) {
+	one := func(it *batchItem) {
+		if it.tooLong {
+			it.res = errorResult(fmt.Errorf("line %d is longer than %d bytes", it.n, MaxBatchLine))
+		} else {
+			it.res = judgeLine(ctx, j, it.line, defaultCwd, it.n)
+		}
+		it.line = nil
+	}
+	if workers < 2 || len(items) < 2*workers {
+		for i := range items {
+			one(&items[i])
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(items) {
+					return
+				}
+				one(&items[i])
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 func judgeLine(ctx context.Context, j *judge.Judge, line []byte, defaultCwd string, n int) checkResult {
