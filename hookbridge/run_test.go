@@ -261,4 +261,3 @@ func TestFallbackWritesAudit(t *testing.T) {
 		t.Fatalf("audit %s (%v)", data, err)
 	}
 }
-
