@@ -220,6 +220,13 @@ func (q *Queue) Answer(id uint64, allow bool, reason string) bool {
 	return q.resolve(id, Result{Allow: allow, Decider: DeciderUser, Reason: reason}, false)
 }
 
+// Deny resolves the pending item id as denied by policy: something other
+// than a human decided (the dialog crashed or could not be shown). It
+// reports whether this answer won.
+func (q *Queue) Deny(id uint64, reason string) bool {
+	return q.resolve(id, Result{Decider: DeciderPolicy, Reason: reason}, false)
+}
+
 func (q *Queue) expire(id uint64) {
 	q.resolve(id, Result{Decider: DeciderPolicy,
 		Reason: "denied: nobody answered the approval in time; the user was away"}, true)

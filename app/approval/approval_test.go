@@ -338,3 +338,23 @@ func TestItemDeadline(t *testing.T) {
 		}
 	})
 }
+
+func TestDenyByPolicy(t *testing.T) {
+	q := New(Options{})
+	ch := submitAsync(context.Background(), q, item("x"))
+	waitFor(t, "pending", func() bool { return q.Len() == 1 })
+	id := q.Pending()[0].ID
+	if !q.Deny(id, "the approval dialog crashed") {
+		t.Fatal("Deny did not win")
+	}
+	if q.Answer(id, true, "") {
+		t.Fatal("an allow after Deny won")
+	}
+	r := recv(t, ch)
+	if r.Allow || r.Decider != DeciderPolicy || r.Reason != "the approval dialog crashed" {
+		t.Fatalf("got %+v", r)
+	}
+	if len(q.Missed()) != 0 {
+		t.Fatal("a policy deny is not a timeout")
+	}
+}

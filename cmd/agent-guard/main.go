@@ -11,5 +11,10 @@ func main() {
 	if len(os.Args) < 2 {
 		os.Exit(runTray())
 	}
+	// Hidden window verbs (GUI builds only): the tray runs each window
+	// as a child process of this binary.
+	if code, ok := runChild(os.Args[1:]); ok {
+		os.Exit(code)
+	}
 	os.Exit(cli.Main(os.Args[1:]))
 }

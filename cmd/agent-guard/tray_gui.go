@@ -2,13 +2,11 @@
 
 package main
 
-import (
-	"fmt"
-	"os"
-)
+import "github.com/agent-guard/agent-guard/app/ui"
 
-// runTray starts the tray app. TODO(ui helper): call ui.Run.
-func runTray() int {
-	fmt.Fprintln(os.Stderr, "agent-guard: tray not built yet")
-	return 2
-}
+// runTray starts the tray app (systray in this process, windows in child
+// processes; see package ui).
+func runTray() int { return ui.Run() }
+
+// runChild runs a hidden window verb started by the tray.
+func runChild(args []string) (int, bool) { return ui.RunChild(args) }

@@ -1,0 +1,185 @@
+package ui
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/app"
+
+	"github.com/agent-guard/agent-guard/app/audit"
+	"github.com/agent-guard/agent-guard/app/config"
+	"github.com/agent-guard/agent-guard/app/ui/model"
+	"github.com/agent-guard/agent-guard/app/ui/prompt"
+	"github.com/agent-guard/agent-guard/app/ui/proto"
+	"github.com/agent-guard/agent-guard/app/ui/recent"
+	"github.com/agent-guard/agent-guard/app/ui/settings"
+	"github.com/agent-guard/agent-guard/assets"
+)
+
+// AppID is the Fyne app id (FyneApp.toml).
+const AppID = "ai.agentguard.tray"
+
+// RunChild runs a hidden window verb (the tray starts these as child
+// processes). ok is false when args[0] is not one of them.
+func RunChild(args []string) (code int, ok bool) {
+	if len(args) == 0 {
+		return 0, false
+	}
+	switch args[0] {
+	case proto.VerbPrompt:
+		return runPrompt(), true
+	case proto.VerbSettings:
+		return runSettings(), true
+	case proto.VerbRecent:
+		return runRecent(), true
+	case proto.VerbNotify:
+		return runNotify(), true
+	case proto.VerbMenu:
+		return runMenu(), true
+	}
+	return 0, false
+}
+
+func newApp() fyne.App {
+	a := app.NewWithID(AppID)
+	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon))
+	return a
+}
+
+func readPayload(v any) error {
+	s := proto.NewScanner(os.Stdin)
+	if !s.Scan() {
+		if err := s.Err(); err != nil {
+			return err
+		}
+		return fmt.Errorf("no request on stdin")
+	}
+	return json.Unmarshal(s.Bytes(), v)
+}
+
+func childFail(verb string, err error) int {
+	fmt.Fprintf(os.Stderr, "agent-guard %s: %v\n", verb, err)
+	return 1
+}
+
+// runPrompt shows one approval. The reply goes to stdout; control lines
+// from the tray (close, raise, queue) arrive on stdin.
+func runPrompt() int {
+	s := proto.NewScanner(os.Stdin)
+	if !s.Scan() {
+		return childFail(proto.VerbPrompt, fmt.Errorf("no prompt on stdin"))
+	}
+	var p proto.Prompt
+	if err := json.Unmarshal(s.Bytes(), &p); err != nil {
+		return childFail(proto.VerbPrompt, err)
+	}
+	a := newApp()
+	v := prompt.New(a, p, time.Now, func(r proto.Reply) {
+		if err := proto.Write(os.Stdout, r); err != nil {
+			fmt.Fprintf(os.Stderr, "agent-guard %s: cannot send the answer: %v\n", proto.VerbPrompt, err)
+		}
+	})
+	go func() {
+		for s.Scan() {
+			var c proto.Control
+			if json.Unmarshal(s.Bytes(), &c) != nil {
+				continue
+			}
+			switch c.Type {
+			case "close":
+				fyne.Do(a.Quit)
+				return
+			case "raise":
+				fyne.Do(func() { v.Window.Show(); v.Window.RequestFocus() })
+			case "queue":
+				n := c.Queue
+				fyne.Do(func() { v.SetQueue(n) })
+			}
+		}
+		// The tray went away: nobody can take an answer any more.
+		fyne.Do(a.Quit)
+	}()
+	go func() {
+		for range time.Tick(time.Second) {
+			fyne.Do(v.Tick)
+		}
+	}()
+	v.Window.CenterOnScreen()
+	v.Window.Show()
+	v.Window.RequestFocus()
+	a.Run()
+	return 0
+}
+
+func runSettings() int {
+	var req settingsReq
+	if err := readPayload(&req); err != nil {
+		return childFail(proto.VerbSettings, err)
+	}
+	cfg, err := config.Load(req.ConfigPath)
+	if err != nil {
+		return childFail(proto.VerbSettings, err)
+	}
+	a := newApp()
+	v := settings.New(a, settings.FromConfig(cfg), req.KeyStatus, func(vals settings.Values) error {
+		_, err := config.Update(req.ConfigPath, func(c *config.Config) error { vals.Apply(c); return nil })
+		return err
+	})
+	v.Window.CenterOnScreen()
+	v.Window.Show()
+	a.Run()
+	return 0
+}
+
+func runRecent() int {
+	var req recentReq
+	if err := readPayload(&req); err != nil {
+		return childFail(proto.VerbRecent, err)
+	}
+	entries := req.Entries
+	if entries == nil && req.AuditPath != "" {
+		var err error
+		if entries, err = audit.ReadLast(req.AuditPath, recent.Limit); err != nil {
+			return childFail(proto.VerbRecent, err)
+		}
+	}
+	a := newApp()
+	v := recent.New(a, entries, req.Title, req.Note)
+	v.Window.CenterOnScreen()
+	v.Window.Show()
+	a.Run()
+	return 0
+}
+
+// runNotify sends one notification through Fyne (macOS, Windows) and
+// exits once it has had time to be delivered.
+func runNotify() int {
+	var req notifyReq
+	if err := readPayload(&req); err != nil {
+		return childFail(proto.VerbNotify, err)
+	}
+	a := newApp()
+	a.Lifecycle().SetOnStarted(func() {
+		a.SendNotification(fyne.NewNotification(req.Title, req.Body))
+		go func() { time.Sleep(3 * time.Second); fyne.Do(a.Quit) }()
+	})
+	a.Run()
+	return 0
+}
+
+// runMenu renders the tray menu model in a window, for screenshots on
+// machines without a tray host (Xvfb).
+func runMenu() int {
+	var st model.State
+	if err := readPayload(&st); err != nil {
+		return childFail(proto.VerbMenu, err)
+	}
+	a := newApp()
+	w := menuWindow(a, st)
+	w.Show()
+	a.Run()
+	return 0
+}

@@ -1,0 +1,225 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/agent-guard/agent-guard/app/approval"
+	"github.com/agent-guard/agent-guard/app/config"
+	"github.com/agent-guard/agent-guard/app/server"
+	"github.com/agent-guard/agent-guard/app/ui/proto"
+)
+
+// child is a running window process: the parent writes protocol lines to
+// stdin and reads the reply from stdout.
+type child struct {
+	stdin  io.WriteCloser
+	stdout io.Reader
+	wait   func() error // reaps the process
+	kill   func()
+}
+
+// starter launches a child window process for a hidden verb.
+type starter func(verb string) (*child, error)
+
+// prompter shows pending approvals one at a time, each in its own dialog
+// process, and turns the dialog's reply into the queue's answer. Only the
+// prompter answers: a dialog that crashes, hangs up or replies garbage
+// denies its item (decider policy).
+type prompter struct {
+	q        *approval.Queue
+	start    starter
+	onAlways func(edit func(*config.Config) error) error
+	onError  func(error) // dialog could not be shown
+
+	mu   sync.Mutex
+	cur  *running
+	kick chan struct{}
+}
+
+type running struct {
+	id uint64
+	c  *child
+	mu sync.Mutex // serializes writes to c.stdin
+}
+
+func (r *running) send(v any) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return proto.Write(r.c.stdin, v)
+}
+
+func newPrompter(q *approval.Queue, start starter, onAlways func(func(*config.Config) error) error, onError func(error)) *prompter {
+	return &prompter{q: q, start: start, onAlways: onAlways, onError: onError, kick: make(chan struct{}, 1)}
+}
+
+func (p *prompter) poke() {
+	select {
+	case p.kick <- struct{}{}:
+	default:
+	}
+}
+
+// run drives dialogs until ctx ends; then the open dialog is closed.
+func (p *prompter) run(ctx context.Context) {
+	sub, cancel := p.q.Subscribe()
+	defer cancel()
+	p.step()
+	for {
+		select {
+		case <-ctx.Done():
+			p.mu.Lock()
+			if p.cur != nil {
+				p.cur.c.kill()
+			}
+			p.mu.Unlock()
+			return
+		case <-sub:
+		case <-p.kick:
+		}
+		p.step()
+	}
+}
+
+// raise brings the open dialog to the front (tray: Pending approvals).
+func (p *prompter) raise() {
+	p.mu.Lock()
+	cur := p.cur
+	p.mu.Unlock()
+	if cur != nil {
+		_ = cur.send(proto.Control{Type: "raise"})
+		return
+	}
+	p.poke()
+}
+
+func (p *prompter) step() {
+	pend := p.q.Pending()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if cur := p.cur; cur != nil {
+		for _, it := range pend {
+			if it.ID == cur.id {
+				_ = cur.send(proto.Control{Type: "queue", Queue: len(pend)})
+				return
+			}
+		}
+		// Answered elsewhere (tray menu), timed out or withdrawn: close
+		// the dialog, and make sure a stuck one goes away.
+		_ = cur.send(proto.Control{Type: "close"})
+		time.AfterFunc(3*time.Second, cur.c.kill)
+		return
+	}
+	if len(pend) == 0 {
+		return
+	}
+	head := pend[0]
+	c, err := p.start(proto.VerbPrompt)
+	if err != nil {
+		err = fmt.Errorf("agent-guard could not show the approval dialog (%v); the call was denied", err)
+		p.q.Deny(head.ID, err.Error())
+		if p.onError != nil {
+			p.onError(err)
+		}
+		return
+	}
+	r := &running{id: head.ID, c: c}
+	if err := r.send(promptFor(head, len(pend))); err != nil {
+		c.kill()
+		_ = c.wait()
+		p.q.Deny(head.ID, fmt.Sprintf("agent-guard could not talk to the approval dialog (%v); the call was denied", err))
+		return
+	}
+	p.cur = r
+	go p.await(r, head)
+}
+
+// await turns the dialog's one reply into the queue's answer.
+func (p *prompter) await(r *running, head approval.Pending) {
+	rep, err := proto.ReadReply(r.c.stdout, head.ID)
+	switch {
+	case err != nil:
+		// No-op when the item was already resolved (then we closed it).
+		p.q.Deny(head.ID, "denied: "+err.Error())
+	case rep.Action == proto.ActionAllow:
+		p.q.Answer(head.ID, true, "allowed once in the agent-guard dialog")
+	case rep.Action == proto.ActionAlways:
+		reason := "always allowed in the agent-guard dialog (rule added to the config)"
+		if _, edit, ok := alwaysRule(head.Item); !ok {
+			reason = "allowed once in the agent-guard dialog (no always-allow rule fits this call)"
+		} else if err := p.onAlways(edit); err != nil {
+			reason = fmt.Sprintf("allowed once in the agent-guard dialog; the always-allow rule could not be saved: %v", err)
+		}
+		p.q.Answer(head.ID, true, reason)
+	default:
+		reason := rep.Reason
+		if reason == "" || strings.HasPrefix(reason, "denied by the user") {
+			reason = "denied in the agent-guard dialog"
+		}
+		p.q.Answer(head.ID, false, reason)
+	}
+	r.c.stdin.Close()
+	done := make(chan struct{})
+	go func() { _ = r.c.wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		r.c.kill()
+		<-done
+	}
+	p.mu.Lock()
+	if p.cur == r {
+		p.cur = nil
+	}
+	p.mu.Unlock()
+	p.poke()
+}
+
+// promptFor is what the dialog shows for a pending item.
+func promptFor(pd approval.Pending, queue int) proto.Prompt {
+	it := pd.Item
+	v := it.Verdict
+	label, _, _ := alwaysRule(it)
+	return proto.Prompt{
+		ID: pd.ID, Tool: it.Tool, Command: it.Input, Marked: v.Marked, Cwd: it.Cwd,
+		Risk: v.Risk, Violation: v.Violation, Rule: v.Rule, Reason: v.Reason,
+		Deadline: pd.Deadline, Timeout: int(pd.Deadline.Sub(pd.Since).Round(time.Second) / time.Second),
+		Always: label, Queue: queue,
+	}
+}
+
+// asker is the server's Asker: it queues the call and waits.
+type asker struct{ q *approval.Queue }
+
+func (a asker) Ask(ctx context.Context, p server.Prompt) server.Answer {
+	r := a.q.Submit(ctx, itemFor(p))
+	return server.Answer{Allow: r.Allow && r.Decider == approval.DeciderUser, Decider: r.Decider, Reason: r.Reason}
+}
+
+// itemFor turns the server's prompt into a queue item. The input is what
+// the user must see, and what makes two calls "identical".
+func itemFor(p server.Prompt) approval.Item {
+	s := p.State
+	in := s.Command
+	switch {
+	case s.Server != "":
+		in = s.Args
+	case s.Tool != "Bash":
+		in = s.FilePath
+		if s.Content != "" {
+			c := s.Content
+			if len(c) > 600 {
+				c = c[:600] + "…"
+			}
+			in += "\n\n" + c
+		}
+	}
+	return approval.Item{
+		Tool: s.Tool, Input: in, Cwd: s.Cwd, Host: p.Host, Session: p.Session,
+		Verdict: p.Verdict, Server: s.Server, MCPTool: s.MCPTool, Deadline: p.Deadline,
+	}
+}
