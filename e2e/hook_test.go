@@ -407,3 +407,41 @@ func TestStdoutClosedExits2(t *testing.T) {
 		t.Fatalf("stderr %q", stderr.String())
 	}
 }
+
+// serve --headless picks up config edits without a restart.
+func TestServeHotReload(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	e.server(t)
+	confirm := withFields(t, samples(t)[4].Event, nil) // git reset --hard: confirm
+	if got, reason := decision(t, e.hook(t, confirm)); got != "deny" {
+		t.Fatalf("before: %s %s", got, reason)
+	}
+	path := filepath.Join(e.home, "config.json")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cfg map[string]any
+	if err := json.Unmarshal(data, &cfg); err != nil {
+		t.Fatal(err)
+	}
+	cfg["full_access"] = "never" // the host's own ask can be trusted now
+	data, _ = json.MarshalIndent(cfg, "", "  ")
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		t.Fatal(err)
+	}
+	for end := time.Now().Add(30 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		got, _ := decision(t, e.hook(t, confirm))
+		if got == "ask" {
+			return
+		}
+		if time.Now().After(end) {
+			t.Fatalf("config change not applied within 30 s: still %s", got)
+		}
+	}
+}
