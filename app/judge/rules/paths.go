@@ -95,6 +95,9 @@ func isAbs(p string) bool {
 
 // expand replaces home and Windows variables (case-insensitively).
 func expand(p, home string) string {
+	if p == "" || p[0] != '~' && p[0] != '$' && p[0] != '%' {
+		return p
+	}
 	low := strings.ToLower(p)
 	if low == "~" || strings.HasPrefix(low, "~/") {
 		return home + p[1:]
@@ -168,7 +171,7 @@ func under(p, dir string) bool {
 	if dir == "/" {
 		return strings.HasPrefix(p, "/")
 	}
-	return p == dir || strings.HasPrefix(p, dir+"/")
+	return strings.HasPrefix(p, dir) && (len(p) == len(dir) || p[len(dir)] == '/')
 }
 
 // hasSeq reports whether the slash-separated segments seq occur in p
@@ -270,10 +273,10 @@ func WritePath(p, cwd, home string) Finding {
 	if strings.TrimSpace(p) == "" {
 		return Finding{Risk: 2, Rule: "path.empty", Reason: "write without a file path", Uncertain: true}
 	}
-	if f, ok := Protected(p, cwd, home); ok {
+	n := normalize(p, cwd, home)
+	if f, ok := protectedN(n, p, home); ok {
 		return f
 	}
-	n := normalize(p, cwd, home)
 	if f, ok := systemPath(n, p); ok {
 		return f
 	}
@@ -456,7 +459,10 @@ func Protected(p, cwd, home string) (Finding, bool) {
 	if strings.TrimSpace(p) == "" {
 		return Finding{}, false
 	}
-	n := normalize(p, cwd, home)
+	return protectedN(normalize(p, cwd, home), p, home)
+}
+
+func protectedN(n np, p, home string) (Finding, bool) {
 	low := n.low
 	base := lastSeg(low)
 	hit := func(what string) (Finding, bool) {
