@@ -109,8 +109,8 @@ func runInstall(env Env) int {
 				fmt.Fprintln(env.Stdout, "  Claude Code reads its hooks when a session starts: restart running sessions.")
 			}
 		}
-		fmt.Fprintf(env.Stdout, "hook deadline %s, host timeout %s (approval timeout %ds in %s)\n",
-			h.Deadline, h.HostTimeout, cfg.Approval.TimeoutSeconds, cfgPath)
+		fmt.Fprintf(env.Stdout, "hook deadline %gs, host timeout %gs (approval timeout %ds in %s)\n",
+			h.Deadline.Seconds(), h.HostTimeout.Seconds(), cfg.Approval.TimeoutSeconds, cfgPath)
 	}
 
 	if *auto {
