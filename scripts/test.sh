@@ -197,12 +197,19 @@ stop_xvfb() {
 do_test() {
 	trap stop_xvfb EXIT
 	start_xvfb
-	# -v so the summary can count tests; the console leaves out the RUN and
-	# PASS lines (the full log is kept).
-	go test -race -count=1 -timeout "$TEST_TIMEOUT" -tags "$GUITAGS" -v ${GO_TEST_FLAGS:-} ./... 2>&1 |
-		tee "$LOGS/test-v.log" |
-		grep --line-buffered -v -E '^=== (RUN|PAUSE|CONT|NAME)|^ *--- (PASS|SKIP)'
-	return "${PIPESTATUS[0]}"
+	local rc
+	# scripts/testreport turns go test -json into a short log: package
+	# lines, the output of failed tests only, and the closing counts.
+	if go build -o "$WORK/testreport" ./scripts/testreport; then
+		go test -race -count=1 -timeout "$TEST_TIMEOUT" -tags "$GUITAGS" -json ${GO_TEST_FLAGS:-} ./... 2>&1 |
+			"$WORK/testreport" -raw "$LOGS/test.json"
+		rc=$((PIPESTATUS[0] | PIPESTATUS[1]))
+	else
+		echo "(scripts/testreport does not build; plain go test output follows)"
+		go test -race -count=1 -timeout "$TEST_TIMEOUT" -tags "$GUITAGS" ${GO_TEST_FLAGS:-} ./...
+		rc=$?
+	fi
+	return $rc
 }
 
 do_fuzz() {
@@ -295,12 +302,10 @@ fi
 
 # ---------------------------------------------------------------- summary
 
-TLOG="$LOGS/test-v.log"
-passed=0 failed=0 skipped=0
-if [ -f "$TLOG" ]; then
-	passed=$(grep -c -E '^ *--- PASS' "$TLOG")
-	failed=$(grep -c -E '^ *--- FAIL' "$TLOG")
-	skipped=$(grep -c -E '^ *--- SKIP' "$TLOG")
+# The closing counts come from testreport's last line in the test log.
+counts=""
+if [ -f "$LOGS/test.log" ]; then
+	counts=$(grep -E '^tests: [0-9]+ passed, [0-9]+ failed' "$LOGS/test.log" | tail -n 1)
 fi
 
 say "summary (logs in $LOGS)"
@@ -316,15 +321,21 @@ if [ "${#FAILED[@]}" -gt 0 ]; then
 	echo "FAILED steps: ${FAILED[*]}"
 	for f in "${FAILED[@]}"; do
 		log="$LOGS/$f.log"
-		[ "$f" = test ] && log="$TLOG"
 		echo "--- why $f failed ($log):"
+		if [ "$f" = test ]; then
+			grep -E '^FAIL ' "$log" | head -n 20
+			sed -n '/^failed tests:/,/^tests:/p' "$log" | head -n 40
+			continue
+		fi
 		hits=$(grep -E -e '--- FAIL|^FAIL|panic:|cannot|undefined|error|Error|need|DATA RACE|timed out|failed|gofmt|\.go$' "$log" | grep -v -E '^=== |--- (PASS|SKIP)' | awk '!seen[$0]++' | head -n 40)
 		if [ -n "$hits" ]; then echo "$hits"; else tail -n 20 "$log"; fi
 	done
 fi
-if [ "$passed" -eq 0 ] && [ "$failed" -eq 0 ]; then
+if [ -z "$counts" ] || [ "$counts" = "tests: 0 passed, 0 failed, 0 skipped" ]; then
 	echo "no test ran"
 	FAILED+=("no-tests")
+	counts="tests: 0 passed, 0 failed, 0 skipped"
 fi
-echo "tests: $passed passed, $failed failed, $skipped skipped"
+echo
+echo "$counts"
 [ "${#FAILED[@]}" -eq 0 ]
