@@ -87,18 +87,28 @@ func (s *Server) Serve(ctx context.Context, l net.Listener) error {
 	stop := context.AfterFunc(ctx, func() { l.Close() })
 	defer stop()
 	var err error
+	backoff := 5 * time.Millisecond
 	for {
 		c, aerr := l.Accept()
 		if aerr != nil {
-			if ctx.Err() == nil {
-				var ne net.Error
-				if errors.As(aerr, &ne) && ne.Timeout() {
-					continue
-				}
-				err = fmt.Errorf("server: accept: %w", aerr)
+			if ctx.Err() != nil {
+				break
 			}
-			break
+			if errors.Is(aerr, net.ErrClosed) {
+				err = fmt.Errorf("server: listener closed: %w", aerr)
+				break
+			}
+			// Anything else (a client that vanished mid-accept, too many
+			// open files) is transient: the tray must keep serving.
+			s.problem(fmt.Errorf("server: accept: %w", aerr))
+			select {
+			case <-ctx.Done():
+			case <-time.After(backoff):
+			}
+			backoff = min(2*backoff, time.Second)
+			continue
 		}
+		backoff = 5 * time.Millisecond
 		s.wg.Add(1)
 		go func() {
 			defer s.wg.Done()
@@ -161,7 +171,7 @@ func (s *Server) respond(c net.Conn, r wire.Response) error {
 }
 
 func (s *Server) record(e audit.Entry) {
-	if s.deps.Audit != nil {
+	if s.deps.Audit != nil && s.deps.Config().Log.Enabled {
 		if err := s.deps.Audit.Append(e); err != nil {
 			s.problem(fmt.Errorf("server: audit line for %s %s not written: %w", e.Tool, e.Decision, err))
 		}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -386,3 +387,49 @@ type syncBuf struct {
 
 func (s *syncBuf) Write(p []byte) (int, error) { s.mu.Lock(); defer s.mu.Unlock(); return s.b.Write(p) }
 func (s *syncBuf) String() string              { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
+
+// flakyListener fails its first Accepts with a transient error.
+type flakyListener struct {
+	net.Listener
+	fails atomic.Int32
+}
+
+func (f *flakyListener) Accept() (net.Conn, error) {
+	if f.fails.Add(-1) >= 0 {
+		return nil, errors.New("accept: resource temporarily unavailable")
+	}
+	return f.Listener.Accept()
+}
+
+// A transient Accept error does not stop the server.
+func TestAcceptErrorsAreTransient(t *testing.T) {
+	dir, err := os.MkdirTemp("", "ags")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "s.sock")
+	l, err := pipe.Listen(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fl := &flakyListener{Listener: l}
+	fl.fails.Store(3)
+	var problems atomic.Int32
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- New(Deps{Judge: levels, Stderr: &syncBuf{}, OnProblem: func(error) { problems.Add(1) }}).Serve(ctx, fl)
+	}()
+	r, err := roundTrip(path, request("ls", "", time.Minute), 30*time.Second)
+	if err != nil || r.Decision != wire.Allow {
+		t.Fatalf("%+v %v", r, err)
+	}
+	if problems.Load() != 3 {
+		t.Errorf("%d problems reported, want 3", problems.Load())
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatalf("Serve after cancel: %v", err)
+	}
+}
