@@ -5,6 +5,7 @@ import (
 	"path"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 )
@@ -224,8 +225,10 @@ func mcpArgs(server, tool, args, cwd, home string, mutating bool) (worst Finding
 	}
 	var m map[string]any
 	if err := json.Unmarshal([]byte(args), &m); err != nil {
-		// Truncated at 2 KB or not an object: nothing to read reliably.
-		return Finding{}, false
+		// Truncated at 2 KB (a long file content) or not an object: read
+		// the key/value pairs that came before the cut, so a path named
+		// before a big content is still judged.
+		m = partialObject(args)
 	}
 	// {"command": "rm", "args": ["-rf", "/"]}: judge the command line whole.
 	if c, ok := m["command"].(string); ok {
@@ -246,7 +249,7 @@ func mcpArgs(server, tool, args, cwd, home string, mutating bool) (worst Finding
 		}
 	}
 	walkStrings(m, "", 0, func(key, v string) {
-		k := strings.ToLower(key)
+		k, _, _ := strings.Cut(strings.ToLower(key), "\x00")
 		switch {
 		case cmdKeys[k]:
 			sawCmd = true
@@ -323,4 +326,63 @@ func walkStrings(v any, key string, depth int, fn func(key, v string)) {
 // in MCP arguments is at least confirm.
 var bashFn = func(script, cwd, home string) Finding {
 	return Finding{Risk: 2, Violation: 0.2, Rule: "mcp.command", Reason: "runs a shell command that is not analysed yet: " + script, Marked: script, Uncertain: true}
+}
+
+// partialObject reads string values (with their keys, at any depth) from
+// JSON that may be cut off, until the first error. Arrays of strings keep
+// their key.
+func partialObject(args string) map[string]any {
+	m := map[string]any{}
+	dec := json.NewDecoder(strings.NewReader(args))
+	type frame struct {
+		obj    bool
+		key    string
+		expect bool // in an object, the next string is a key
+	}
+	var stack []frame
+	for n := 0; n < 4096; n++ {
+		tok, err := dec.Token()
+		if err != nil {
+			break
+		}
+		top := len(stack) - 1
+		switch t := tok.(type) {
+		case json.Delim:
+			switch t {
+			case '{', '[':
+				key := ""
+				if top >= 0 {
+					key = stack[top].key
+					if stack[top].obj {
+						stack[top].expect = true
+					}
+				}
+				stack = append(stack, frame{obj: t == '{', key: key, expect: t == '{'})
+			default:
+				if top >= 0 {
+					stack = stack[:top]
+				}
+			}
+		case string:
+			if top >= 0 && stack[top].obj && stack[top].expect {
+				stack[top].key, stack[top].expect = t, false
+				continue
+			}
+			if top >= 0 {
+				k := stack[top].key
+				if _, dup := m[k]; dup {
+					k = k + "\x00" + strconv.Itoa(n) // keep every value; walkStrings sees the key prefix
+				}
+				m[k] = t
+				if stack[top].obj {
+					stack[top].expect = true
+				}
+			}
+		default:
+			if top >= 0 && stack[top].obj {
+				stack[top].expect = true
+			}
+		}
+	}
+	return m
 }

@@ -73,6 +73,11 @@ func TestMCPVerbs(t *testing.T) {
 		{"desktop", "start_process", `{"command":"rm -rf /"}`, "block", "fs.rm-root"},
 		{"weird", "frobnicate", `{"nested":{"list":[{"cmd":"rm -rf /"}]}}`, "block", "fs.rm-root"},
 		{"weird", "frobnicate", `{"not json`, "confirm", "mcp.unknown"},
+		// cut at 2 KB: what came before the cut is still judged
+		{"filesystem", "write_file", `{"path":"~/.claude/settings.json","content":"{\"hooks\": {\"PreTo`, "block", "self.agent-hook-config"},
+		{"filesystem", "write_file", `{"options":{"mode":"w"},"paths":["a"],"path":"/etc/hosts","content":"127.0.0.1 x\n`, "block", "path.system"},
+		{"terminal", "run_command", `{"cwd":"/","command":"rm -rf /","env":{"A":"`, "block", "fs.rm-root"},
+		{"filesystem", "write_file", `{"content":"aaaa`, "confirm", "mcp.mutating"},
 	}
 	for _, tt := range tests {
 		f := MCP(tt.server, tt.tool, tt.args, nil)
