@@ -158,7 +158,7 @@ func runCheck(env Env) int {
 	}
 	out := judgeEvent(ctx, g.Judge, ev)
 	if f.asJSON {
-		line, _ := json.Marshal(out)
+		line, _ := json.Marshal(out.wire())
 		fmt.Fprintf(env.Stdout, "%s\n", line)
 		return 0
 	}
@@ -199,15 +199,28 @@ type checkResult struct {
 	Error     string  `json:"error,omitempty"`
 }
 
-func (r checkResult) MarshalJSON() ([]byte, error) {
+type errorJSON struct {
+	Level string `json:"level"`
+	Error string `json:"error"`
+}
+
+type verdictJSON struct {
+	Level     string  `json:"level"`
+	Source    string  `json:"source"`
+	Rule      string  `json:"rule"`
+	Reason    string  `json:"reason"`
+	Risk      float64 `json:"risk"`
+	Violation float64 `json:"violation"`
+}
+
+// wire is the object printed for r: level and error only for a line that
+// could not be read. (Plain structs, not a MarshalJSON method: encoding
+// stays a single pass in big batches.)
+func (r checkResult) wire() any {
 	if r.Error != "" {
-		return json.Marshal(struct {
-			Level string `json:"level"`
-			Error string `json:"error"`
-		}{r.Level, r.Error})
+		return errorJSON{r.Level, r.Error}
 	}
-	type plain checkResult
-	return json.Marshal(plain(r))
+	return verdictJSON{r.Level, r.Source, r.Rule, r.Reason, r.Risk, r.Violation}
 }
 
 func errorResult(err error) checkResult {
@@ -278,7 +291,7 @@ func checkBatch(ctx context.Context, j *judge.Judge, r io.Reader, w io.Writer, d
 		}
 		judgeItems(ctx, j, items, defaultCwd, workers)
 		for _, it := range items {
-			if err := enc.Encode(it.res); err != nil {
+			if err := enc.Encode(it.res.wire()); err != nil {
 				return fmt.Errorf("writing the verdicts: %w", err)
 			}
 		}
