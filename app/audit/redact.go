@@ -26,6 +26,8 @@ type redaction struct {
 	hints []string
 }
 
+// Values are whole shell words: quoted parts and plain runs may alternate
+// (-p'a'b is the password ab), and an unterminated quote runs to the end.
 // Order matters: headers before bare bearer tokens, key=value before the
 // token shapes, so the key name stays readable.
 var redactions = []redaction{
@@ -39,12 +41,12 @@ var redactions = []redaction{
 	{hints: []string{"://"}, re: regexp.MustCompile(`\b([a-zA-Z][a-zA-Z0-9+.\-]*://[^\s:/@'"]*:)[^\s/'"]+@`), repl: "${1}" + Redacted + "@"},
 	// key=value and "key": "value" for anything named like a secret,
 	// including env assignments such as TYPESAFE_API_KEY=... or DB_PASSWORD=...
-	{hints: []string{"pass", "secret", "token", "key", "credential"}, re: regexp.MustCompile(`(?i)((?:password|passwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?)"?\s*[=:]\s*)("[^"]*"|'[^']*'|[^\s&;,'"}]+)`), repl: "${1}" + Redacted},
+	{hints: []string{"pass", "secret", "token", "key", "credential"}, re: regexp.MustCompile(`(?i)((?:password|passwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?)"?\s*[=:]\s*)(?:"[^"]*"?|'[^']*'?|[^\s&;,'"}])+`), repl: "${1}" + Redacted},
 	// --password VALUE, --token VALUE.
-	{hints: []string{"--"}, re: regexp.MustCompile(`(?i)(--(?:password|passwd|token|secret|api[_-]?key|access[_-]?token|auth[_-]?token)\s+)("[^"]*"|'[^']*'|[^\s\-][^\s]*)`), repl: "${1}" + Redacted},
+	{hints: []string{"--"}, re: regexp.MustCompile(`(?i)(--(?:password|passwd|token|secret|api[_-]?key|access[_-]?token|auth[_-]?token)\s+)(?:"[^"]*"?|'[^']*'?|[^\s\-'"])(?:"[^"]*"?|'[^']*'?|[^\s'"])*`), repl: "${1}" + Redacted},
 	// mysql -p'pass' / -ppass, only for the MySQL family so mkdir -p stays.
 	{
-		re:   regexp.MustCompile(`(\s-p)('[^']*'|"[^"]*"|[^\s'"]+)`),
+		re:   regexp.MustCompile(`(\s-p)(?:'[^']*'?|"[^"]*"?|[^\s'"])+`),
 		repl: "${1}" + Redacted,
 		only: regexp.MustCompile(`(?i)\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mariadb|mariadb-dump)\b`),
 	},

@@ -39,6 +39,8 @@ func TestRedact(t *testing.T) {
 		{"redis url no user", `redis-cli -u redis://:s3cret@localhost:6379`, "s3cret", "@localhost:6379"},
 		{"mysql -p quoted", `mysql -u root -p'hunter2' app`, "hunter2", "mysql -u root -p[REDACTED] app"},
 		{"mysql -p glued", `mysqldump -uroot -phunter2 app > a.sql`, "hunter2", "mysqldump -uroot -p[REDACTED]"},
+		{"mysql -p split quotes", `mysql -p'hun'ter2 app`, "ter2", "mysql -p[REDACTED] app"},
+		{"unterminated quote", `PGPASSWORD='hunter2 psql`, "hunter2", "PGPASSWORD="},
 		{"jwt", `curl -b "session=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.sig-nat_ure" x`, "eyJzdWIiOiIxMjM0In0", "curl -b"},
 		{"private key", "cat > k <<EOF\n-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXk\n-----END OPENSSH PRIVATE KEY-----\nEOF", "b3BlbnNzaC1rZXk", "cat > k <<EOF"},
 		{"private key unterminated", "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA", "MIIEowIBAAKCAQEA", ""},
@@ -118,4 +120,23 @@ func BenchmarkDigest(b *testing.B) {
 	for b.Loop() {
 		Digest(in)
 	}
+}
+
+// FuzzDigest: never panics, always valid UTF-8 of at most 200 characters,
+// and redaction is idempotent.
+func FuzzDigest(f *testing.F) {
+	f.Add("curl -H 'Authorization: Bearer abc' https://u:p@h/x?token=1")
+	f.Add("mysql -p'x' -u root")
+	f.Add("-----BEGIN RSA PRIVATE KEY-----\nabc")
+	f.Add("\xff\xfe password=")
+	f.Fuzz(func(t *testing.T, in string) {
+		d := Digest(in)
+		if !utf8.ValidString(d) || utf8.RuneCountInString(d) > DigestRunes {
+			t.Fatalf("Digest(%q) = %q", in, d)
+		}
+		r := Redact(in)
+		if again := Redact(r); again != r {
+			t.Fatalf("Redact not idempotent on %q: %q -> %q", in, r, again)
+		}
+	})
 }
