@@ -4,12 +4,17 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
+
+	"github.com/agent-guard/agent-guard/app/config"
 )
 
 // runCLI runs a verb in-process under a fresh AGENT_GUARD_HOME.
@@ -299,4 +304,43 @@ func BenchmarkCheckBatch(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(n*b.N)/b.Elapsed().Seconds(), "events/s")
+}
+
+// --offline never reaches the network, even with a key and an endpoint
+// configured; the same call without --offline does (so the test can fail).
+func TestCheckOfflineNeverCallsRemote(t *testing.T) {
+	var hits atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		http.Error(w, "no", http.StatusServiceUnavailable)
+	}))
+	defer srv.Close()
+	home := t.TempDir()
+	t.Setenv("AGENT_GUARD_HOME", home)
+	t.Setenv("TYPESAFE_API_KEY", "test-key-not-real")
+	cfg := config.Default()
+	cfg.TypeSafe.Endpoint = srv.URL + "/v1/systemone"
+	if err := config.Save(filepath.Join(home, "config.json"), cfg); err != nil {
+		t.Fatal(err)
+	}
+	grey := `{"tool_name":"Bash","tool_input":{"command":"./deploy.sh --prod"}}` + "\n" +
+		`{"tool_name":"Bash","tool_input":{"command":"make release"}}` + "\n"
+	for _, args := range [][]string{
+		{"check", "--offline", "--cmd", "./deploy.sh --prod"},
+		{"check", "--offline", "--batch", "-"},
+	} {
+		if code, out, errOut := runCLI(t, grey, args...); code != 0 {
+			t.Fatalf("%v: exit %d %s %s", args, code, out, errOut)
+		}
+	}
+	if n := hits.Load(); n != 0 {
+		t.Fatalf("--offline made %d requests to the remote judge", n)
+	}
+	code, out, _ := runCLI(t, "", "check", "--json", "--cmd", "./deploy.sh --prod")
+	if code != 0 || hits.Load() == 0 {
+		t.Skipf("the grey-zone call did not reach the remote judge online either (%s); cannot prove the contrast", out)
+	}
+	if !strings.Contains(out, `"level":"confirm"`) {
+		t.Errorf("a failing remote judge must give confirm, got %s", out)
+	}
 }
