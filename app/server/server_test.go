@@ -173,7 +173,7 @@ func TestAskerPanicDenies(t *testing.T) {
 }
 
 // serve starts a server on a temp socket and returns the socket path.
-func serve(t *testing.T, d Deps) (string, func()) {
+func serve(t testing.TB, d Deps) (string, func()) {
 	t.Helper()
 	dir, err := os.MkdirTemp("", "ags")
 	if err != nil {
@@ -193,7 +193,7 @@ func serve(t *testing.T, d Deps) (string, func()) {
 	return path, stop
 }
 
-func stopNow(t *testing.T, cancel func(), done chan error, dir string) {
+func stopNow(t testing.TB, cancel func(), done chan error, dir string) {
 	{
 		cancel()
 		select {
