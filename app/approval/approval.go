@@ -58,6 +58,8 @@ type Result struct {
 	Decider string // DeciderUser or DeciderPolicy
 	Reason  string
 	Waited  time.Duration
+	// TimedOut is set when nobody answered in time.
+	TimedOut bool
 }
 
 // Pending is a snapshot of one waiting item.
@@ -228,7 +230,7 @@ func (q *Queue) Deny(id uint64, reason string) bool {
 }
 
 func (q *Queue) expire(id uint64) {
-	q.resolve(id, Result{Decider: DeciderPolicy,
+	q.resolve(id, Result{Decider: DeciderPolicy, TimedOut: true,
 		Reason: "denied: nobody answered the approval in time; the user was away"}, true)
 }
 

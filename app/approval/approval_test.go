@@ -98,8 +98,8 @@ func TestTimeoutDeniesWithPolicyAndRecordsMissed(t *testing.T) {
 		},
 	})
 	r := q.Submit(context.Background(), item("git reset --hard HEAD~1"))
-	if r.Allow || r.Decider != DeciderPolicy {
-		t.Fatalf("timeout gave %+v; want deny by policy", r)
+	if r.Allow || r.Decider != DeciderPolicy || !r.TimedOut {
+		t.Fatalf("timeout gave %+v; want deny by policy, timed out", r)
 	}
 	if r.Waited < 30*time.Millisecond {
 		t.Fatalf("Waited %v is shorter than the timeout", r.Waited)

@@ -10,15 +10,16 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"os"
 	"os/signal"
+	"sync"
 	"syscall"
 	"time"
 
 	"fyne.io/systray"
 
 	"github.com/agent-guard/agent-guard/app/approval"
-	"github.com/agent-guard/agent-guard/app/audit"
 	"github.com/agent-guard/agent-guard/app/autostart"
 	"github.com/agent-guard/agent-guard/app/config"
 	"github.com/agent-guard/agent-guard/app/server"
@@ -55,12 +56,18 @@ func Run() int {
 	if err != nil {
 		return fail(err)
 	}
-	ln, err := pipe.Listen(name)
-	if err != nil {
+	listen := func() (net.Listener, error) {
+		ln, err := pipe.Listen(name)
 		if errors.Is(err, pipe.ErrInUse) {
-			return fail(fmt.Errorf("%v (%s); quit the other one first", err, name))
+			err = fmt.Errorf("%v (%s); quit the other one first", err, name)
 		}
-		return fail(err)
+		return ln, err
+	}
+	var ln net.Listener
+	if cfgErr == nil {
+		if ln, err = listen(); err != nil {
+			return fail(err)
+		}
 	}
 
 	exe, _ := os.Executable()
@@ -86,11 +93,7 @@ func Run() int {
 	t.q = approval.New(approval.Options{
 		Timeout: func() time.Duration { return time.Duration(t.config().Approval.TimeoutSeconds) * time.Second },
 		OnResolve: func(p approval.Pending, r approval.Result) {
-			if !r.Allow && r.Decider == approval.DeciderPolicy && len(t.q.Missed()) > 0 {
-				t.notify("agent-guard denied a call: no answer in time",
-					model.Short(p.Item.Tool, p.Item.Input, 120)+"\nOpen the tray menu to see what was denied while you were away.")
-			}
-			t.resolved(p, r)
+			t.resolved(p, r, r.TimedOut)
 		},
 	})
 	if exe != "" {
@@ -117,16 +120,50 @@ func Run() int {
 		},
 	})
 	srvDone := make(chan error, 1)
-	go func() { srvDone <- srv.Serve(ctx, ln) }()
+	var serveOnce sync.Once
+	serve := func() {
+		serveOnce.Do(func() {
+			l := ln
+			if l == nil {
+				var err error
+				if l, err = listen(); err != nil {
+					srvDone <- err
+					return
+				}
+			}
+			go func() { srvDone <- srv.Serve(ctx, l) }()
+		})
+	}
+	// With a broken config file at start there is no last good config:
+	// judging with the defaults could be looser than what the user wrote.
+	// Until the file is fixed the pipe stays closed, so the hook judges
+	// in-process and fails closed on the same broken file. (Not even
+	// listening: a connection nobody serves would only make hooks wait.)
+	if cfgErr == nil {
+		serve()
+	} else {
+		t.configError(cfgErr)
+	}
+	onChange := func(c *config.Config) { t.applyConfig(c); serve() }
 
 	go func() {
-		if err := config.Watch(ctx, paths.Config, t.applyConfig, t.configError); err != nil {
+		if err := config.Watch(ctx, paths.Config, onChange, t.configError); err != nil {
 			t.configError(err)
 		}
 	}()
-	if cfgErr != nil {
-		t.configError(cfgErr)
-	}
+	go func() {
+		// Persist the judgment cache now and then, so a restart keeps it.
+		tk := time.NewTicker(10 * time.Minute)
+		defer tk.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-tk.C:
+				_ = be.saveCache()
+			}
+		}
+	}()
 
 	sig := make(chan os.Signal, 1)
 	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
@@ -179,7 +216,6 @@ type backend struct {
 	judge     server.Judger
 	audit     server.AuditLog
 	setConfig func(*config.Config)
+	saveCache func() error
 	close     func()
 }
-
-var _ = audit.Entry{}

@@ -1,17 +1,20 @@
 package ui
 
 import (
-	"github.com/agent-guard/agent-guard/app/audit"
 	"github.com/agent-guard/agent-guard/app/config"
-	"github.com/agent-guard/agent-guard/app/judge"
+	"github.com/agent-guard/agent-guard/app/guard"
 )
 
-// openBackend builds the judge and the audit writer for the tray.
+// openBackend wires the guard (judge, cache, remote judge, audit) for the
+// tray. cfg is the config to start with.
 func openBackend(paths config.Paths, cfg *config.Config) (*backend, error) {
-	j := judge.New(cfg, judge.Options{})
-	w, err := audit.Open(paths.Audit)
+	g, err := guard.Open(guard.Options{Paths: paths, Config: cfg})
 	if err != nil {
 		return nil, err
 	}
-	return &backend{judge: j, audit: w, setConfig: j.SetConfig, close: func() { w.Close() }}, nil
+	be := &backend{judge: g.Judge, setConfig: g.SetConfig, saveCache: g.SaveCache, close: func() { _ = g.Close() }}
+	if g.Audit != nil {
+		be.audit = g.Audit
+	}
+	return be, nil
 }

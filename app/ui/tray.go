@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/agent-guard/agent-guard/app/approval"
 	"github.com/agent-guard/agent-guard/app/audit"
@@ -27,10 +28,33 @@ type controller struct {
 	quit      func()
 	autostart *autostartHooks
 
-	mu     sync.Mutex
-	cfg    *config.Config
-	cfgErr string
-	last   *model.Decision
+	mu       sync.Mutex
+	cfg      *config.Config
+	cfgErr   string
+	last     *model.Decision
+	notified map[string]time.Time // call -> when its deny was announced
+}
+
+// announce notifies about a denied call once: a timeout is seen both by
+// the queue and by the server's audit line, one notice is enough.
+func (t *controller) announce(tool, input, title, body string) {
+	key := tool + "\x00" + input
+	now := time.Now()
+	t.mu.Lock()
+	if t.notified == nil {
+		t.notified = map[string]time.Time{}
+	}
+	for k, at := range t.notified {
+		if now.Sub(at) > 10*time.Second {
+			delete(t.notified, k)
+		}
+	}
+	_, dup := t.notified[key]
+	t.notified[key] = now
+	t.mu.Unlock()
+	if !dup {
+		t.notify(title, body)
+	}
 }
 
 // autostartHooks is app/autostart, behind funcs so tests need no OS state.
@@ -121,13 +145,18 @@ func (t *controller) decided(e audit.Entry) {
 		if e.Decider == audit.DeciderPolicy {
 			title = "agent-guard denied a call (no answer)"
 		}
-		t.notify(title, fmt.Sprintf("%s\n%s", model.Short(e.Tool, e.Input, 120), e.Reason))
+		t.announce(e.Tool, e.Input, title, fmt.Sprintf("%s\n%s", model.Short(e.Tool, e.Input, 120), e.Reason))
 	}
 	t.refresh()
 }
 
-// resolved is the queue's OnResolve: a timeout is a missed approval.
-func (t *controller) resolved(p approval.Pending, r approval.Result) {
+// resolved is the queue's OnResolve: a timeout is a missed approval and
+// is announced at once (the menu keeps the list for later).
+func (t *controller) resolved(p approval.Pending, r approval.Result, timedOut bool) {
+	if timedOut {
+		t.announce(p.Item.Tool, p.Item.Input, "agent-guard denied a call: no answer in time",
+			model.Short(p.Item.Tool, p.Item.Input, 120)+"\nOpen the tray menu to see what was denied while you were away.")
+	}
 	t.refresh()
 }
 
