@@ -83,3 +83,28 @@ func TestSamples(t *testing.T) { runCorpus(t, "../../testdata/samples.jsonl", 12
 
 // TestCorpus: our labelled Write/Edit/MCP/self-protection corpus.
 func TestCorpus(t *testing.T) { runCorpus(t, "testdata/corpus.jsonl", 150) }
+
+// FuzzJudgeEvent: any event, however broken, gets a verdict with a rule
+// and a reason, and no rule panics (a recovered panic shows up as
+// judge.internal-error).
+func FuzzJudgeEvent(f *testing.F) {
+	f.Add([]byte(`{"tool_name":"Bash","tool_input":{"command":"git status; echo $(ls ~)"},"cwd":"/home/dev/proj"}`))
+	f.Add([]byte(`{"tool_name":"Write","tool_input":{"file_path":"..\\..\\x.sh","content":"#!/bin/sh\nmake"},"cwd":"C:\\p"}`))
+	f.Add([]byte(`{"tool_name":"mcp__fs__write_file","tool_input":{"path":"~/.claude/settings.json","content":"{\"a`))
+	f.Add([]byte(`{"toolName":"Edit","toolInput":{"filePath":"Makefile","newString":"\tgo test"}}`))
+	j := New(config.Default(), Options{Offline: true, Home: "/home/dev"})
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		e, err := ParseEvent(raw)
+		if err != nil {
+			return
+		}
+		s, _ := StateFromEvent(e)
+		v := j.Judge(context.Background(), s)
+		if v.Rule == "" || v.Reason == "" || v.Source == "" {
+			t.Fatalf("verdict without rule/reason/source: %+v", v)
+		}
+		if v.Rule == "judge.internal-error" {
+			t.Fatalf("a rule panicked: %s", v.Reason)
+		}
+	})
+}
