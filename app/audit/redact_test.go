@@ -116,9 +116,15 @@ func TestDigest(t *testing.T) {
 }
 
 func BenchmarkDigest(b *testing.B) {
-	in := `curl -H "Authorization: Bearer abc" https://bob:pw@example.com/x?token=1 && npm test -- --watch=false ` + strings.Repeat("z", 300)
-	for b.Loop() {
-		Digest(in)
+	for _, bc := range []struct{ name, in string }{
+		{"ordinary", "npm install lodash && npm test -- --watch=false"},
+		{"secrets", `curl -H "Authorization: Bearer abc" https://bob:pw@example.com/x?token=1 && npm test -- --watch=false ` + strings.Repeat("z", 300)},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			for b.Loop() {
+				Digest(bc.in)
+			}
+		})
 	}
 }
 
