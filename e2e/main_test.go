@@ -287,15 +287,30 @@ func withFields(t testing.TB, ev json.RawMessage, kv map[string]any) []byte {
 	return b
 }
 
-// auditLines reads every audit line, failing on any that does not parse.
-func (e *env) auditLines(t testing.TB) []map[string]any {
+// auditLines waits until the audit log holds at least n complete lines
+// (the server writes each line just after answering the hook), then
+// parses every line strictly.
+func (e *env) auditLines(t testing.TB, n int) []map[string]any {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(e.home, "audit.jsonl"))
-	if err != nil {
-		t.Fatalf("audit log: %v", err)
+	var complete []string
+	for end := time.Now().Add(30 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		data, err := os.ReadFile(filepath.Join(e.home, "audit.jsonl"))
+		if err != nil && !os.IsNotExist(err) {
+			t.Fatalf("audit log: %v", err)
+		}
+		complete = strings.SplitAfter(string(data), "\n")
+		if last := complete[len(complete)-1]; !strings.HasSuffix(last, "\n") {
+			complete = complete[:len(complete)-1] // not yet terminated
+		}
+		if len(complete) >= n {
+			break
+		}
+		if time.Now().After(end) {
+			t.Fatalf("%d audit lines after 30 s, want %d", len(complete), n)
+		}
 	}
 	var out []map[string]any
-	for i, line := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
+	for i, line := range complete {
 		var m map[string]any
 		if err := json.Unmarshal([]byte(line), &m); err != nil {
 			t.Fatalf("audit line %d does not parse: %v: %q", i+1, err, line)
