@@ -1,0 +1,358 @@
+// Package e2e runs the real agent-guard tray and the real agent-guard-hook
+// under Xvfb and answers the approval dialog with synthetic keys through
+// xdotool. It skips (saying why) without Linux, Xvfb, xdotool or a C
+// compiler, and with -short.
+package e2e
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// A confirm-level call (risk 2: rewrites git history) under full access.
+const event = `{"hook_event_name":"PreToolUse","session_id":"e2e","cwd":"/tmp","tool_name":"Bash",` +
+	`"tool_input":{"command":"git reset --hard HEAD~1"},"permission_mode":"bypassPermissions"}`
+
+type rig struct {
+	t       *testing.T
+	dir     string
+	bin     string
+	hook    string
+	env     []string
+	home    string
+	trayErr *syncBuffer
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
+
+func need(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("e2e: skipped with -short")
+	}
+	if runtime.GOOS != "linux" {
+		t.Skip("e2e: the Xvfb test runs on Linux only")
+	}
+	for _, tool := range []string{"Xvfb", "xdotool", "gcc"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("e2e: %s is not installed (apt-get install xvfb xdotool gcc; .ci/run installs them)", tool)
+		}
+	}
+}
+
+func build(t *testing.T, dir string) (bin, hook string) {
+	t.Helper()
+	bin, hook = filepath.Join(dir, "agent-guard"), filepath.Join(dir, "agent-guard-hook")
+	for out, pkg := range map[string]string{bin: "github.com/agent-guard/agent-guard/cmd/agent-guard", hook: "github.com/agent-guard/agent-guard/cmd/agent-guard-hook"} {
+		cmd := exec.Command("go", "build", "-o", out, pkg)
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=1")
+		if b, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("go build %s: %v\n%s", pkg, err, b)
+		}
+	}
+	return bin, hook
+}
+
+// startXvfb starts a private X server on a free display number.
+func startXvfb(t *testing.T) string {
+	t.Helper()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", "1280x800x24", "-nolisten", "tcp")
+	x.ExtraFiles = []*os.File{w}
+	if err := x.Start(); err != nil {
+		t.Fatalf("Xvfb: %v", err)
+	}
+	w.Close()
+	t.Cleanup(func() { _ = x.Process.Kill(); _ = x.Wait() })
+	line := make(chan string, 1)
+	go func() {
+		s := bufio.NewScanner(r)
+		s.Scan()
+		line <- strings.TrimSpace(s.Text())
+	}()
+	select {
+	case d := <-line:
+		if d == "" {
+			t.Fatal("Xvfb did not report a display")
+		}
+		return ":" + d
+	case <-time.After(30 * time.Second):
+		t.Fatal("Xvfb did not start in 30 s")
+	}
+	return ""
+}
+
+func newRig(t *testing.T) *rig {
+	need(t)
+	dir := t.TempDir()
+	r := &rig{t: t, dir: dir, home: filepath.Join(dir, "home"), trayErr: &syncBuffer{}}
+	r.bin, r.hook = build(t, dir)
+	display := startXvfb(t)
+	if err := os.MkdirAll(r.home, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	r.env = append(os.Environ(),
+		"DISPLAY="+display,
+		"AGENT_GUARD_HOME="+r.home,
+		"AGENT_GUARD_PIPE="+filepath.Join(dir, "pipe.sock"),
+		"HOME="+dir, // no real ~/.agentguardrc, no autostart entry touched
+		"XDG_CONFIG_HOME="+filepath.Join(dir, "xdg"),
+		"TYPESAFE_API_KEY=",
+		// No session bus: the tray icon has no host here; notifications
+		// go to stderr instead.
+		"DBUS_SESSION_BUS_ADDRESS=unix:path="+filepath.Join(dir, "no-bus"),
+	)
+	r.writeConfig(`{"full_access":"always","approval":{"timeout_seconds":5,"mode":"dialog"}}`)
+
+	tray := exec.Command(r.bin)
+	tray.Env = r.env
+	tray.Stderr = r.trayErr
+	if err := tray.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_ = tray.Process.Signal(os.Interrupt)
+		done := make(chan struct{})
+		go func() { _ = tray.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			_ = tray.Process.Kill()
+			<-done
+		}
+		if t.Failed() {
+			t.Logf("tray stderr:\n%s", r.trayErr.String())
+		}
+	})
+	r.waitFor("the tray's pipe", 30*time.Second, func() bool {
+		_, err := os.Stat(filepath.Join(dir, "pipe.sock"))
+		return err == nil
+	})
+	return r
+}
+
+func (r *rig) writeConfig(s string) {
+	r.t.Helper()
+	// A plain write, as an editor without atomic save would do.
+	if err := os.WriteFile(filepath.Join(r.home, "config.json"), []byte(s), 0o600); err != nil {
+		r.t.Fatal(err)
+	}
+}
+
+func (r *rig) waitFor(what string, d time.Duration, cond func() bool) {
+	r.t.Helper()
+	deadline := time.Now().Add(d)
+	for !cond() {
+		if time.Now().After(deadline) {
+			r.t.Fatalf("timed out after %v waiting for %s", d, what)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+type hookRun struct {
+	done     chan struct{}
+	out      bytes.Buffer
+	errOut   bytes.Buffer
+	err      error
+	start    time.Time
+	duration time.Duration
+}
+
+// runHook starts the real hook with the confirm-level event.
+func (r *rig) runHook() *hookRun {
+	h := &hookRun{done: make(chan struct{}), start: time.Now()}
+	cmd := exec.Command(r.hook, "--host", "claude", "--deadline", "50s", "--dial-timeout", "3s")
+	cmd.Env = r.env
+	cmd.Stdin = strings.NewReader(event)
+	cmd.Stdout, cmd.Stderr = &h.out, &h.errOut
+	go func() {
+		h.err = cmd.Run()
+		h.duration = time.Since(h.start)
+		close(h.done)
+	}()
+	return h
+}
+
+func (r *rig) decision(h *hookRun) string {
+	r.t.Helper()
+	select {
+	case <-h.done:
+	case <-time.After(60 * time.Second):
+		r.t.Fatal("the hook did not answer in 60 s")
+	}
+	if h.err != nil {
+		r.t.Fatalf("hook: %v\nstdout %s\nstderr %s", h.err, h.out.String(), h.errOut.String())
+	}
+	var out struct {
+		HookSpecificOutput struct {
+			PermissionDecision string `json:"permissionDecision"`
+		} `json:"hookSpecificOutput"`
+	}
+	if err := json.Unmarshal(h.out.Bytes(), &out); err != nil {
+		r.t.Fatalf("hook output %q: %v", h.out.String(), err)
+	}
+	return out.HookSpecificOutput.PermissionDecision
+}
+
+func (r *rig) xdotool(args ...string) (string, error) {
+	cmd := exec.Command("xdotool", args...)
+	cmd.Env = r.env
+	b, err := cmd.Output()
+	return strings.TrimSpace(string(b)), err
+}
+
+// dialog waits for the approval window (title starts with agent-guard).
+func (r *rig) dialog() string {
+	r.t.Helper()
+	var win string
+	r.waitFor("the approval dialog", 30*time.Second, func() bool {
+		out, err := r.xdotool("search", "--name", "^agent-guard")
+		if err != nil || out == "" {
+			return false
+		}
+		win = strings.Fields(out)[0]
+		return true
+	})
+	return win
+}
+
+func (r *rig) noDialog() {
+	r.t.Helper()
+	r.waitFor("the dialog to close", 15*time.Second, func() bool {
+		out, _ := r.xdotool("search", "--name", "^agent-guard")
+		return out == ""
+	})
+}
+
+func (r *rig) press(win, keys string) {
+	r.t.Helper()
+	// Focus can take a moment on a fresh window; retry until it sticks.
+	r.waitFor("focus on the dialog", 10*time.Second, func() bool {
+		_, err := r.xdotool("windowfocus", "--sync", win)
+		return err == nil
+	})
+	time.Sleep(300 * time.Millisecond) // let the window finish its first frame
+	if out, err := r.xdotool("key", "--clearmodifiers", keys); err != nil {
+		r.t.Fatalf("xdotool key %s: %v %s", keys, err, out)
+	}
+}
+
+type auditLine struct {
+	Tool, Input, Level, Decision, Decider, Source string
+}
+
+func (r *rig) lastAudit() auditLine {
+	r.t.Helper()
+	b, err := os.ReadFile(filepath.Join(r.home, "audit.jsonl"))
+	if err != nil {
+		r.t.Fatalf("audit log: %v", err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	var a auditLine
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &a); err != nil {
+		r.t.Fatalf("audit line %q: %v", lines[len(lines)-1], err)
+	}
+	return a
+}
+
+func (r *rig) auditLines() int {
+	b, _ := os.ReadFile(filepath.Join(r.home, "audit.jsonl"))
+	return strings.Count(string(b), "\n")
+}
+
+func TestTrayEndToEnd(t *testing.T) {
+	r := newRig(t)
+
+	answers := []struct {
+		name     string
+		keys     string // "" = no answer
+		decision string
+		decider  string
+	}{
+		{"Alt+A allows once", "alt+a", "allow", "user"},
+		{"Esc denies", "Escape", "deny", "user"},
+		{"Enter alone does not allow", "Return", "deny", "policy"},
+		{"no answer denies after the timeout", "", "deny", "policy"},
+	}
+	for _, tc := range answers {
+		t.Run(tc.name, func(t *testing.T) {
+			r.t = t
+			before := r.auditLines()
+			h := r.runHook()
+			win := r.dialog()
+			if tc.keys != "" {
+				r.press(win, tc.keys)
+			}
+			if got := r.decision(h); got != tc.decision {
+				t.Fatalf("hook answered %q, want %q", got, tc.decision)
+			}
+			if tc.decider == "policy" && h.duration < 4*time.Second {
+				t.Fatalf("denied after %v, before the 5 s timeout", h.duration)
+			}
+			r.waitFor("the audit line", 10*time.Second, func() bool { return r.auditLines() > before })
+			a := r.lastAudit()
+			if a.Tool != "Bash" || a.Input != "git reset --hard HEAD~1" || a.Level != "confirm" || a.Decision != tc.decision || a.Decider != tc.decider {
+				t.Fatalf("audit %+v, want confirm/%s/%s", a, tc.decision, tc.decider)
+			}
+			r.noDialog()
+		})
+	}
+
+	// Hand edits of the config file reach the next verdict within 2 s.
+	edits := []struct {
+		name     string
+		config   string
+		decision string
+		level    string
+	}{
+		{"raise confirm_risk: risk 2 is allowed", `{"full_access":"always","confirm_risk":2.4,"approval":{"timeout_seconds":5,"mode":"dialog"}}`, "allow", "allow"},
+		{"lower block_risk: risk 2 is blocked", `{"full_access":"always","confirm_risk":1.0,"block_risk":1.8,"approval":{"timeout_seconds":5,"mode":"dialog"}}`, "deny", "block"},
+		{"broken file keeps the last good config", `{"full_access":"always","confirm_risk":`, "deny", "block"},
+	}
+	for _, tc := range edits {
+		t.Run(tc.name, func(t *testing.T) {
+			r.t = t
+			r.writeConfig(tc.config)
+			time.Sleep(2 * time.Second)
+			before := r.auditLines()
+			h := r.runHook()
+			if got := r.decision(h); got != tc.decision {
+				t.Fatalf("2 s after the edit the hook answered %q, want %q", got, tc.decision)
+			}
+			r.waitFor("the audit line", 10*time.Second, func() bool { return r.auditLines() > before })
+			if a := r.lastAudit(); a.Level != tc.level || a.Decider != "auto" {
+				t.Fatalf("audit %+v, want level %s decided auto", a, tc.level)
+			}
+			if out, _ := r.xdotool("search", "--name", "^agent-guard"); out != "" {
+				t.Fatal("a dialog opened for a call the thresholds settle")
+			}
+		})
+	}
+	r.t = t
+	if !strings.Contains(r.trayErr.String(), "config not applied") {
+		t.Errorf("the tray did not report the broken config; stderr:\n%s", r.trayErr.String())
+	}
+}
