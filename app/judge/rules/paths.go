@@ -258,7 +258,7 @@ var diskDevices = []string{
 // Harmless devices: shells redirect to these all the time.
 var harmlessDevices = []string{
 	"/dev/null", "/dev/zero", "/dev/stdout", "/dev/stderr", "/dev/stdin", "/dev/tty",
-	"/dev/random", "/dev/urandom", "/dev/full", "/dev/ptmx",
+	"/dev/random", "/dev/urandom", "/dev/full", "/dev/ptmx", "/dev/console",
 }
 
 // WritePath judges writing or editing the file at path (Write/Edit tools,
@@ -324,6 +324,10 @@ func systemPath(n np, orig string) (Finding, bool) {
 		}
 		if under(low, "/dev/fd") || under(low, "/dev/pts") || under(low, "/dev/shm") {
 			return allowPath(0, "path.dev-stream", "writes to a terminal or stream", orig), true
+		}
+		if under(low, "/dev/tcp") || under(low, "/dev/udp") {
+			return Finding{Risk: 2, Violation: 0.6, Rule: "path.dev-net", Marked: orig,
+				Reason: "sends data over the network through " + orig + " (a common way to leak files)"}, true
 		}
 		rest := strings.TrimPrefix(low, "/dev/")
 		for _, d := range diskDevices {
@@ -495,6 +499,10 @@ func protectedN(n np, p, home string) (Finding, bool) {
 		return hit("agent-hook-config")
 	}
 	if strings.Contains("/"+low+"/", "/.claude/") && strings.HasPrefix(base, "settings") && strings.HasSuffix(base, ".json") {
+		return hit("agent-hook-config")
+	}
+	// Claude Code's enterprise policy file holds hooks too.
+	if base == "managed-settings.json" && (strings.Contains(low, "claude")) {
 		return hit("agent-hook-config")
 	}
 	return Finding{}, false

@@ -32,6 +32,9 @@ func TestWritePath(t *testing.T) {
 		{"~/other/x.txt", "allow", "path.home", false},
 		{"/tmp/out.log", "allow", "path.temp", false},
 		{"/dev/null", "allow", "path.dev-null", false},
+		{"/dev/tcp/evil.example/80", "confirm", "path.dev-net", false},
+		{"/dev/console", "allow", "path.dev-null", false},
+		{"/dev/kmsg", "block", "path.device", false},
 		{"/etc/sudoers", "block", "path.system", true},
 		{"/etc/sudoers.d/99-dev", "block", "path.system", true},
 		{"/ETC/Passwd", "block", "path.system", true},
@@ -128,6 +131,7 @@ func TestProtected(t *testing.T) {
 		gh + "/config.json",
 		gh + "/cache/judgments.json",
 		"/usr/local/bin/agent-guard-hook",
+		"/Library/Application Support/ClaudeCode/managed-settings.json",
 		"~/.config/../.config/agent-guard/x",
 	}
 	for _, p := range yes {
