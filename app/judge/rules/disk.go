@@ -168,7 +168,7 @@ func ruleWipeDisk(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		}
 		return Finding{Risk: 0.5, Rule: "disk.nvme", Reason: "nvme reads drive information", Marked: c.Raw, Uncertain: true}, true
 	case "badblocks":
-		if has("-w") {
+		if has("-w") || c.Flag('w') {
 			return diskRed(c, "disk.wipe", "badblocks -w overwrites the whole device")
 		}
 		return ro, true

@@ -173,12 +173,17 @@ func fsClassify(p string, x *Ctx) fsScope {
 		if i := strings.IndexByte(a, 1); i >= 0 {
 			pre = a[:i]
 		}
-		pre = strings.TrimSuffix(pre, "/")
+		if pre != "/" {
+			pre = strings.TrimSuffix(pre, "/")
+		}
 		switch {
 		case pre == "" || pre == ".":
 			return fsUnknown
-		case pre == r.home || pre == "/":
-			// "~/$X", "/$X": home or root if $X is empty.
+		case pre == "/" || len(pre) == 2 && pre[1] == ':':
+			// "/$X": the root if $X is empty, any system folder otherwise.
+			return fsRoot
+		case pre == r.home || fsUnder(r.home, pre):
+			// "~/$X": home if $X is empty.
 			return fsHome
 		}
 		return fsUnknown
@@ -429,8 +434,9 @@ func ruleDelete(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	}
 	if len(targets) == 0 {
 		if c.Name == "remove-item" || c.Name == "ri" {
-			// Piped input (Get-ChildItem | Remove-Item): unknown targets.
-			return fsTargetFinding(c, shell.Dyn, recursive, verb, x), true
+			// Piped input (Get-ChildItem -Recurse | Remove-Item): a set
+			// of unknown items, judged like a recursive delete.
+			return fsTargetFinding(c, shell.Dyn, true, verb, x), true
 		}
 		return Finding{Risk: 0, Rule: "fs.delete-nothing", Reason: c.Name + " with no file names", Marked: c.Raw}, true
 	}
@@ -438,6 +444,9 @@ func ruleDelete(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	var w Finding
 	have := false
 	for _, t := range targets {
+		if t == "" {
+			continue // rm "" deletes nothing
+		}
 		if inFind && strings.Contains(t, "{}") {
 			continue // find decides the scope; the find rule judges it
 		}

@@ -24,6 +24,7 @@ var parsers = sync.Pool{New: func() any {
 // shared is the state of one Analyze call, shared by nested shells.
 type shared struct {
 	total   int
+	parsed  int // bytes parsed, nested code included
 	stopped bool
 	// files written earlier in the line (cat > x.sh <<EOF, echo ... > x.sh),
 	// so that a later `sh x.sh` is judged by its content.
@@ -45,6 +46,7 @@ type walker struct {
 	fn      string // function whose body is being walked (fork bombs)
 	infLoop int    // inside an endless loop body
 	pending map[int]bool
+	xargsIn map[int]bool // xargs commands whose last argument is stdin
 }
 
 // Analyze parses src as bash and flattens it into the simple commands that
@@ -72,9 +74,19 @@ func (w *walker) setErr(err error) {
 }
 
 func (w *walker) run(src string) {
+	if w.st.stopped {
+		return
+	}
 	if len(src) > MaxInput {
 		w.setErr(fmt.Errorf("command is %d bytes, above the %d-byte limit", len(src), MaxInput))
 		src = src[:MaxInput]
+	}
+	w.st.parsed += len(src)
+	if w.st.parsed > 4*MaxInput {
+		// Code that runs itself again and again (sh x.sh inside x.sh).
+		w.setErr(fmt.Errorf("more than %d bytes of nested code", 4*MaxInput))
+		w.st.stopped = true
+		return
 	}
 	if argv, ok := fastSimple(src); ok {
 		// A plain "prog arg arg" line: the parser would find exactly these words.
@@ -308,6 +320,12 @@ func (w *walker) pipeline(b *syntax.BinaryCmd) {
 		c := &w.a.Cmds[j]
 		c.PipedFrom = nonEmpty(names[:i])
 		c.PipedTo = nonEmpty(names[i+1:])
+		if w.xargsIn[j] && i > 0 && idx[i-1] >= 0 {
+			// echo / | xargs rm -rf: the arguments are the echoed words.
+			if words, ok := stdinCode(&w.a.Cmds[idx[i-1]], w.st.files); ok {
+				c.Args = append(c.Args[:len(c.Args)-1:len(c.Args)-1], strings.Fields(words)...)
+			}
+		}
 		if w.pending[j] {
 			delete(w.pending, j)
 			if i > 0 && idx[i-1] >= 0 {
@@ -370,9 +388,17 @@ func (w *walker) call(s *syntax.Stmt, ce *syntax.CallExpr) int {
 		}
 		return -1
 	}
-	argv := make([]string, len(ce.Args))
+	argv := make([]string, 0, len(ce.Args))
 	for i, a := range ce.Args {
-		argv[i] = w.word(a)
+		ws := w.words(a)
+		if i == 0 && len(ws) == 1 && strings.ContainsAny(ws[0], " \t\n") && unquotedParam(a) {
+			// c="rm -rf /"; $c: word splitting makes it a command line.
+			ws = strings.Fields(ws[0])
+		}
+		argv = append(argv, ws...)
+	}
+	if len(argv) == 0 {
+		return -1
 	}
 	// `read X` makes X unknown.
 	if argv[0] == "read" || argv[0] == "mapfile" || argv[0] == "readarray" {
@@ -488,4 +514,14 @@ func fastSimple(src string) ([]string, bool) {
 		return nil, false
 	}
 	return argv, true
+}
+
+// unquotedParam: the word holds a bare $VAR (split on spaces by bash).
+func unquotedParam(wd *syntax.Word) bool {
+	for _, p := range wd.Parts {
+		if _, ok := p.(*syntax.ParamExp); ok {
+			return true
+		}
+	}
+	return false
 }

@@ -150,3 +150,31 @@ func TestCaps(t *testing.T) {
 }
 
 func quote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+func TestBraces(t *testing.T) {
+	for in, want := range map[string]string{
+		"rm -rf {/,}":          "rm[-rf,/,]",
+		"rm -rf /{etc,usr}":    "rm[-rf,/etc,/usr]",
+		"rm -rf {build,dist}":  "rm[-rf,build,dist]",
+		"echo a{1..3}b":        "echo[a1b,a3b]",
+		"find . -exec rm {} +": "find[.,-exec,rm,{},+] ; rm[{}] w:find",
+	} {
+		if got := summary(Analyze(in)); got != want {
+			t.Errorf("%q: got %s, want %s", in, got, want)
+		}
+	}
+}
+
+func TestNoRecursionLoops(t *testing.T) {
+	for _, in := range []string{"sh < /dev/stdin", "bash /dev/stdin < /dev/stdin", "cat x | sh - < /dev/fd/0", "powershell - < /dev/stdin"} {
+		Analyze(in) // must return
+	}
+}
+
+func TestSelfRunningScriptIsBounded(t *testing.T) {
+	body := strings.Repeat("sh x.sh; ", 50)
+	a := Analyze("cat > x.sh <<'EOF'\n" + body + "\nEOF\nsh x.sh")
+	if a.Err == nil {
+		t.Errorf("expected a cap error, got %d commands", len(a.Cmds))
+	}
+}

@@ -61,9 +61,11 @@ func (w *walker) command(argv []string, redirs []Redir, raw string, bg bool, pre
 		}
 		xargsDyn = false
 	}
+	stdinArgs := false
 	if xargsDyn && !hasCode && c.Name != "" && !c.Dynamic() {
 		// Arguments come from stdin: unknown targets.
 		c.Args = append(c.Args, Dyn)
+		stdinArgs = true
 	}
 	if w.st.funcs[c.Name] {
 		c.Func = true
@@ -77,6 +79,12 @@ func (w *walker) command(argv []string, redirs []Redir, raw string, bg bool, pre
 	idx := w.emit(c)
 	if idx < 0 {
 		return idx
+	}
+	if stdinArgs && w.inPipe > 0 {
+		if w.xargsIn == nil {
+			w.xargsIn = map[int]bool{}
+		}
+		w.xargsIn[idx] = true
 	}
 	if hasCode {
 		w.nested(code, false)
@@ -96,6 +104,19 @@ func (w *walker) special(idx int, argv []string) {
 	switch c.Name {
 	case "bash", "sh", "zsh", "dash", "ksh", "mksh", "fish", "ash", "csh", "tcsh", "yash", "rbash":
 		w.shell(idx)
+	case "alias":
+		for _, a := range c.Args {
+			if _, v, ok := strings.Cut(a, "="); ok && v != "" {
+				w.nested(v, false)
+			}
+		}
+	case "trap":
+		if ops := c.Operands(); len(ops) >= 2 && ops[0] != "-" {
+			w.nested(ops[0], false)
+		}
+	case "sudo", "su", "doas", "runuser", "pkexec", "run0":
+		// sudo -s / su with no command: a root shell reading stdin.
+		w.stdin(idx)
 	case "eval":
 		code := strings.Join(c.Args, " ")
 		c.FedCode = true
@@ -141,7 +162,11 @@ func (w *walker) special(idx int, argv []string) {
 		if p := argv[0]; strings.ContainsAny(p, "/") && !strings.Contains(p, Dyn) {
 			if body, ok := w.st.files[cleanRel(p)]; ok {
 				c.FedCode = true
-				w.nested(body, false)
+				if body == hiddenBody {
+					c.HiddenCode = true
+				} else {
+					w.nested(body, false)
+				}
 			}
 		}
 	}
@@ -150,7 +175,7 @@ func (w *walker) special(idx int, argv []string) {
 // shell handles bash/sh/...: -c code, a script operand, or code on stdin.
 func (w *walker) shell(idx int) {
 	c := &w.a.Cmds[idx]
-	cmode := false
+	cmode, smode := false, false
 	var ops []string
 	args := c.Args
 	for i := 0; i < len(args); i++ {
@@ -166,6 +191,8 @@ func (w *walker) shell(idx int) {
 			case strings.HasPrefix(a, "--"):
 			case strings.IndexByte(a[1:], 'c') >= 0:
 				cmode = true
+			case a[0] == '-' && strings.IndexByte(a[1:], 's') >= 0:
+				smode = true // commands from stdin, operands are arguments
 			}
 			continue
 		}
@@ -179,7 +206,7 @@ func (w *walker) shell(idx int) {
 		}
 		c.FedCode = true
 		w.nested(ops[0], false)
-	case len(ops) > 0:
+	case len(ops) > 0 && !smode:
 		w.script(idx, ops[0])
 	default:
 		w.stdin(idx)
@@ -195,11 +222,23 @@ func (w *walker) script(idx int, p string) {
 		c.HiddenCode = true
 		return
 	}
+	if isStdin(p) {
+		w.stdin(idx)
+		return
+	}
 	if body, ok := w.st.files[cleanRel(p)]; ok {
 		c.FedCode = true
+		if body == hiddenBody {
+			c.HiddenCode = true
+			return
+		}
 		w.nested(body, false)
 	}
 }
+
+// hiddenBody marks a file written earlier in the line with content that
+// cannot be read (base64 -d > x.sh, curl -o x.sh): running it is hidden code.
+const hiddenBody = "\x00hidden"
 
 // stdin: the command reads its code from stdin: a here-doc or here-string,
 // a `<` file, or the pipe (resolved when the pipeline is complete).
@@ -213,6 +252,9 @@ func (w *walker) stdin(idx int) {
 			w.nested(r.Target, false)
 			return
 		case "<":
+			if isStdin(r.Target) {
+				continue
+			}
 			if r.Target != "/dev/null" {
 				w.script(idx, r.Target)
 			}
@@ -273,7 +315,8 @@ func (w *walker) feedFrom(to, from int) {
 		return
 	}
 	switch c.Name {
-	case "bash", "sh", "zsh", "dash", "ksh", "mksh", "fish", "ash", "csh", "tcsh", "yash", "rbash":
+	case "bash", "sh", "zsh", "dash", "ksh", "mksh", "fish", "ash", "csh", "tcsh", "yash", "rbash",
+		"sudo", "su", "doas", "runuser", "pkexec", "run0":
 		w.nested(code, false)
 	case "powershell", "pwsh", "iex", "invoke-expression", "cmd":
 		w.nestedWin(code, c.Name != "cmd")
@@ -329,7 +372,7 @@ func stdinCode(src *Cmd, files map[string]string) (string, bool) {
 		ops := src.Operands()
 		if len(ops) == 1 {
 			b, ok := files[cleanRel(ops[0])]
-			return b, ok
+			return b, ok && b != hiddenBody
 		}
 	}
 	return "", false
@@ -393,7 +436,10 @@ func (w *walker) remember(idx int) {
 			}
 		}
 		if !ok {
-			return
+			body = hiddenBody
+			if b, known := stdinCode(c, w.st.files); known && c.Name == "cat" {
+				body = b
+			}
 		}
 		if c.Name == "tee" {
 			for _, t := range c.Operands() {
@@ -404,11 +450,19 @@ func (w *walker) remember(idx int) {
 	case "echo", "printf":
 		b, ok := stdinCode(c, w.st.files)
 		if !ok {
-			return
+			body = hiddenBody
+		} else {
+			body = b + "\n"
 		}
-		body = b + "\n"
+	case "curl", "wget", "aria2c", "invoke-webrequest", "iwr", "invoke-restmethod", "irm":
+		for i, a := range c.Args {
+			if (a == "-o" || a == "-O" || a == "--output" || a == "--output-document" || strings.EqualFold(a, "-outfile")) && i+1 < len(c.Args) {
+				w.writeFile(c.Args[i+1], hiddenBody, false)
+			}
+		}
+		body = hiddenBody
 	default:
-		return
+		body = hiddenBody
 	}
 	for _, r := range c.Redirs {
 		if r.Op == ">" || r.Op == ">>" || r.Op == ">|" || r.Op == "&>" {
@@ -418,13 +472,17 @@ func (w *walker) remember(idx int) {
 }
 
 func (w *walker) writeFile(path, body string, app bool) {
-	if strings.Contains(path, Dyn) {
+	if strings.Contains(path, Dyn) || strings.HasPrefix(path, "/dev/") {
 		return
 	}
 	if w.st.files == nil {
 		w.st.files = map[string]string{}
 	}
 	k := cleanRel(path)
+	if body == hiddenBody || w.st.files[k] == hiddenBody {
+		w.st.files[k] = hiddenBody
+		return
+	}
 	if app {
 		body = w.st.files[k] + body
 	}
@@ -500,4 +558,8 @@ func (w *walker) fallback(src string) {
 		}
 		w.command(argv, nil, raws[i], false, nil)
 	}
+}
+
+func isStdin(p string) bool {
+	return p == "/dev/stdin" || p == "/dev/fd/0" || p == "-" || p == "/proc/self/fd/0"
 }

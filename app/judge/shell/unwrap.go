@@ -2,6 +2,7 @@ package shell
 
 import (
 	"encoding/base64"
+	"fmt"
 	"strings"
 	"unicode/utf16"
 )
@@ -311,6 +312,12 @@ func decodePSBase64(s string) (string, bool) {
 func (w *walker) nestedWin(code string, ps bool) {
 	if w.depth+1 > MaxDepth {
 		w.setErr(errDeep)
+		return
+	}
+	w.st.parsed += len(code)
+	if w.st.stopped || w.st.parsed > 4*MaxInput {
+		w.setErr(fmt.Errorf("more than %d bytes of nested code", 4*MaxInput))
+		w.st.stopped = true
 		return
 	}
 	n := w.child()

@@ -116,6 +116,9 @@ func (w *walker) param(p *syntax.ParamExp) string {
 		return Dyn
 	}
 	name := p.Param.Value
+	if _, ifs := w.vars["IFS"]; ifs {
+		return Dyn // custom word splitting: values are not what they look like
+	}
 	if v, ok := w.vars[name]; ok {
 		return v
 	}
@@ -315,4 +318,72 @@ func lower(s string) string {
 		}
 	}
 	return s
+}
+
+// maxBrace caps the words one brace expansion may produce.
+const maxBrace = 64
+
+// words resolves a word that may hold a brace expansion ({a,b}, {1..3})
+// into the words bash would pass: rm -rf {/,} is rm -rf / and "".
+func (w *walker) words(wd *syntax.Word) []string {
+	braces := false
+	for _, p := range wd.Parts {
+		if l, ok := p.(*syntax.Lit); ok && strings.IndexByte(l.Value, '{') >= 0 {
+			braces = true
+		}
+	}
+	if !braces || !syntax.SplitBraces(wd) {
+		return []string{w.word(wd)}
+	}
+	return w.expandParts(wd.Parts, 0)
+}
+
+func (w *walker) expandParts(parts []syntax.WordPart, depth int) []string {
+	out := []string{""}
+	for _, p := range parts {
+		be, ok := p.(*syntax.BraceExp)
+		if !ok {
+			var b strings.Builder
+			if l, ok := p.(*syntax.Lit); ok {
+				b.WriteString(unescapeLit(l.Value))
+			} else {
+				w.part(&b, p, false)
+			}
+			for i := range out {
+				out[i] += b.String()
+			}
+			continue
+		}
+		var alts []string
+		if be.Sequence || depth > 4 {
+			// {1..9}: the ends stand for the range.
+			for _, e := range be.Elems {
+				alts = append(alts, w.word(e))
+			}
+			if be.Sequence && len(alts) > 2 {
+				alts = alts[:2]
+			}
+		} else {
+			for _, e := range be.Elems {
+				alts = append(alts, w.expandParts(e.Parts, depth+1)...)
+			}
+		}
+		if len(alts) == 0 {
+			continue
+		}
+		if len(out)*len(alts) > maxBrace {
+			for i := range out {
+				out[i] += Dyn
+			}
+			continue
+		}
+		next := make([]string, 0, len(out)*len(alts))
+		for _, o := range out {
+			for _, a := range alts {
+				next = append(next, o+a)
+			}
+		}
+		out = next
+	}
+	return out
 }
