@@ -8,6 +8,7 @@ package ui
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net"
@@ -28,6 +29,11 @@ import (
 	"github.com/agent-guard/agent-guard/assets"
 	"github.com/agent-guard/agent-guard/hookbridge/pipe"
 )
+
+// SnapshotEnv names a file the tray rewrites with its menu state (JSON of
+// model.State) on every change. scripts/screenshots.sh uses it to draw the
+// real tray's menu where no tray host exists (Xvfb).
+const SnapshotEnv = "AGENT_GUARD_MENU_SNAPSHOT"
 
 // Run starts the tray app and blocks until Quit. It returns the exit code.
 func Run() int {
@@ -107,6 +113,13 @@ func Run() int {
 		return err
 	}, func(err error) { t.notify("agent-guard: approval dialog failed", err.Error()) })
 	t.raise = pr.raise
+	if path := os.Getenv(SnapshotEnv); path != "" {
+		t.snapshot = func(s model.State) {
+			if b, err := json.Marshal(s); err == nil {
+				_ = config.WriteFileAtomic(path, b)
+			}
+		}
+	}
 	go pr.run(ctx)
 
 	srv := server.New(server.Deps{

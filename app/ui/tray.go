@@ -27,6 +27,7 @@ type controller struct {
 	raise     func()                               // brings the approval dialog forward
 	quit      func()
 	autostart *autostartHooks
+	snapshot  func(model.State) // optional: SnapshotEnv
 
 	mu       sync.Mutex
 	cfg      *config.Config
@@ -86,6 +87,9 @@ func (t *controller) state() model.State {
 func (t *controller) refresh() {
 	s := t.state()
 	t.view(model.Menu(s), model.Icon(s), model.Tooltip(s))
+	if t.snapshot != nil {
+		t.snapshot(s)
+	}
 }
 
 // config returns the config in force.
