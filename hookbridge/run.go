@@ -12,6 +12,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"time"
 
@@ -143,9 +144,7 @@ func decide(ctx context.Context, opts Options, stdin io.Reader, stderr io.Writer
 			return fallback(ctx, opts, ev, stderr, start)
 		}
 	}
-	dctx, dcancel := context.WithTimeout(ctx, opts.DialTimeout)
-	conn, err := pipe.Dial(dctx, name)
-	dcancel()
+	conn, err := dial(ctx, name, opts.DialTimeout)
 	if errors.Is(err, pipe.ErrPeer) {
 		return deny("the pipe %s is served by another user (%v); remove it or restart agent-guard.", name, err)
 	}
@@ -156,6 +155,30 @@ func decide(ctx context.Context, opts Options, stdin io.Reader, stderr io.Writer
 	// dialog for this very call.
 	defer conn.Close()
 	return askServer(ctx, conn, opts.Host, data)
+}
+
+// dial reaches the server. "Nobody listens" is immediate (no socket,
+// connection refused), so the timeout only bites when a server is there
+// but slow to accept, or when this process was descheduled on a loaded
+// machine; one retry keeps the latter from turning into a needless
+// fallback (which cannot show the approval dialog).
+func dial(ctx context.Context, name string, timeout time.Duration) (net.Conn, error) {
+	var err error
+	for try := 0; try < 2; try++ {
+		dctx, cancel := context.WithTimeout(ctx, timeout)
+		var c net.Conn
+		c, err = pipe.Dial(dctx, name)
+		cancel()
+		if err == nil || !isTimeout(err) || ctx.Err() != nil {
+			return c, err
+		}
+	}
+	return nil, err
+}
+
+func isTimeout(err error) bool {
+	var ne net.Error
+	return errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &ne) && ne.Timeout())
 }
 
 // emit prints the host JSON. When that fails, the reason goes to stderr

@@ -2,12 +2,15 @@ package hookbridge
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -30,6 +33,9 @@ func isolate(t *testing.T) string {
 	t.Setenv("TYPESAFE_API_KEY", "")
 	t.Setenv(DeadlineEnv, "")
 	p := filepath.Join(sock, "s.sock")
+	if runtime.GOOS == "windows" {
+		p = fmt.Sprintf(`\\.\pipe\agent-guard-test-%d-%d`, os.Getpid(), time.Now().UnixNano())
+	}
 	t.Setenv(pipe.Env, p)
 	return p
 }
@@ -259,5 +265,30 @@ func TestFallbackWritesAudit(t *testing.T) {
 	var e map[string]any
 	if err := json.Unmarshal(bytes.TrimSpace(data), &e); err != nil || e["source"] != "fallback" || e["session"] != "fb" || e["decision"] != d {
 		t.Fatalf("audit %s (%v)", data, err)
+	}
+}
+
+// "Nobody listens" must not wait for the dial timeout: no socket and a
+// stale socket both fail at once, so the fallback is never delayed.
+func TestDialNobodyIsImmediate(t *testing.T) {
+	path := isolate(t)
+	if runtime.GOOS == "windows" {
+		t.Skip("unix sockets")
+	}
+	t0 := time.Now()
+	if _, err := dial(context.Background(), path, 10*time.Second); err == nil || isTimeout(err) {
+		t.Fatalf("missing socket: %v", err)
+	}
+	ul, err := net.ListenUnix("unix", &net.UnixAddr{Name: path, Net: "unix"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ul.SetUnlinkOnClose(false)
+	ul.Close()
+	if _, err := dial(context.Background(), path, 10*time.Second); err == nil || isTimeout(err) {
+		t.Fatalf("stale socket: %v", err)
+	}
+	if el := time.Since(t0); el > 5*time.Second {
+		t.Fatalf("took %v", el)
 	}
 }
