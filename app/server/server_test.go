@@ -9,6 +9,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -179,7 +180,7 @@ func serve(t testing.TB, d Deps) (string, func()) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(dir, "s.sock")
+	path := sockIn(dir)
 	l, err := pipe.Listen(path)
 	if err != nil {
 		t.Fatal(err)
@@ -408,7 +409,7 @@ func TestAcceptErrorsAreTransient(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer os.RemoveAll(dir)
-	path := filepath.Join(dir, "s.sock")
+	path := sockIn(dir)
 	l, err := pipe.Listen(path)
 	if err != nil {
 		t.Fatal(err)
@@ -432,4 +433,12 @@ func TestAcceptErrorsAreTransient(t *testing.T) {
 	if err := <-done; err != nil {
 		t.Fatalf("Serve after cancel: %v", err)
 	}
+}
+
+// sockIn names a socket in dir, or a unique named pipe on Windows.
+func sockIn(dir string) string {
+	if runtime.GOOS == "windows" {
+		return fmt.Sprintf(`\\.\pipe\agent-guard-test-%d-%d`, os.Getpid(), time.Now().UnixNano())
+	}
+	return filepath.Join(dir, "s.sock")
 }
