@@ -1,0 +1,684 @@
+package rules
+
+// Interpreter one-liners (python -c, node -e, perl -e, ruby -e, php -r,
+// awk with system(), ...) and code fed on stdin. The code string is read
+// for deletion, process spawning, network access, secrets and fork loops;
+// shell commands found in string literals handed to os.system/exec/... are
+// judged like any other command line. Plain computation is allowed; a
+// script file is allowed but Uncertain (its contents are not shown).
+
+import (
+	"encoding/base64"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/agent-guard/agent-guard/app/judge/shell"
+)
+
+func init() {
+	on(rulePython, "python", "python2", "python3", "py", "pypy", "pypy3", "ipython")
+	on(ruleNode, "node", "nodejs", "ts-node", "tsx")
+	on(ruleDeno, "deno")
+	on(ruleBunEval, "bun")
+	on(rulePerl, "perl")
+	on(ruleRuby, "ruby")
+	on(rulePhp, "php")
+	on(ruleMiscInterp, "lua", "luajit", "rscript", "julia", "osascript", "jshell", "tclsh", "groovy", "scala", "elixir", "erl")
+	on(ruleAwk, "awk", "gawk", "mawk", "nawk")
+	on(rulePSEncoded, "powershell", "pwsh", "powershell_ise")
+}
+
+// Markers looked for in lower-cased code.
+var (
+	pkDelMarks   = []string{"shutil.rmtree", "os.remove", "os.unlink", "os.rmdir", "os.removedirs", ".unlink(", ".rmdir(", "rmtree", "rmsync", "fs.rm(", "fs.rmdir", "fs.unlink", "promises.rm", "rimraf", "fse.remove", "fs.emptydir", "file.delete", "fileutils.rm", "file.unlink", "unlink(", "deno.remove", "remove-item", "files.delete", "directory.delete", "file.delete(", ".delete()", "removesync", "dir.rmdir", "rm_rf", "os.truncate", "truncate(", "send2trash"}
+	pkSpawnMarks = []string{"os.system", "subprocess", "os.popen", "os.exec", "os.spawn", "pty.spawn", "child_process", "execsync", "spawnsync", "execfilesync", "exec(", "spawn(", "system(", "popen", "runtime.getruntime", "processbuilder", "deno.run", "deno.command", "bun.spawn", "bun.$", "shell_exec", "passthru", "proc_open", "open3", "io.popen", "start-process", "invoke-expression", "commands.getoutput", "exec.command", "%x(", "%x{", "qx(", "qx{", "eval(", "do shell script", "kernel.`", "execa("}
+	pkNetMarks   = []string{"socket", "urllib", "requests.", "import requests", "http.client", "httpx", "aiohttp", "fetch(", "http.get", "http.request", "https.get", "https.request", "axios", "net.connect", "net.createconnection", "net::http", "open-uri", "uri.open", "lwp", "io::socket", "http::tiny", "curl_init", "file_get_contents('http", "file_get_contents(\"http", "fsockopen", "invoke-webrequest", "net.webclient", "downloadstring", "urlopen", "websocket", "ftplib", "smtplib", "paramiko", "telnetlib", "dgram", "xmlhttprequest", "deno.connect", "net/http", "http.post", "requests.post", "httparty", "faraday", "invoke-restmethod", "node-fetch", "undici", "net.socket", "tcpsocket", "udpsocket"}
+	pkRootMarks  = []string{"'/'", "\"/\"", "'~'", "\"~\"", "expanduser('~')", "expanduser(\"~\")", "path.home()", "os.homedir()", "process.env.home", "environ['home']", "environ[\"home\"]", "getenv('home')", "getenv(\"home\")", "env['home']", "env[\"home\"]", "$env{home}", "$env{'home'}", "'/home'", "\"/home\"", "'/etc'", "\"/etc\"", "'/usr'", "\"/usr\"", "'/root'", "\"/root\"", "'/*'", "\"/*\"", "'c:\\\\'", "\"c:\\\\\"", "'c:/'", "\"c:/\"", "'c:\\'", "\"c:\\\"", "$home", "$env:userprofile", "'/var'", "\"/var\"", "'/boot'", "'/bin'", "\"/bin\"", "os.getenv('userprofile')", "dir.home", "'/users'", "\"/users\""}
+	pkEnvMarks   = []string{"dict(os.environ)", "os.environ)", "os.environ.items", "os.environ.copy", "print(os.environ", "json.dumps(os.environ", "json.stringify(process.env", "console.log(process.env)", "process.env)", "%env", "env.to_h", "env.inspect", "print %env", "getenv()", "$_server", "$_env", "object.entries(process.env", "os.environ}", "deno.env.toobject"}
+	pkForkMarks  = []string{"os.fork", "fork()", "fork while fork", "fork;", "fork(", "pcntl_fork", "process.fork", "cluster.fork"}
+	pkLoopMarks  = []string{"while", "for(;;)", "for (;;)", "loop", "until", "repeat", "setinterval", "1..", "each"}
+)
+
+func pkAnyOf(s string, marks []string) string {
+	for _, m := range marks {
+		if strings.Contains(s, m) {
+			return m
+		}
+	}
+	return ""
+}
+
+var (
+	pkBigPowOnce sync.Once
+	pkBigPowRe   *regexp.Regexp
+	pkCallRe     *regexp.Regexp
+)
+
+func pkInitRe() {
+	pkBigPowOnce.Do(func() {
+		pkBigPowRe = regexp.MustCompile(`(?:\*\*|<<)\s*\(?\s*([0-9]{1,3})\b`)
+		pkCallRe = regexp.MustCompile(`(?i)(?:os\.system|os\.popen|subprocess\.[a-z_]+|check_output|check_call|getoutput|getstatusoutput|execsync|execfilesync|spawnsync|exec|spawn|system|shell_exec|passthru|popen|proc_open|capture2e?|capture3|do shell script|run|call)\s*\(?\s*`)
+	})
+}
+
+// pkStringAt parses the string literal (or Python/JS list of literals)
+// starting at s[i]; it returns the text and true when one is there.
+func pkStringAt(s string, i int) (string, bool) {
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	if i >= len(s) {
+		return "", false
+	}
+	if s[i] == '[' { // ['rm', '-rf', path]
+		j := strings.IndexByte(s[i:], ']')
+		if j < 0 {
+			return "", false
+		}
+		var parts []string
+		inner := s[i+1 : i+j]
+		for _, p := range strings.Split(inner, ",") {
+			p = strings.TrimSpace(p)
+			if len(p) >= 2 && (p[0] == '\'' || p[0] == '"' || p[0] == '`') && p[len(p)-1] == p[0] {
+				parts = append(parts, p[1:len(p)-1])
+			} else if p != "" {
+				parts = append(parts, shell.Dyn)
+			}
+		}
+		return strings.Join(parts, " "), len(parts) > 0
+	}
+	q := s[i]
+	if q != '\'' && q != '"' && q != '`' {
+		return "", false
+	}
+	if strings.HasPrefix(s[i:], `"""`) || strings.HasPrefix(s[i:], `'''`) {
+		end := strings.Index(s[i+3:], s[i:i+3])
+		if end < 0 {
+			return "", false
+		}
+		return s[i+3 : i+3+end], true
+	}
+	var b strings.Builder
+	for j := i + 1; j < len(s); j++ {
+		switch {
+		case s[j] == '\\' && j+1 < len(s):
+			b.WriteByte(s[j+1])
+			j++
+		case s[j] == q:
+			return b.String(), true
+		default:
+			b.WriteByte(s[j])
+		}
+	}
+	return "", false
+}
+
+// pkInnerShell returns the shell command lines handed to spawn calls as
+// string literals, and backtick commands of Ruby/Perl/PHP.
+func pkInnerShell(code string, backticks bool) []string {
+	pkInitRe()
+	var out []string
+	for _, m := range pkCallRe.FindAllStringIndex(code, -1) {
+		if s, ok := pkStringAt(code, m[1]); ok && strings.TrimSpace(s) != "" {
+			out = append(out, s)
+		}
+	}
+	if backticks {
+		for i := 0; i < len(code); i++ {
+			if code[i] == '`' {
+				j := strings.IndexByte(code[i+1:], '`')
+				if j < 0 {
+					break
+				}
+				out = append(out, code[i+1:i+1+j])
+				i += j + 1
+			}
+		}
+		for _, pre := range []string{"%x(", "qx(", "%x{", "qx{"} {
+			for k := strings.Index(code, pre); k >= 0; {
+				closer := byte(')')
+				if pre[len(pre)-1] == '{' {
+					closer = '}'
+				}
+				e := strings.IndexByte(code[k+len(pre):], closer)
+				if e < 0 {
+					break
+				}
+				out = append(out, code[k+len(pre):k+len(pre)+e])
+				n := strings.Index(code[k+len(pre)+e:], pre)
+				if n < 0 {
+					break
+				}
+				k = k + len(pre) + e + n
+			}
+		}
+	}
+	return out
+}
+
+// pkJudgeCode reads an interpreter's code string.
+func pkJudgeCode(c *shell.Cmd, x *Ctx, code, lang string) Finding {
+	low := strings.ToLower(code)
+	var fs []Finding
+	add := func(f Finding) { fs = append(fs, f) }
+
+	// Shell commands inside spawn calls: judged as command lines.
+	for _, inner := range pkInnerShell(code, lang == "Ruby" || lang == "Perl" || lang == "PHP") {
+		if c.Depth >= pkMaxDepth {
+			break
+		}
+		f := Bash(strings.ReplaceAll(inner, shell.Dyn, "$X"), x.Cwd, x.Home)
+		if f.score() >= 1.5 || f.RedLine {
+			f.Rule = lang + "/" + f.Rule
+			f.Reason = "the " + lang + " code runs a shell command that " + f.Reason
+			f.Marked = c.Raw
+			add(f)
+		}
+	}
+
+	del := pkAnyOf(low, pkDelMarks)
+	spawn := pkAnyOf(low, pkSpawnMarks)
+	if lang == "JavaScript" && (spawn == "exec(" || spawn == "spawn(" || spawn == "eval(") && !strings.Contains(low, "child_process") {
+		// regex.exec(...) and friends; child_process is matched by name.
+		if strings.Contains(low, "."+spawn) && !strings.Contains(strings.ReplaceAll(low, "."+spawn, ""), spawn) {
+			spawn = ""
+		}
+	}
+	if lang == "Ruby" || lang == "Perl" || lang == "PHP" {
+		if strings.Count(code, "`") >= 2 {
+			spawn = "`backticks`"
+		}
+	}
+	if lang == "Perl" && spawn == "" && (strings.Contains(low, "system ") || strings.Contains(low, "exec ")) {
+		spawn = "system"
+	}
+	net := pkAnyOf(low, pkNetMarks)
+	if lang == "PHP" && spawn == "exec(" && strings.Contains(low, "curl_exec(") && !strings.Contains(strings.ReplaceAll(low, "curl_exec(", ""), "exec(") {
+		spawn = ""
+	}
+
+	// Fork loops: a red line (resource exhaustion).
+	if f := pkAnyOf(low, pkForkMarks); f != "" && pkAnyOf(low, pkLoopMarks) != "" {
+		add(pkF(c, 3, 0.95, "res.fork-loop", "the "+lang+" code forks in a loop (fork bomb)"))
+	}
+	if del != "" {
+		if root := pkAnyOf(low, pkRootMarks); root != "" {
+			add(pkF(c, 3, 0.8, "interp.delete-root", "the "+lang+" code deletes files ("+del+") under the home or root folder ("+root+")"))
+		} else {
+			add(pkF(c, 2, 0.3, "interp.delete", "the "+lang+" code deletes files ("+del+")"))
+		}
+	}
+	if spawn != "" {
+		add(pkF(c, 2, 0.3, "interp.spawn", "the "+lang+" code runs other programs or dynamic code ("+spawn+")"))
+	}
+	if strings.Contains(low, "os.kill") || strings.Contains(low, "process.kill") || strings.Contains(low, "posix_kill") || strings.Contains(low, "process.kill(") {
+		add(pkF(c, 2, 0.2, "interp.kill", "the "+lang+" code kills processes"))
+	}
+	// Secrets in the code, alone or with the network.
+	secret := ""
+	for _, w := range pkRawWords(strings.NewReplacer("=", " ", "+", " ", ":", " ").Replace(code)) {
+		if k, what := pkSecretPath(w, x); k == pkStrong {
+			secret = what
+			break
+		}
+	}
+	if secret == "" {
+		if m := pkAnyOf(low, pkEnvMarks); m != "" {
+			secret = "the whole environment"
+		}
+	}
+	if secret != "" && (net != "" || len(pkLineSenders(c, x)) > 0) {
+		add(pkF(c, 3, 0.95, "creds.exfil-code", "the "+lang+" code reads "+secret+" and uses the network"))
+	} else if secret != "" {
+		add(pkF(c, 1.5, 0.5, "creds.read-code", "the "+lang+" code reads "+secret))
+	}
+	if net != "" {
+		add(pkF(c, 2, 0.3, "interp.network", "the "+lang+" code uses the network ("+net+")"))
+	}
+	// Writes to system files named in the code.
+	if strings.Contains(low, "open(") || strings.Contains(low, "write") || strings.Contains(low, "append") || strings.Contains(low, "file.new") || strings.Contains(low, "out-file") || strings.Contains(low, "set-content") {
+		for _, w := range pkRawWords(code) {
+			lw := strings.ToLower(w)
+			if strings.HasPrefix(lw, "/etc/") || strings.HasPrefix(lw, "/boot/") || strings.HasPrefix(lw, "/usr/") || strings.HasPrefix(lw, "/bin/") || strings.HasPrefix(lw, "c:\\windows") || strings.Contains(lw, ".ssh/authorized_keys") || strings.HasSuffix(lw, ".bashrc") || strings.HasSuffix(lw, ".zshrc") || strings.HasSuffix(lw, ".profile") {
+				if f, ok := pkWriteTarget(c, x, w, lang); ok && f.score() >= 1.5 {
+					add(f)
+				}
+			}
+		}
+	}
+	// Endless busy loops and huge allocations.
+	if (strings.Contains(low, "while true") || strings.Contains(low, "while 1") || strings.Contains(low, "while(true)") || strings.Contains(low, "while (true)") || strings.Contains(low, "for(;;)") || strings.Contains(low, "for (;;)") || strings.Contains(low, "loop {") || strings.Contains(low, "loop do")) && !strings.Contains(low, "sleep") && !strings.Contains(low, "break") && !strings.Contains(low, "input(") && !strings.Contains(low, "readline") && !strings.Contains(low, "accept(") {
+		add(pkF(c, 1.6, 0.5, "res.busy-loop", "the "+lang+" code loops forever"))
+	}
+	pkInitRe()
+	for _, m := range pkBigPowRe.FindAllStringSubmatch(low, -1) {
+		if n, err := strconv.Atoi(m[1]); err == nil && (strings.HasPrefix(m[0], "**") && n >= 10 || strings.HasPrefix(m[0], "<<") && n >= 34) {
+			if pkAnyOf(low, []string{"]*", "] *", "'*", "' *", "\"*", "\" *", "bytearray(", "range(", "alloc", "repeat(", "buffer.", "array("}) != "" {
+				add(pkF(c, 2, 0.6, "res.huge-alloc", "the "+lang+" code may allocate or loop over an enormous size"))
+				break
+			}
+		}
+	}
+	if len(fs) == 0 {
+		return pkF(c, 0, 0, "interp.code", "the "+lang+" code computes and prints; no deletion, process, network or secret access seen")
+	}
+	return Worst(fs...)
+}
+
+// pkStdinCode is code the walker saw reaching the interpreter's stdin.
+func pkStdinCode(c *shell.Cmd) string {
+	var parts []string
+	for _, r := range c.Redirs {
+		if r.Op == "<<" || r.Op == "<<-" || r.Op == "<<<" {
+			parts = append(parts, r.Target)
+		}
+	}
+	return strings.Join(parts, "\n")
+}
+
+// pkInterpFinish judges code from -c/-e and stdin, or a script file.
+func pkInterpFinish(c *shell.Cmd, x *Ctx, lang string, codes []string, script string) (Finding, bool) {
+	if s := pkStdinCode(c); s != "" {
+		codes = append(codes, s)
+	}
+	if len(codes) > 0 {
+		var fs []Finding
+		for _, code := range codes {
+			if pkDyn(code) && strings.TrimSpace(strings.ReplaceAll(code, shell.Dyn, "")) == "" {
+				fs = append(fs, pkF(c, 2, 0.4, "interp.dynamic", "runs "+lang+" code only known at run time"))
+				continue
+			}
+			fs = append(fs, pkJudgeCode(c, x, strings.ReplaceAll(code, shell.Dyn, "$X"), lang))
+		}
+		return Worst(fs...), true
+	}
+	if c.HiddenCode {
+		return Finding{}, false // the dynamic pack reports it
+	}
+	if script != "" {
+		if strings.Contains(script, "://") {
+			return pkRet(c, 2.2, 0.5, "remote.script-url", "runs a "+lang+" script straight from the network")
+		}
+		if pkDyn(script) {
+			return pkUnsure(c, 1, "interp.script-dynamic", "runs a "+lang+" script whose name is only known at run time")
+		}
+		return pkUnsure(c, 0.5, "interp.script", "runs a "+lang+" script file of the project (contents not shown)")
+	}
+	return pkAllow(c, 0, "interp.repl", lang+" without code: version, help or an interactive session")
+}
+
+var pkPyVal = pkSet("-W", "-X", "--check-hash-based-pycs", "-Q")
+
+func rulePython(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	var codes []string
+	args := c.Args
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "-c":
+			if i+1 < len(args) {
+				codes = append(codes, args[i+1])
+			}
+			return pkInterpFinish(c, x, "Python", codes, "")
+		case strings.HasPrefix(a, "-c") && len(a) > 2:
+			return pkInterpFinish(c, x, "Python", []string{a[2:]}, "")
+		case a == "-m":
+			if i+1 >= len(args) {
+				return pkAllow(c, 0, "interp.python", "python -m without a module")
+			}
+			return pkPyModule(c, x, args[i+1], args[i+2:])
+		case strings.HasPrefix(a, "-m") && len(a) > 2 && !strings.HasPrefix(a, "--"):
+			return pkPyModule(c, x, a[2:], args[i+1:])
+		case a == "-" || a == "--":
+			return pkInterpFinish(c, x, "Python", nil, "")
+		case pkPyVal[a]:
+			i++
+		case strings.HasPrefix(a, "-"):
+		default:
+			if strings.HasSuffix(strings.ToLower(a), "manage.py") {
+				return pkDjango(c, x, args[i+1:])
+			}
+			return pkInterpFinish(c, x, "Python", nil, a)
+		}
+	}
+	return pkInterpFinish(c, x, "Python", nil, "")
+}
+
+func pkPyModule(c *shell.Cmd, x *Ctx, mod string, rest []string) (Finding, bool) {
+	switch mod {
+	case "http.server", "simplehttpserver", "smtpd", "pydoc", "http.server.test":
+		return pkAllow(c, 1, "dev.python-server", "serves the current folder over HTTP")
+	case "pip", "pip3", "pytest", "venv", "virtualenv", "unittest", "json.tool", "black", "mypy", "ruff", "isort", "flake8", "pylint", "build", "twine", "uvicorn", "gunicorn", "flask", "django", "poetry", "pipx", "coverage", "cprofile", "timeit", "pdb", "ensurepip", "compileall", "py_compile", "doctest", "tox", "nox", "sphinx", "mkdocs", "jupyter", "notebook", "ipykernel", "streamlit", "alembic", "celery", "hypercorn", "grpc_tools.protoc", "pre_commit", "uv", "hatch", "setuptools", "wheel", "zipfile", "tarfile", "base64", "site", "sysconfig", "platform", "this", "calendar", "webbrowser", "pyright", "bandit", "pyinstaller", "nuitka", "maturin", "cython", "pybind11", "gzip", "tokenize", "ast", "dis", "trace", "profile", "pstats", "tabnanny", "mimetypes", "uuid", "secrets", "locust", "behave", "nose2", "hypothesis", "playwright", "spacy", "nltk", "torch.distributed.run", "torch.distributed.launch", "accelerate", "transformers", "huggingface_hub", "locale", "encodings", "zipapp", "venv.", "conda":
+		inner := &shell.Cmd{Name: pkNorm(mod), Args: rest, Raw: c.Raw, Depth: c.Depth + 1, Wrappers: append(append([]string(nil), c.Wrappers...), c.Name)}
+		if f, ok := pkEval(inner, x); ok && (f.score() >= 1.5 || f.RedLine) {
+			return f, true
+		}
+		return pkAllow(c, 0.5, "dev.python-module", "runs the Python tool "+mod)
+	}
+	return pkUnsure(c, 0.5, "interp.python-module", "runs the Python module "+mod)
+}
+
+func pkDjango(c *shell.Cmd, x *Ctx, rest []string) (Finding, bool) {
+	pos := pkPos(rest, pkSet("--settings", "--database", "-c", "--command", "--pythonpath"))
+	if len(pos) == 0 {
+		return pkAllow(c, 0, "dev.django", "lists Django commands")
+	}
+	switch strings.ToLower(pos[0]) {
+	case "flush":
+		return pkRet(c, 2.4, 0.4, "db.django-flush", "deletes all data from the database")
+	case "reset_db", "drop_test_database", "reset_schema":
+		return pkRet(c, 2.8, 0.6, "db.django-reset", "drops and recreates the database")
+	case "migrate":
+		if len(pos) >= 3 && strings.EqualFold(pos[2], "zero") {
+			return pkRet(c, 2, 0.3, "db.django-migrate-zero", "unapplies every migration of an app (drops its tables)")
+		}
+		return pkAllow(c, 1, "dev.django-migrate", "applies migrations")
+	case "shell":
+		if v, ok := pkValRest(rest, "-c", "--command"); ok {
+			return pkInterpFinish(c, x, "Python", []string{v}, "")
+		}
+		return pkAllow(c, 0.5, "dev.django-shell", "opens the Django shell")
+	case "dbshell":
+		if s := pkStdinCode(c); s != "" {
+			return pkSQLClient(c, x, nil, false)
+		}
+		return pkAllow(c, 1, "dev.django-dbshell", "opens a database shell")
+	case "createsuperuser", "changepassword":
+		return pkAllow(c, 1, "dev.django-user", "manages an application account")
+	}
+	return pkAllow(c, 1, "dev.django", "runs a Django management command")
+}
+
+func pkValRest(args []string, names ...string) (string, bool) {
+	return pkVal(&shell.Cmd{Args: args}, names...)
+}
+
+func ruleNode(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	args := c.Args
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "-e" || a == "--eval" || a == "-p" || a == "--print" || a == "-pe":
+			if i+1 < len(args) {
+				return pkInterpFinish(c, x, "JavaScript", []string{args[i+1]}, "")
+			}
+			return pkInterpFinish(c, x, "JavaScript", nil, "")
+		case strings.HasPrefix(a, "--eval=") || strings.HasPrefix(a, "--print="):
+			_, v, _ := strings.Cut(a, "=")
+			return pkInterpFinish(c, x, "JavaScript", []string{v}, "")
+		case a == "-v" || a == "--version" || a == "-h" || a == "--help" || a == "--v8-options":
+			return pkAllow(c, 0, "interp.node-version", "prints version or help")
+		case a == "-r" || a == "--require" || a == "--import" || a == "--loader" || a == "--experimental-loader" || a == "--env-file" || a == "--inspect-port" || a == "-C" || a == "--conditions" || a == "--max-old-space-size":
+			i++
+		case a == "-" || a == "--":
+			return pkInterpFinish(c, x, "JavaScript", nil, "")
+		case strings.HasPrefix(a, "-"):
+		default:
+			return pkInterpFinish(c, x, "JavaScript", nil, a)
+		}
+	}
+	return pkInterpFinish(c, x, "JavaScript", nil, "")
+}
+
+func ruleDeno(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	pos := pkPos(c.Args, pkSet("--config", "-c", "--import-map", "--lock", "--cert", "--location", "--seed", "--v8-flags", "--env-file", "--reload", "-r"))
+	if len(pos) == 0 {
+		return pkAllow(c, 0, "interp.deno", "deno without code")
+	}
+	switch strings.ToLower(pos[0]) {
+	case "eval":
+		if len(pos) > 1 {
+			return pkInterpFinish(c, x, "JavaScript", []string{pos[1]}, "")
+		}
+	case "run":
+		if len(pos) > 1 {
+			return pkInterpFinish(c, x, "JavaScript", nil, pos[1])
+		}
+	case "install", "compile":
+		for _, p := range pos[1:] {
+			if strings.Contains(p, "://") {
+				return pkUnsure(c, 1.2, "dev.deno-install-url", "installs a script from the network")
+			}
+		}
+	}
+	return pkAllow(c, 0.5, "dev.deno", "deno tooling (test, fmt, lint, task...)")
+}
+
+func ruleBunEval(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	if v, ok := pkVal(c, "-e", "--eval", "-p", "--print"); ok {
+		return pkInterpFinish(c, x, "JavaScript", []string{v}, "")
+	}
+	return Finding{}, false
+}
+
+// perl flag clusters: -e/-E take code; -i edits files; -n/-p/-l/-a mods.
+func rulePerl(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	var codes []string
+	inPlace := false
+	args := c.Args
+	i := 0
+	for ; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			i++
+			break
+		}
+		if len(a) < 2 || a[0] != '-' {
+			break
+		}
+		if a == "-v" || a == "--version" || a == "-V" {
+			return pkAllow(c, 0, "interp.perl-version", "prints the version")
+		}
+		body := a[1:]
+		for k := 0; k < len(body); k++ {
+			switch body[k] {
+			case 'e', 'E':
+				if k+1 < len(body) {
+					codes = append(codes, body[k+1:])
+				} else if i+1 < len(args) {
+					codes = append(codes, args[i+1])
+					i++
+				}
+				k = len(body)
+			case 'i':
+				inPlace = true // the rest of the cluster is a backup suffix
+				k = len(body)
+			case 'M', 'm', 'I', 'x', 'd', 'D', '0', 'C':
+				k = len(body)
+			}
+		}
+	}
+	files := args[min(i, len(args)):]
+	if len(codes) == 0 {
+		script := ""
+		if len(files) > 0 {
+			script = files[0]
+		}
+		return pkInterpFinish(c, x, "Perl", nil, script)
+	}
+	f, _ := pkInterpFinish(c, x, "Perl", codes, "")
+	if inPlace {
+		for _, fl := range files {
+			if w, ok := pkWriteTarget(c, x, fl, "perl -i"); ok && w.Worse(f) {
+				f = w
+			}
+		}
+		if f.Risk < 1 && !f.RedLine {
+			f.Risk, f.Rule, f.Reason = 1, "text.perl-inplace", "perl edits files in place"
+		}
+	}
+	return f, true
+}
+
+func ruleRuby(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	var codes []string
+	script := ""
+	args := c.Args
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "-e":
+			if i+1 < len(args) {
+				codes = append(codes, args[i+1])
+				i++
+			}
+		case a == "-v" || a == "--version":
+			return pkAllow(c, 0, "interp.ruby-version", "prints the version")
+		case a == "-r" || a == "-I" || a == "-C":
+			i++
+		case strings.HasPrefix(a, "-"):
+		default:
+			if len(codes) == 0 && script == "" {
+				script = a
+			}
+		}
+	}
+	return pkInterpFinish(c, x, "Ruby", codes, script)
+}
+
+func rulePhp(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	args := c.Args
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "-r":
+			if i+1 < len(args) {
+				return pkInterpFinish(c, x, "PHP", []string{args[i+1]}, "")
+			}
+		case a == "-v" || a == "--version" || a == "-m" || a == "-i" || a == "--ini":
+			return pkAllow(c, 0, "interp.php-info", "prints PHP information")
+		case a == "-S":
+			return pkAllow(c, 1, "dev.php-server", "runs the PHP development server")
+		case a == "-d" || a == "-c" || a == "-t" || a == "-f" && false:
+			i++
+		case strings.HasPrefix(a, "-"):
+		default:
+			base := pkNorm(a)
+			if base == "artisan" {
+				if f, ok := pkEval(pkInner(c, args[i:]), x); ok {
+					return f, true
+				}
+			}
+			if base == "console" && i+1 < len(args) {
+				return pkSymfony(c, args[i+1:])
+			}
+			return pkInterpFinish(c, x, "PHP", nil, a)
+		}
+	}
+	return pkInterpFinish(c, x, "PHP", nil, "")
+}
+
+func pkSymfony(c *shell.Cmd, rest []string) (Finding, bool) {
+	v := ""
+	for _, a := range rest {
+		if !strings.HasPrefix(a, "-") {
+			v = strings.ToLower(a)
+			break
+		}
+	}
+	force := pkContains(rest, "--force") || pkContains(rest, "-f")
+	switch {
+	case v == "doctrine:database:drop" || v == "d:d:d":
+		if force {
+			return pkRet(c, 2.9, 0.7, "db.doctrine-drop", "drops the database")
+		}
+		return pkAllow(c, 0.5, "db.doctrine-drop-dry", "without --force only shows what would be dropped")
+	case v == "doctrine:schema:drop":
+		if force {
+			return pkRet(c, 2.8, 0.6, "db.doctrine-schema-drop", "drops every table")
+		}
+	case v == "doctrine:fixtures:load" && !pkContains(rest, "--append"):
+		return pkRet(c, 2.2, 0.3, "db.fixtures-purge", "purges the database before loading fixtures")
+	case v == "doctrine:migrations:migrate" && len(rest) > 1 && (pkContains(rest, "first") || pkContains(rest, "prev")):
+		return pkRet(c, 1.8, 0.2, "db.rollback", "rolls back migrations")
+	}
+	return pkAllow(c, 1, "dev.symfony", "runs a Symfony console command")
+}
+
+func ruleMiscInterp(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	lang := c.Name
+	var codes []string
+	script := ""
+	for i := 0; i < len(c.Args); i++ {
+		a := c.Args[i]
+		switch {
+		case a == "-e" || a == "--eval" || a == "-E" || a == "-eval":
+			if i+1 < len(c.Args) {
+				codes = append(codes, c.Args[i+1])
+				i++
+			}
+		case a == "--version" || a == "-v" || a == "-V":
+			return pkAllow(c, 0, "interp.version", "prints the version")
+		case strings.HasPrefix(a, "-"):
+		default:
+			if script == "" && len(codes) == 0 {
+				script = a
+			}
+		}
+	}
+	if c.Name == "osascript" && len(codes) > 0 {
+		joined := strings.Join(codes, "\n")
+		if f, ok := pkInterpFinish(c, x, "AppleScript", []string{joined}, ""); ok {
+			if f.score() < 1 && (strings.Contains(strings.ToLower(joined), "system events") || strings.Contains(strings.ToLower(joined), "keystroke")) {
+				return pkRet(c, 1.5, 0.3, "interp.applescript-ui", "AppleScript drives other apps or types keystrokes")
+			}
+			return f, true
+		}
+	}
+	return pkInterpFinish(c, x, lang, codes, script)
+}
+
+// ruleAwk: awk programs that call system(), pipe to a shell or getline
+// from a command.
+func ruleAwk(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	prog := ""
+	if _, ok := pkVal(c, "-f", "--file"); ok {
+		return pkUnsure(c, 0.5, "text.awk-file", "runs an awk program file")
+	}
+	pos := pkPos(c.Args, pkSet("-F", "-v", "--assign", "--field-separator"))
+	if len(pos) > 0 {
+		prog = pos[0]
+	}
+	low := strings.ToLower(prog)
+	if strings.Contains(low, "system(") || strings.Contains(low, "| getline") || strings.Contains(low, "|getline") || strings.Contains(low, "| \"sh") || strings.Contains(low, "|\"sh") || strings.Contains(low, "| \"bash") || strings.Contains(low, "|\"bash") {
+		f := pkJudgeCode(c, x, prog, "awk")
+		base := pkF(c, 2, 0.3, "text.awk-system", "the awk program runs shell commands")
+		return Worst(f, base), true
+	}
+	for _, op := range []string{"> \"/", ">\"/", ">> \"/", ">>\"/"} {
+		if i := strings.Index(prog, op); i >= 0 {
+			rest := prog[i+len(op)-1:]
+			if e := strings.IndexByte(rest, '"'); e > 0 {
+				if f, ok := pkWriteTarget(c, x, rest[:e], "awk"); ok && f.score() >= 1.5 {
+					return f, true
+				}
+			}
+		}
+	}
+	return pkAllow(c, 0, "text.awk", "awk reads and prints text")
+}
+
+// rulePSEncoded: an encoded PowerShell command hides what runs; the walker
+// decodes it and judges the inside, this keeps it at least confirm.
+func rulePSEncoded(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	for i, a := range c.Args {
+		l := strings.ToLower(a)
+		if len(l) < 2 || l[0] != '-' && l[0] != '/' {
+			continue
+		}
+		opt := "-" + l[1:]
+		if opt == "-e" || opt == "-ec" || len(opt) >= 4 && strings.HasPrefix("-encodedcommand", opt) {
+			f := pkF(c, 2, 0.5, "remote.ps-encoded", "runs a base64-encoded PowerShell command (hidden from review)")
+			if i+1 < len(c.Args) {
+				if _, err := base64.StdEncoding.DecodeString(strings.TrimSpace(c.Args[i+1])); err != nil {
+					f.Risk = 2.2
+					f.Reason = "runs an encoded PowerShell command that does not decode"
+				}
+			}
+			return f, true
+		}
+	}
+	return Finding{}, false
+}
