@@ -108,3 +108,20 @@ func FuzzJudgeEvent(f *testing.F) {
 		}
 	})
 }
+
+// TestSamplesMock: with the --mock remote (fixed risk 1.0, violation 0.1,
+// as typesafe.Stub) the public samples keep their levels: the remote can
+// only raise, and 1.0/0.1 raises nothing past allow.
+func TestSamplesMock(t *testing.T) {
+	t.Setenv(config.HomeEnv, t.TempDir())
+	r := &fakeRemote{risk: 1, viol: 0.1}
+	j := New(config.Default(), Options{Remote: r, Home: "/home/dev"})
+	for i, c := range readCorpus(t, "../../testdata/samples.jsonl") {
+		if v, _ := judgeEvent(t, j, c.Event); v.Level != c.Expect {
+			t.Errorf("sample %d: got %s (%s %s); want %s", i+1, v.Level, v.Source, v.Rule, c.Expect)
+		}
+	}
+	if r.calls == 0 {
+		t.Error("no sample reached the mock remote; the grey zone is not exercised")
+	}
+}
