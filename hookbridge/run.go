@@ -146,7 +146,7 @@ func decide(ctx context.Context, opts Options, stdin io.Reader, stderr io.Writer
 	}
 	conn, err := dial(ctx, name, opts.DialTimeout)
 	if errors.Is(err, pipe.ErrPeer) {
-		return deny("the pipe %s is served by another user (%v); remove it or restart agent-guard.", name, err)
+		return deny("the pipe %s is served by another user account (%v); the user must find out who created it.", name, err)
 	}
 	if err != nil {
 		return fallback(ctx, opts, ev, stderr, start)
