@@ -94,7 +94,9 @@ func (j *Judge) Judge(ctx context.Context, s State) (v Verdict) {
 		f.Rule, f.Reason = "local.none", "no rule matched"
 	}
 	self := strings.HasPrefix(f.Rule, "self.")
-	red := f.RedLine || self
+	// A red line is flagged by its rule; a red-line probability of 0.85
+	// or more counts as one too, whatever the configured thresholds.
+	red := f.RedLine || self || f.Violation >= 0.85
 
 	if !cfg.Enabled {
 		if red && cfg.RedLinesWhenDisabled {
