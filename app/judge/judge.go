@@ -184,7 +184,7 @@ func raised(f rules.Finding, r, viol float64, probs []float64, th Thresholds, sr
 
 func fromFinding(f rules.Finding, l Level, src string) Verdict {
 	return Verdict{Level: l, Source: src, Rule: f.Rule, Reason: f.Reason, Risk: f.Risk, Violation: f.Violation,
-		RedLine: f.RedLine || strings.HasPrefix(f.Rule, "self."), Marked: f.Marked}
+		RedLine: f.RedLine || strings.HasPrefix(f.Rule, "self.") || f.Violation >= 0.85, Marked: f.Marked}
 }
 
 func quote(s string) string { return "\"" + s + "\"" }
