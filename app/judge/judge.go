@@ -178,6 +178,7 @@ func raised(f rules.Finding, r, viol float64, probs []float64, th Thresholds, sr
 	risk, vio := max(f.Risk, r), max(f.Violation, viol)
 	v := fromFinding(f, Decide(risk, vio, th), src)
 	v.Risk, v.Violation, v.RiskProbs = risk, vio, probs
+	v.RedLine = v.RedLine || vio >= 0.85
 	v.Reason = fmt.Sprintf("%s: risk %.1f, red-line %.2f; local rules: %s", who, r, viol, f.Reason)
 	return v
 }
