@@ -68,7 +68,9 @@ func TestServerKilledMidRequest(t *testing.T) {
 // its own, never allow for a dangerous call.
 func TestServerHung(t *testing.T) {
 	sb := newSandbox(t)
-	sb.writeConfig(map[string]any{"approval": map[string]any{"timeout_seconds": 5}})
+	// The installer passes the hook a deadline; a short one keeps this
+	// test short (the default is 55 s, under ZCode's 60 s).
+	sb.setEnv("AGENT_GUARD_HOOK_DEADLINE", "8s")
 	sb.startServer()
 	if err := sb.srv.Process.Signal(syscall.SIGSTOP); err != nil {
 		t.Fatal(err)
@@ -104,6 +106,7 @@ var garbageConfigs = []string{
 	`{"no_such_key": true}`,
 	`{"enabled": false} trailing`,
 	`[]`,
+	`null`,
 	`{"fastpath": {"allowlist": "not a list"}}`,
 	strings.Repeat("{", 100000),
 }
@@ -113,51 +116,69 @@ var garbageConfigs = []string{
 // one the last good config gives. Afterwards a good config must still be
 // picked up, so the watcher survived.
 func TestConfigGarbageWhileRequestsFlow(t *testing.T) {
+	// The last good config differs from the default (a denylist that
+	// blocks echo), so garbage that fell back to the defaults would show.
 	all := loadSamples(t)
+	for i, s := range all {
+		if strings.Contains(string(s.Event), `"echo `) {
+			all[i].Expect = "block"
+		}
+	}
 	sb := newSandbox(t)
-	sb.writeConfig(nil)
+	sb.writeConfig(map[string]any{"fastpath": map[string]any{"denylist": []string{"echo *"}}})
 	sb.startServer()
 	cfgPath := sb.path("config.json")
+	for _, s := range all {
+		check(t, "good config before the garbage", s, sb.runHook(s.Event), true)
+	}
 
-	stop := make(chan struct{})
+	// The writer holds each garbage form longer than the watcher's
+	// debounce, so every form is really loaded (and must be rejected),
+	// then goes round once more at full speed.
 	var writes atomic.Int64
-	var writer sync.WaitGroup
-	writer.Add(1)
+	var current atomic.Value // the garbage form on disk now
+	current.Store("")
+	writerDone := make(chan struct{})
 	go func() {
-		defer writer.Done()
-		for i := 0; ; i++ {
-			select {
-			case <-stop:
-				return
-			default:
-			}
-			if err := os.WriteFile(cfgPath, []byte(garbageConfigs[i%len(garbageConfigs)]), 0o600); err != nil {
+		defer close(writerDone)
+		for i := 0; i < 2*len(garbageConfigs); i++ {
+			g := garbageConfigs[i%len(garbageConfigs)]
+			current.Store(trim(g, 40))
+			if err := os.WriteFile(cfgPath, []byte(g), 0o600); err != nil {
 				t.Errorf("writing garbage: %v", err)
 				return
 			}
 			writes.Add(1)
-			time.Sleep(15 * time.Millisecond)
+			if i < len(garbageConfigs) {
+				time.Sleep(400 * time.Millisecond)
+			} else {
+				time.Sleep(10 * time.Millisecond)
+			}
 		}
+		time.Sleep(400 * time.Millisecond) // let the last one load
 	}()
 
-	// Four workers go round the samples until each has made enough calls
-	// and the garbage has cycled through every form a few times.
+	// Four workers go round the samples until the writer is done.
 	var workers sync.WaitGroup
 	var calls atomic.Int64
 	for w := 0; w < 4; w++ {
 		workers.Add(1)
 		go func() {
 			defer workers.Done()
-			for i := w; i < 4*len(all) || writes.Load() < int64(3*len(garbageConfigs)); i++ {
+			for i := w; ; i++ {
+				select {
+				case <-writerDone:
+					return
+				default:
+				}
 				s := all[i%len(all)]
-				check(t, "config garbage", s, sb.runHook(s.Event), true)
+				a := sb.runHook(s.Event)
+				check(t, fmt.Sprintf("config garbage (on disk: %q)", current.Load()), s, a, true)
 				calls.Add(1)
 			}
 		}()
 	}
 	workers.Wait()
-	close(stop)
-	writer.Wait()
 	t.Logf("%d hook calls while config.json was rewritten %d times", calls.Load(), writes.Load())
 	if !sb.serverAlive() {
 		t.Fatalf("the server died under config garbage:\n%s", sb.srvErr)

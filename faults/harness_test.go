@@ -297,8 +297,14 @@ type answer struct {
 }
 
 func (a answer) String() string {
-	return fmt.Sprintf("decision=%q exit=%d err=%v took=%v reason=%q stdout=%q stderr=%q",
-		a.Decision, a.Exit, a.Err, a.Took.Round(time.Millisecond), a.Reason, a.Stdout, trim(a.Stderr, 600))
+	s := fmt.Sprintf("decision=%q exit=%d took=%v reason=%q", a.Decision, a.Exit, a.Took.Round(time.Millisecond), trim(a.Reason, 400))
+	if a.Err != nil {
+		s += fmt.Sprintf(" err=%v stdout=%q", a.Err, trim(a.Stdout, 600))
+	}
+	if a.Stderr != "" {
+		s += fmt.Sprintf(" stderr=%q", trim(a.Stderr, 600))
+	}
+	return s
 }
 
 func trim(s string, n int) string {
