@@ -682,8 +682,16 @@ func ruleCreds(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	if kind == pkNoSecret {
 		return Finding{}, false
 	}
+	senders := pkLineSenders(c, x)
+	if len(senders) == 0 && len(c.PipedTo) > 0 {
+		// A token piped into a login (docker login --password-stdin), an
+		// environment dump filtered for something that is not a secret.
+		if tokenish || pkEnvDump(c) && pkFilteredHarmless(c, x) {
+			return Finding{}, false
+		}
+	}
 	// 2. The secret and a sender in the same line.
-	if senders := pkLineSenders(c, x); len(senders) > 0 {
+	if len(senders) > 0 {
 		if tokenish && pkTokenInHeaderOnly(c, senders) {
 			return pkRet(c, 1.5, 0.4, "creds.token-header", "passes "+what+" in an auth header")
 		}
@@ -746,4 +754,36 @@ func pkCloudSecretVar(s string) bool {
 		}
 	}
 	return false
+}
+
+// pkFilteredHarmless: c's output goes through grep & co. with a pattern
+// that does not look for secrets (env | grep -i proxy).
+func pkFilteredHarmless(c *shell.Cmd, x *Ctx) bool {
+	found := false
+	for i := range pkAll(x) {
+		o := &x.All.Cmds[i]
+		if !pkContains(o.PipedFrom, c.Name) {
+			continue
+		}
+		switch o.Name {
+		case "grep", "egrep", "fgrep", "rg", "findstr", "select-string", "sls", "where-object", "?":
+		case "wc", "sort", "head", "tail", "less", "more", "cut", "awk", "sed", "jq", "uniq", "tr":
+			continue
+		default:
+			return false
+		}
+		pos := pkPos(o.Args, pkSet("-e", "-f", "--regexp", "-m", "-A", "-B", "-C"))
+		pat := ""
+		if v, ok := pkVal(o, "-e", "--regexp", "-Pattern", "-pattern"); ok {
+			pat = v
+		} else if len(pos) > 0 {
+			pat = pos[0]
+		}
+		lp := strings.ToLower(pat)
+		if pat == "" || pkDyn(pat) || pkSecretVar(pat) || strings.Contains(lp, "key") || strings.Contains(lp, "token") || strings.Contains(lp, "secret") || strings.Contains(lp, "pass") || strings.Contains(lp, "aws") || strings.Contains(lp, "api") || strings.Contains(lp, "auth") || strings.Contains(lp, "cred") || strings.Contains(lp, "pwd") || lp == "." || lp == ".*" {
+			return false
+		}
+		found = true
+	}
+	return found
 }

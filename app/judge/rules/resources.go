@@ -183,7 +183,7 @@ func ruleFlood(c *shell.Cmd, x *Ctx) (Finding, bool) {
 func ruleScanners(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	if c.Name == "nmap" {
 		local := true
-		for _, o := range c.Operands() {
+		for _, o := range pkPos(c.Args, pkSet("-p", "-oN", "-oX", "-oG", "-oA", "-iL", "--top-ports", "--exclude", "-e", "-S", "--script", "--script-args", "-D", "-g", "--source-port", "--max-rate", "--min-rate", "--host-timeout")) {
 			if !(pkLocalHost(o) || strings.HasPrefix(o, "192.168.") || strings.HasPrefix(o, "10.") || strings.HasPrefix(o, "172.") || strings.HasPrefix(o, "127.")) {
 				local = false
 			}
