@@ -58,6 +58,9 @@ func bashCd(c *shell.Cmd, x *Ctx) string {
 	}
 	d := ops[0]
 	switch {
+	case strings.Contains(c.Raw, "--show-toplevel"):
+		// cd "$(git rev-parse --show-toplevel)": the repository, taken as the project.
+		return x.Project
 	case d == "-" || strings.Contains(d, shell.Dyn):
 		return shell.Dyn
 	case strings.HasPrefix(d, "/") || strings.HasPrefix(d, "~") || len(d) >= 2 && d[1] == ':':

@@ -29,23 +29,25 @@ func init() {
 type fsScope int
 
 const (
-	fsProject fsScope = iota // inside the project (cwd) or /tmp
-	fsCache                  // a cache or build folder anywhere under home
-	fsOutside                // elsewhere (another folder of home, /mnt/x)
-	fsUnknown                // not statically known ($DIR, $(...))
-	fsCwdAll                 // the whole project: ., *, ./*
-	fsGitDir                 // a .git folder
-	fsBackup                 // backups
-	fsHomeKey                // ~/.ssh, ~/Documents...: the user's own data
-	fsSystem                 // /etc, /usr, C:\Windows...
-	fsHome                   // ~ itself, all homes
-	fsRoot                   // / or C:\
+	fsProject  fsScope = iota // inside the project (cwd) or /tmp
+	fsCache                   // a cache or build folder anywhere under home
+	fsOutside                 // elsewhere (another folder of home, /mnt/x)
+	fsUnknown                 // not statically known ($DIR, $(...))
+	fsSoftware                // installed software: /usr/local/go, /opt/x, C:\Program Files\X
+	fsCwdAll                  // the whole project: ., *, ./*
+	fsGitDir                  // a .git folder
+	fsBackup                  // backups
+	fsHomeKey                 // ~/.ssh, ~/Documents...: the user's own data
+	fsSystem                  // /etc, /usr, C:\Windows...
+	fsHome                    // ~ itself, all homes
+	fsRoot                    // / or C:\
 )
 
 var fsScopeWords = [...]string{
 	fsProject: "a path inside the project", fsCache: "a cache or build folder",
 	fsOutside: "a folder outside the project", fsUnknown: "a path only known at run time",
-	fsCwdAll: "the whole working folder", fsGitDir: "the repository's .git history",
+	fsSoftware: "installed software or a system cache",
+	fsCwdAll:   "the whole working folder", fsGitDir: "the repository's .git history",
 	fsBackup: "backups", fsHomeKey: "the user's own data in the home folder",
 	fsSystem: "a system folder", fsHome: "the home folder", fsRoot: "the root of the file system",
 }
@@ -57,6 +59,16 @@ var fsSystemDirs = []string{
 	"c:/windows", "c:/program files", "c:/program files (x86)", "c:/programdata",
 	"c:/users", "c:/system volume information", "c:/recovery", "c:/boot",
 }
+
+// fsSoftDirs hold installed software and caches: deleting inside them
+// (not the folder itself) is recoverable by reinstalling, so confirm.
+var fsSoftDirs = []string{"/usr/local", "/opt", "/var/cache", "/var/lib/apt/lists", "/var/www", "/srv",
+	"/applications", "/library/caches", "/snap", "c:/program files", "c:/program files (x86)", "c:/programdata",
+	"/usr/share/doc", "/var/lib/docker", "/opt/homebrew"}
+
+// fsSoftFiles are single files under system folders that are routinely removed.
+var fsSoftFiles = []string{"/var/lib/dpkg/lock", "/var/lib/dpkg/lock-frontend", "/var/cache/apt/archives/lock",
+	"/var/lib/apt/lists/lock", "/var/run/docker.sock"}
 
 // Temporary or volatile places under system dirs that are fine to clean.
 var fsVolatile = []string{"/var/tmp", "/var/cache/apt/archives", "/dev/shm", "/run/user"}
@@ -176,7 +188,15 @@ func fsClassify(p string, x *Ctx) fsScope {
 		if pre != "/" {
 			pre = strings.TrimSuffix(pre, "/")
 		}
+		if i := strings.IndexByte(a, 1); i >= 0 && !strings.Contains(a[i:], "..") && !r.glob {
+			// $DIR/node_modules, or build under an unknown cwd: a build folder.
+			if fsCacheNames[path.Base(a)] && strings.Count(a[i:], "/") <= 1 && (strings.HasPrefix(r.orig, shell.Dyn) || r.cwd == "") {
+				return fsCache
+			}
+		}
 		switch {
+		case fsUnder(pre, "/tmp") && pre != "/tmp" || pre == "/tmp" && strings.HasPrefix(a, "/tmp/\x01"):
+			return fsProject // tmp=$(mktemp -d); rm -rf "$tmp"
 		case pre == "" || pre == ".":
 			return fsUnknown
 		case pre == "/" || len(pre) == 2 && pre[1] == ':':
@@ -250,6 +270,16 @@ func fsClassify(p string, x *Ctx) fsScope {
 			return fsProject
 		}
 	}
+	for _, f := range fsSoftFiles {
+		if a == f {
+			return fsSoftware
+		}
+	}
+	for _, d := range fsSoftDirs {
+		if fsUnder(a, d) && a != d && !r.glob || r.glob && fsUnder(dir, d) {
+			return fsSoftware
+		}
+	}
 	for _, s := range fsSystemDirs {
 		if fsUnder(a, s) {
 			return fsSystem
@@ -301,8 +331,16 @@ func fsTargetFinding(c *shell.Cmd, t string, recursive bool, verb string, x *Ctx
 			return mk(3, 0.7, "fs.delete-system", verb+" "+shown+" removes "+what+"'s file; the system may stop working")
 		}
 		return mk(3, 0.95, "fs.delete-system", verb+" "+shown+": "+what+"; the system would stop working")
+	case fsSoftware:
+		if recursive || verb == "wipe" {
+			return mk(2.2, 0.4, "fs.delete-software", verb+" "+shown+": "+what+" outside the project")
+		}
+		return mk(1.6, 0.2, "fs.delete-software", verb+" "+shown+": a file of "+what)
 	case fsHomeKey:
-		if !recursive && !strings.Contains(t, ".ssh") && !strings.Contains(t, ".gnupg") && !strings.Contains(t, ".aws") {
+		lt := strings.ToLower(t)
+		secret := strings.Contains(lt, "id_") || strings.Contains(lt, "authorized_keys") || strings.Contains(lt, ".gnupg") ||
+			strings.Contains(lt, "credentials") || strings.Contains(lt, ".password-store") || strings.HasSuffix(lt, ".pem") || strings.HasSuffix(lt, ".key")
+		if !recursive && !secret {
 			return mk(2, 0.4, "fs.delete-user-data", verb+" "+shown+": "+what)
 		}
 		return mk(3, 0.9, "fs.delete-user-data", verb+" "+shown+": "+what+" (keys, documents or settings), not recoverable")
@@ -511,6 +549,13 @@ func fsWriteTarget(c *shell.Cmd, t string, x *Ctx) Finding {
 	if f.Marked == "" {
 		f.Marked = c.Raw
 	}
+	if strings.Contains(t, shell.Dyn) && !f.RedLine && f.Risk < 2.5 {
+		// "$tmp/x" after tmp=$(mktemp -d), "$BUILD/node_modules": the
+		// known part already places it in a temp or build folder.
+		if s := fsClassify(t, x); s == fsProject || s == fsCache {
+			return Finding{Risk: 0.5, Rule: "fs.write-dynamic", Reason: "writes under a temporary or build folder", Marked: c.Raw, Uncertain: true}
+		}
+	}
 	return f
 }
 
@@ -627,8 +672,18 @@ func fsPermTarget(c *shell.Cmd, t string, recursive bool, mode string, x *Ctx) F
 		f.Uncertain = true
 		return f
 	case fsCwdAll:
-		if recursive && (wide || c.Name != "chmod") {
+		if recursive && wide {
 			return mk(1.8, 0.2, "fs.perms-project", c.Name+" -R "+mode+" on the whole project")
+		}
+		user, _, _ := strings.Cut(mode, ":")
+		self := strings.Contains(mode, shell.Dyn) || user == path.Base(strings.ReplaceAll(x.Home, "\\", "/")) || user == ""
+		if recursive && c.Name != "chmod" && !self {
+			return mk(1.8, 0.2, "fs.perms-project", c.Name+" -R "+mode+" hands the whole project to another owner")
+		}
+		if recursive && c.Name != "chmod" {
+			f := mk(1.2, 0.1, "fs.perms-project", c.Name+" -R "+mode+" on the whole project")
+			f.Uncertain = true
+			return f
 		}
 	}
 	if c.Name == "chattr" && strings.Contains(mode, "i") {
@@ -685,9 +740,6 @@ func ruleMoveCopy(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	}
 	if dst != "" {
 		add(fsWriteTarget(c, dst, x))
-		if f, ok := ProtectedTree(dst, x.Cwd, x.Home); ok {
-			add(f)
-		}
 	}
 	move := c.Name == "mv" || c.Name == "move" || c.Name == "move-item" || c.Name == "mi" ||
 		c.Name == "rename-item" || c.Name == "rni" || c.Name == "ren" || c.Name == "rename"
@@ -807,7 +859,11 @@ func ruleFind(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	for k, s := range starts {
 		var f Finding
 		if deletes {
-			if sc := fsClassify(s, x); (sc == fsCwdAll || sc == fsProject || sc == fsCache) && fsHasFilter(c.Args[i:]) {
+			sc := fsClassify(s, x)
+			if sc == fsOutside && (s == "/tmp" || s == "/tmp/" || s == "/var/tmp") {
+				sc = fsProject
+			}
+			if (sc == fsCwdAll || sc == fsProject || sc == fsCache) && fsHasFilter(c.Args[i:]) {
 				f = Finding{Risk: 1, Rule: "fs.find-delete", Reason: "find deletes matching files inside the project", Marked: c.Raw}
 			} else {
 				f = fsTargetFinding(c, s, true, "find -delete under", x)

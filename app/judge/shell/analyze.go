@@ -372,6 +372,10 @@ func (w *walker) assignVal(as *syntax.Assign) string {
 	if as.Append {
 		return Dyn
 	}
+	if v == Dyn && isMktemp(as.Value) {
+		// tmp=$(mktemp -d): a fresh folder under /tmp.
+		return "/tmp/" + Dyn
+	}
 	return v
 }
 
@@ -524,4 +528,31 @@ func unquotedParam(wd *syntax.Word) bool {
 		}
 	}
 	return false
+}
+
+// isMktemp: the word is exactly $(mktemp ...) without a template path.
+func isMktemp(wd *syntax.Word) bool {
+	if len(wd.Parts) == 1 {
+		if dq, ok := wd.Parts[0].(*syntax.DblQuoted); ok && len(dq.Parts) == 1 {
+			return isMktemp(&syntax.Word{Parts: dq.Parts})
+		}
+	}
+	if len(wd.Parts) != 1 {
+		return false
+	}
+	cs, ok := wd.Parts[0].(*syntax.CmdSubst)
+	if !ok || len(cs.Stmts) != 1 {
+		return false
+	}
+	ce, ok := cs.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) == 0 || ce.Args[0].Lit() != "mktemp" {
+		return false
+	}
+	for _, a := range ce.Args[1:] {
+		l := a.Lit()
+		if l == "" || strings.Contains(l, "/") || l == "-p" || l == "--tmpdir" {
+			return false
+		}
+	}
+	return true
 }

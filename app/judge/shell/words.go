@@ -127,6 +127,8 @@ func (w *walker) param(p *syntax.ParamExp) string {
 		return "~"
 	case "PWD":
 		return "."
+	case "TMPDIR", "TMP", "TEMP":
+		return "/tmp"
 	}
 	return Dyn
 }
