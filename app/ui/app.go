@@ -113,6 +113,20 @@ func Run() int {
 		return err
 	}, func(err error) { t.notify("agent-guard: approval dialog failed", err.Error()) })
 	t.raise = pr.raise
+	go func() {
+		// Every queue change (new, answered, timed out, withdrawn) shows
+		// in the icon, the status line and the pending list.
+		sub, stop := t.q.Subscribe()
+		defer stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-sub:
+				t.refresh()
+			}
+		}
+	}()
 	if path := os.Getenv(SnapshotEnv); path != "" {
 		t.snapshot = func(s model.State) {
 			if b, err := json.Marshal(s); err == nil {

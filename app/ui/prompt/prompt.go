@@ -35,7 +35,7 @@ type View struct {
 
 	deny, allow, always *keyButton
 	countdown           *widget.Label
-	progress            *widget.ProgressBar
+	progress            *thinBar
 	queue               *widget.Label
 }
 
@@ -90,8 +90,7 @@ func New(a fyne.App, p proto.Prompt, now func() time.Time, answer func(proto.Rep
 	}
 
 	v.countdown = widget.NewLabel("")
-	v.progress = widget.NewProgressBar()
-	v.progress.TextFormatter = func() string { return "" }
+	v.progress = newThinBar()
 	v.queue = widget.NewLabel("")
 	v.queue.Alignment = fyne.TextAlignTrailing
 
@@ -153,7 +152,7 @@ func (v *View) Tick() {
 	if total <= 0 {
 		total = 120
 	}
-	v.progress.SetValue(min(1, left.Seconds()/total))
+	v.progress.set(min(1, left.Seconds()/total))
 	if left <= 0 {
 		v.Answer(proto.ActionDeny, "denied: nobody answered in time")
 	}
@@ -267,7 +266,7 @@ func (v *View) layout() fyne.CanvasObject {
 		header,
 		v.commandBox(),
 		grid,
-		container.NewBorder(nil, nil, nil, v.countdown, v.progress),
+		container.NewBorder(nil, nil, nil, v.countdown, v.progress.box),
 		widget.NewSeparator(),
 		container.NewHBox(buttons...),
 	)
@@ -301,3 +300,45 @@ func (m *minWidth) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	s.Width = max(s.Width, m.w)
 	return s
 }
+
+// thinBar is a slim countdown bar; it turns to the warning colour in the
+// last fifth of the time.
+type thinBar struct {
+	frac        float64
+	track, fill *canvas.Rectangle
+	box         *fyne.Container
+}
+
+func newThinBar() *thinBar {
+	b := &thinBar{
+		track: canvas.NewRectangle(theme.Color(theme.ColorNameInputBackground)),
+		fill:  canvas.NewRectangle(theme.Color(theme.ColorNamePrimary)),
+	}
+	b.track.CornerRadius, b.fill.CornerRadius = 3, 3
+	b.box = container.New(b, b.track, b.fill)
+	return b
+}
+
+// Value is the fraction of time left, 0..1.
+func (b *thinBar) Value() float64 { return b.frac }
+
+func (b *thinBar) set(f float64) {
+	b.frac = max(0, min(1, f))
+	if b.frac < 0.2 {
+		b.fill.FillColor = theme.Color(theme.ColorNameWarning)
+	} else {
+		b.fill.FillColor = theme.Color(theme.ColorNamePrimary)
+	}
+	b.box.Refresh()
+}
+
+func (b *thinBar) Layout(_ []fyne.CanvasObject, size fyne.Size) {
+	const h = 6
+	y := (size.Height - h) / 2
+	b.track.Resize(fyne.NewSize(size.Width, h))
+	b.track.Move(fyne.NewPos(0, y))
+	b.fill.Resize(fyne.NewSize(size.Width*float32(b.frac), h))
+	b.fill.Move(fyne.NewPos(0, y))
+}
+
+func (b *thinBar) MinSize([]fyne.CanvasObject) fyne.Size { return fyne.NewSize(120, 6) }

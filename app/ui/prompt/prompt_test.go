@@ -116,8 +116,8 @@ func TestCountdown(t *testing.T) {
 	if txt := v.countdown.Text; txt != "Denies automatically in 0:59" {
 		t.Fatalf("countdown %q", txt)
 	}
-	if v.progress.Value <= 0.45 || v.progress.Value >= 0.55 {
-		t.Fatalf("progress %v, want about half", v.progress.Value)
+	if f := v.progress.Value(); f <= 0.45 || f >= 0.55 {
+		t.Fatalf("progress %v, want about half", f)
 	}
 	if len(*got) != 0 {
 		t.Fatal("answered before the deadline")
