@@ -1,7 +1,7 @@
 package audit
 
 import (
-	"regexp"
+	"github.com/agent-guard/agent-guard/app/internal/lazyre"
 	"strings"
 	"unicode/utf8"
 )
@@ -17,10 +17,10 @@ const Redacted = "[REDACTED]"
 const redactScanLimit = 64 << 10
 
 type redaction struct {
-	re   *regexp.Regexp
+	re   *lazyre.Regexp
 	repl string // may use ${1} to keep the key name
 	// only, when set, applies re only to text that matches it.
-	only *regexp.Regexp
+	only *lazyre.Regexp
 	// hints are lower-case substrings one of which every match contains;
 	// checking them first keeps Digest cheap on ordinary commands.
 	hints []string
@@ -32,36 +32,36 @@ type redaction struct {
 // token shapes, so the key name stays readable.
 var redactions = []redaction{
 	// PEM private keys, to the END line or the end of the text.
-	{hints: []string{"private key"}, re: regexp.MustCompile(`-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$)`), repl: Redacted},
+	{hints: []string{"private key"}, re: lazyre.New(`-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$)`), repl: Redacted},
 	// Authorization-like headers: keep the header and the scheme.
-	{hints: []string{"authorization"}, re: regexp.MustCompile(`(?i)\b((?:proxy-)?authorization\s*:\s*(?:(?:bearer|basic|token|digest|bot)\s+)?)[^\s'"\\]+`), repl: "${1}" + Redacted},
-	{hints: []string{"api-key", "auth-token", "access-token", "private-token", "cookie"}, re: regexp.MustCompile(`(?i)\b((?:x-api-key|api-key|x-auth-token|x-access-token|private-token|cookie)\s*:\s*)[^\s'"\\]+`), repl: "${1}" + Redacted},
-	{hints: []string{"bearer"}, re: regexp.MustCompile(`(?i)\b(bearer\s+)[A-Za-z0-9\-._~+/]+=*`), repl: "${1}" + Redacted},
+	{hints: []string{"authorization"}, re: lazyre.New(`(?i)\b((?:proxy-)?authorization\s*:\s*(?:(?:bearer|basic|token|digest|bot)\s+)?)[^\s'"\\]+`), repl: "${1}" + Redacted},
+	{hints: []string{"api-key", "auth-token", "access-token", "private-token", "cookie"}, re: lazyre.New(`(?i)\b((?:x-api-key|api-key|x-auth-token|x-access-token|private-token|cookie)\s*:\s*)[^\s'"\\]+`), repl: "${1}" + Redacted},
+	{hints: []string{"bearer"}, re: lazyre.New(`(?i)\b(bearer\s+)[A-Za-z0-9\-._~+/]+=*`), repl: "${1}" + Redacted},
 	// Passwords in URLs: scheme://user:pass@host.
-	{hints: []string{"://"}, re: regexp.MustCompile(`\b([a-zA-Z][a-zA-Z0-9+.\-]*://[^\s:/@'"]*:)[^\s/'"]+@`), repl: "${1}" + Redacted + "@"},
+	{hints: []string{"://"}, re: lazyre.New(`\b([a-zA-Z][a-zA-Z0-9+.\-]*://[^\s:/@'"]*:)[^\s/'"]+@`), repl: "${1}" + Redacted + "@"},
 	// key=value and "key": "value" for anything named like a secret,
 	// including env assignments such as TYPESAFE_API_KEY=... or DB_PASSWORD=...
-	{hints: []string{"pass", "secret", "token", "key", "credential"}, re: regexp.MustCompile(`(?i)((?:password|passwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?)"?\s*[=:]\s*)(?:"[^"]*"?|'[^']*'?|[^\s&;,'"}])+`), repl: "${1}" + Redacted},
+	{hints: []string{"pass", "secret", "token", "key", "credential"}, re: lazyre.New(`(?i)((?:password|passwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?)"?\s*[=:]\s*)(?:"[^"]*"?|'[^']*'?|[^\s&;,'"}])+`), repl: "${1}" + Redacted},
 	// --password VALUE, --token VALUE.
-	{hints: []string{"--"}, re: regexp.MustCompile(`(?i)(--(?:password|passwd|token|secret|api[_-]?key|access[_-]?token|auth[_-]?token)\s+)(?:"[^"]*"?|'[^']*'?|[^\s\-'"])(?:"[^"]*"?|'[^']*'?|[^\s'"])*`), repl: "${1}" + Redacted},
+	{hints: []string{"--"}, re: lazyre.New(`(?i)(--(?:password|passwd|token|secret|api[_-]?key|access[_-]?token|auth[_-]?token)\s+)(?:"[^"]*"?|'[^']*'?|[^\s\-'"])(?:"[^"]*"?|'[^']*'?|[^\s'"])*`), repl: "${1}" + Redacted},
 	// mysql -p'pass' / -ppass, only for the MySQL family so mkdir -p stays.
 	{
-		re:   regexp.MustCompile(`(\s-p)(?:'[^']*'?|"[^"]*"?|[^\s'"])+`),
+		re:   lazyre.New(`(\s-p)(?:'[^']*'?|"[^"]*"?|[^\s'"])+`),
 		repl: "${1}" + Redacted,
-		only: regexp.MustCompile(`(?i)\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mariadb|mariadb-dump)\b`),
+		only: lazyre.New(`(?i)\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mariadb|mariadb-dump)\b`),
 	},
 	// Token shapes that are secrets wherever they appear.
-	{hints: []string{"eyj"}, re: regexp.MustCompile(`\beyJ[A-Za-z0-9_\-]{5,}\.[A-Za-z0-9_\-]{5,}\.[A-Za-z0-9_\-]+`), repl: Redacted},  // JWT
-	{hints: []string{"sk-"}, re: regexp.MustCompile(`\bsk-(?:proj-|ant-|live-|test-|or-)?[A-Za-z0-9_\-]{16,}`), repl: Redacted},       // OpenAI, Anthropic, ...
-	{hints: []string{"k_live_", "k_test_"}, re: regexp.MustCompile(`\b[sr]k_(?:live|test)_[A-Za-z0-9]{10,}`), repl: Redacted},         // Stripe
-	{hints: []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_"}, re: regexp.MustCompile(`\bgh[pousr]_[A-Za-z0-9]{20,}`), repl: Redacted}, // GitHub
-	{hints: []string{"github_pat_"}, re: regexp.MustCompile(`\bgithub_pat_[A-Za-z0-9_]{20,}`), repl: Redacted},                        // GitHub fine-grained
-	{hints: []string{"glpat-"}, re: regexp.MustCompile(`\bglpat-[A-Za-z0-9_\-]{20,}`), repl: Redacted},                                // GitLab
-	{hints: []string{"akia", "asia"}, re: regexp.MustCompile(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`), repl: Redacted},                        // AWS access key id
-	{hints: []string{"xox"}, re: regexp.MustCompile(`\bxox[abposr]-[A-Za-z0-9\-]{10,}`), repl: Redacted},                              // Slack
-	{hints: []string{"aiza"}, re: regexp.MustCompile(`\bAIza[0-9A-Za-z_\-]{35}`), repl: Redacted},                                     // Google API key
-	{hints: []string{"npm_"}, re: regexp.MustCompile(`\bnpm_[A-Za-z0-9]{36}`), repl: Redacted},                                        // npm
-	{hints: []string{"hf_", "pypi-"}, re: regexp.MustCompile(`\b(?:hf_[A-Za-z0-9]{30,}|pypi-[A-Za-z0-9_\-]{50,})`), repl: Redacted},   // Hugging Face, PyPI
+	{hints: []string{"eyj"}, re: lazyre.New(`\beyJ[A-Za-z0-9_\-]{5,}\.[A-Za-z0-9_\-]{5,}\.[A-Za-z0-9_\-]+`), repl: Redacted},  // JWT
+	{hints: []string{"sk-"}, re: lazyre.New(`\bsk-(?:proj-|ant-|live-|test-|or-)?[A-Za-z0-9_\-]{16,}`), repl: Redacted},       // OpenAI, Anthropic, ...
+	{hints: []string{"k_live_", "k_test_"}, re: lazyre.New(`\b[sr]k_(?:live|test)_[A-Za-z0-9]{10,}`), repl: Redacted},         // Stripe
+	{hints: []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_"}, re: lazyre.New(`\bgh[pousr]_[A-Za-z0-9]{20,}`), repl: Redacted}, // GitHub
+	{hints: []string{"github_pat_"}, re: lazyre.New(`\bgithub_pat_[A-Za-z0-9_]{20,}`), repl: Redacted},                        // GitHub fine-grained
+	{hints: []string{"glpat-"}, re: lazyre.New(`\bglpat-[A-Za-z0-9_\-]{20,}`), repl: Redacted},                                // GitLab
+	{hints: []string{"akia", "asia"}, re: lazyre.New(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`), repl: Redacted},                        // AWS access key id
+	{hints: []string{"xox"}, re: lazyre.New(`\bxox[abposr]-[A-Za-z0-9\-]{10,}`), repl: Redacted},                              // Slack
+	{hints: []string{"aiza"}, re: lazyre.New(`\bAIza[0-9A-Za-z_\-]{35}`), repl: Redacted},                                     // Google API key
+	{hints: []string{"npm_"}, re: lazyre.New(`\bnpm_[A-Za-z0-9]{36}`), repl: Redacted},                                        // npm
+	{hints: []string{"hf_", "pypi-"}, re: lazyre.New(`\b(?:hf_[A-Za-z0-9]{30,}|pypi-[A-Za-z0-9_\-]{50,})`), repl: Redacted},   // Hugging Face, PyPI
 }
 
 // Redact replaces secrets in s (tokens, API keys, passwords, Authorization

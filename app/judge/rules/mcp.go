@@ -2,8 +2,8 @@ package rules
 
 import (
 	"encoding/json"
+	"github.com/agent-guard/agent-guard/app/internal/lazyre"
 	"path"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -210,10 +210,10 @@ var (
 )
 
 var (
-	sqlDrop     = regexp.MustCompile(`(?is)\b(drop\s+(table|database|schema|index|view|user|role)|truncate\s+(table\s+)?\w)`)
-	sqlDeleteNW = regexp.MustCompile(`(?is)\bdelete\s+from\s+[\w."\x60\[\]]+\s*(;|$)`)
-	sqlUpdateNW = regexp.MustCompile(`(?is)\bupdate\s+[\w."\x60\[\]]+\s+set\s+[^;]*$`)
-	sqlWrite    = regexp.MustCompile(`(?is)\b(insert\s+into|update\s+\S+\s+set|delete\s+from|alter\s+table|create\s+(table|index|database)|grant|revoke)\b`)
+	sqlDrop     = lazyre.New(`(?is)\b(drop\s+(table|database|schema|index|view|user|role)|truncate\s+(table\s+)?\w)`)
+	sqlDeleteNW = lazyre.New(`(?is)\bdelete\s+from\s+[\w."\x60\[\]]+\s*(;|$)`)
+	sqlUpdateNW = lazyre.New(`(?is)\bupdate\s+[\w."\x60\[\]]+\s+set\s+[^;]*$`)
+	sqlWrite    = lazyre.New(`(?is)\b(insert\s+into|update\s+\S+\s+set|delete\s+from|alter\s+table|create\s+(table|index|database)|grant|revoke)\b`)
 )
 
 // mcpArgs judges what the arguments carry: shell commands (rules.Bash),
