@@ -11,7 +11,7 @@ import (
 
 func init() {
 	on(ruleDD, "dd", "dcfldd", "dc3dd")
-	on(ruleMkfs, "mkfs", "mke2fs", "mkdosfs", "mkntfs", "mkswap", "newfs", "newfs_apfs", "newfs_hfs", "mkfs.ext2",
+	on(ruleMkfs, "mkfs", "mke2fs", "mkdosfs", "mkntfs", "mkswap", "newfs", "newfs_apfs", "newfs_hfs", "newfs_msdos", "newfs_exfat", "newfs_udf", "mkfs.ext2",
 		"mkfs.ext3", "mkfs.ext4", "mkfs.xfs", "mkfs.btrfs", "mkfs.vfat", "mkfs.fat", "mkfs.msdos",
 		"mkfs.ntfs", "mkfs.exfat", "mkfs.f2fs", "mkfs.minix", "mkfs.jfs", "mkfs.reiserfs", "mkfs.zfs")
 	on(ruleWipeDisk, "wipefs", "blkdiscard", "sgdisk", "sfdisk", "fdisk", "gdisk", "cfdisk", "parted",

@@ -215,7 +215,7 @@ func fsClassify(p string, x *Ctx) fsScope {
 		// A glob deletes what its folder holds: judge the folder.
 		for k := 0; k < 64 && strings.ContainsAny(path.Base(dir), "*?["); k++ {
 			b := path.Base(dir)
-			if b == "*" || b == ".*" || b == "*.*" || b == "**" || b == "?*" || b == "*.*.*" {
+			if b == "*" || b == ".*" || b == "*.*" || b == "**" || b == "?*" || b == "*.*.*" || b[0] == '.' && b != ".*" && strings.ContainsAny(b[1:2], "*?[") {
 				whole = true
 			}
 			nd := path.Dir(dir)
@@ -662,6 +662,13 @@ func fsPermTarget(c *shell.Cmd, t string, recursive bool, mode string, x *Ctx) F
 			return mk(2, 0.3, "fs.perms-dynamic", c.Name+" -R on a path only known at run time")
 		}
 		f := mk(1, 0, "fs.perms-dynamic", c.Name+" on a path only known at run time")
+		f.Uncertain = true
+		return f
+	case fsSoftware:
+		if recursive || wide {
+			return mk(2, 0.3, "fs.perms-software", c.Name+" "+mode+" on "+shown+": installed software outside the project")
+		}
+		f := mk(1, 0, "fs.perms-software", c.Name+" on "+shown)
 		f.Uncertain = true
 		return f
 	case fsOutside, fsGitDir, fsBackup:

@@ -66,10 +66,8 @@ sub:
 				return f, true
 			}
 		}
-		for _, ck := range gitCodeKeys {
-			if strings.HasPrefix(k, ck) || strings.HasSuffix(k, ck) {
-				return gitF(c, 2, 0.4, "git.config-code", "git -c "+k+" makes git run another program: "+v)
-			}
+		if gitRunsCode(k, v) {
+			return gitF(c, 2, 0.4, "git.config-code", "git -c "+k+" makes git run another program: "+v)
 		}
 	}
 	read := func() (Finding, bool) { return gitF(c, 0, 0, "git.read", "git "+sub+" only reads the repository") }
@@ -210,6 +208,20 @@ func gitSimple(c, rest *shell.Cmd, sub string, x *Ctx) (Finding, bool) {
 			return gitF(c, 2, 0.3, "git.switch-discard", "git switch --discard-changes throws away uncommitted changes")
 		}
 	case "submodule":
+		if len(rest.Args) > 1 && rest.Args[0] == "foreach" {
+			// git submodule foreach 'code': shell code run in every submodule.
+			var code []string
+			for _, a := range rest.Args[1:] {
+				if a != "--recursive" && a != "-q" && a != "--quiet" {
+					code = append(code, a)
+				}
+			}
+			f := Bash(strings.Join(code, " "), x.Cwd, x.Home)
+			if f.Risk < 1 {
+				f.Risk = 1
+			}
+			return f, true
+		}
 		if len(rest.Args) > 0 && rest.Args[0] == "deinit" && rest.Flag('f', "--force", "--all") {
 			return gitF(c, 2, 0.3, "git.submodule-deinit", "git submodule deinit -f removes submodule work trees")
 		}
@@ -225,10 +237,14 @@ func gitSimple(c, rest *shell.Cmd, sub string, x *Ctx) (Finding, bool) {
 		ops := rest.Operands()
 		if len(ops) >= 2 {
 			k := strings.ToLower(ops[0])
-			for _, ck := range gitCodeKeys {
-				if strings.HasPrefix(k, ck) || strings.HasSuffix(k, ck) {
-					return gitF(c, 2, 0.4, "git.config-code", "git config "+k+" makes git run a program: "+ops[1])
+			if gitRunsCode(k, ops[1]) {
+				if strings.HasPrefix(k, "alias.") {
+					if f := Bash(strings.TrimPrefix(ops[1], "!"), x.Cwd, x.Home); f.Risk >= 1.5 || f.Violation >= 0.5 {
+						f.Reason = "git alias " + k + " would run: " + f.Reason
+						return Worst(f, Finding{Risk: 1.5, Violation: 0.3, Rule: "git.config-code", Marked: c.Raw}), true
+					}
 				}
+				return gitF(c, 2, 0.4, "git.config-code", "git config "+k+" makes git run a program: "+ops[1])
 			}
 			return gitF(c, 1, 0, "git.config", "git config sets "+k)
 		}
@@ -329,4 +345,27 @@ func gitPush(c, rest *shell.Cmd) (Finding, bool) {
 		return gitF(c, 2, 0.3, "git.push-prune", "git push --prune deletes remote branches that do not exist locally")
 	}
 	return gitF(c, 1, 0, "git.push", "git push publishes commits to the remote")
+}
+
+// gitRunsCode: a config key whose value git runs as a program, with a
+// value that is more than a plain program name (alias.x=!code, a pager
+// with a pipe...). core.editor=vim or alias.co=checkout are not code.
+func gitRunsCode(k, v string) bool {
+	if strings.HasPrefix(k, "alias.") {
+		return strings.HasPrefix(v, "!")
+	}
+	hit := false
+	for _, ck := range gitCodeKeys {
+		if ck != "alias." && (strings.HasPrefix(k, ck) || strings.HasSuffix(k, ck)) {
+			hit = true
+		}
+	}
+	if !hit {
+		return false
+	}
+	switch k {
+	case "core.hookspath", "core.fsmonitor", "protocol.ext.allow", "uploadpack.packobjectshook":
+		return true
+	}
+	return strings.ContainsAny(v, ";|&$`<>()") || len(strings.Fields(v)) > 2 || strings.Contains(v, shell.Dyn)
 }

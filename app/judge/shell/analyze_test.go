@@ -62,7 +62,7 @@ func TestAnalyze(t *testing.T) {
 		{`rm -rf ${HOME}/`, "rm[-rf,~/]"},
 		{`rm -rf "$X"`, "rm[-rf,?]"},
 		{`$CMD -rf /`, "$[-rf,/]"},
-		{`$(echo rm) -rf /`, "echo[rm] ; $[-rf,/]"},
+		{`$(echo rm) -rf /`, "echo[rm] ; rm[-rf,/]"},
 		{"echo `rm -rf /`", "rm[-rf,/] ; echo[?]"},
 		{`X=$(rm -rf /)`, "rm[-rf,/]"},
 		{`cat <(rm -rf /)`, "rm[-rf,/] ; cat[?]"},

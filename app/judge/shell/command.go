@@ -98,6 +98,12 @@ func (w *walker) command(argv []string, redirs []Redir, raw string, bg bool, pre
 // cmd /c, powershell -Command, scripts written earlier in the line.
 func (w *walker) special(idx int, argv []string) {
 	c := &w.a.Cmds[idx]
+	if c.DynName && !c.FedCode && len(c.Args) >= 2 && c.Args[0] == "-c" && !strings.Contains(c.Args[1], Dyn) {
+		// $SHELL -c 'code': whatever the shell, the code is readable.
+		c.FedCode = true
+		w.nested(c.Args[1], false)
+		return
+	}
 	if c.FedCode || c.DynName {
 		return
 	}

@@ -87,7 +87,12 @@ func (w *walker) part(b *strings.Builder, p syntax.WordPart, quoted bool) {
 	case *syntax.ParamExp:
 		b.WriteString(w.param(p))
 	case *syntax.CmdSubst:
+		n := len(w.a.Cmds)
 		w.stmts(p.Stmts)
+		if out, ok := w.staticOutput(p, n); ok {
+			b.WriteString(out)
+			return
+		}
 		b.WriteString(Dyn)
 	case *syntax.ProcSubst:
 		w.stmts(p.Stmts)
@@ -388,4 +393,32 @@ func (w *walker) expandParts(parts []syntax.WordPart, depth int) []string {
 		out = next
 	}
 	return out
+}
+
+// staticOutput is what a substitution prints when that is known without
+// running it: $(echo rm), $(printf '/'), $(which rm), $(command -v rm).
+// first is the index of the substitution's first command in a.Cmds.
+func (w *walker) staticOutput(cs *syntax.CmdSubst, first int) (string, bool) {
+	if len(cs.Stmts) != 1 || len(w.a.Cmds) != first+1 {
+		return "", false
+	}
+	st := cs.Stmts[0]
+	if _, ok := st.Cmd.(*syntax.CallExpr); !ok || len(st.Redirs) > 0 || st.Background {
+		return "", false
+	}
+	c := &w.a.Cmds[first]
+	if c.Dynamic() || len(c.Wrappers) > 0 {
+		return "", false
+	}
+	switch c.Name {
+	case "echo", "printf":
+		out, ok := stdinCode(c, nil)
+		return strings.TrimRight(out, "\n"), ok
+	case "which", "command", "type":
+		ops := c.Operands()
+		if len(ops) == 1 && (c.Name == "which" || c.Flag('v') || c.Flag('p') || c.Flag('P')) {
+			return ops[0], true
+		}
+	}
+	return "", false
 }
