@@ -7,7 +7,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -24,7 +23,6 @@ type Options struct {
 	Workspace     string // check this ZCode workspace
 	Online        bool   // also call the TypeSafe endpoint
 	Hook          string // hook binary for the round trip when none is installed
-	HTTPClient    *http.Client
 }
 
 // Line prefixes.

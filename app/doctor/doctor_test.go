@@ -12,6 +12,7 @@ import (
 
 	"github.com/agent-guard/agent-guard/app/config"
 	"github.com/agent-guard/agent-guard/app/install"
+	"github.com/agent-guard/agent-guard/app/judge/typesafe"
 )
 
 // tempHome points every path doctor looks at into a fresh temp dir.
@@ -22,7 +23,7 @@ func tempHome(t *testing.T) string {
 	t.Setenv("USERPROFILE", home)
 	t.Setenv(config.HomeEnv, filepath.Join(home, "guard"))
 	t.Setenv("AGENT_GUARD_PIPE", filepath.Join(home, "pipe.sock"))
-	t.Setenv(KeyEnv, "")
+	t.Setenv(typesafe.KeyEnv, "")
 	return home
 }
 
@@ -137,14 +138,12 @@ func installTo(t *testing.T, host, path, hook string, approval int) {
 }
 
 func TestTypeSafeKey(t *testing.T) {
-	var gotAuth string
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		gotAuth = r.Header.Get("Authorization")
-		if gotAuth != "Bearer good-key-123" {
+		if r.Header.Get("Authorization") != "Bearer good-key-123" {
 			w.WriteHeader(http.StatusUnauthorized)
 			return
 		}
-		w.Write([]byte(`{"answers":{}}`))
+		w.Write([]byte(`{"answers":{"destructive_risk":{"score":0.1},"policy_violation":{"noul":0.01}}}`))
 	}))
 	defer srv.Close()
 
@@ -156,21 +155,25 @@ func TestTypeSafeKey(t *testing.T) {
 	}{
 		{"no key", "", "", false, "OK  TypeSafe key: not set", true},
 		{"env key offline", "good-key-123", "", false, "NOTE TypeSafe reachability not checked", true},
-		{"rc key online", "", "# mine\nexport TYPESAFE_API_KEY=\"good-key-123\"\n", true, "OK  TypeSafe: " + srv.URL + " reachable and the key accepted", true},
-		{"bare rc key rejected", "", "bad-key-456\n", true, "rejected the key", false},
+		{"rc key online", "", "# mine\nexport TYPESAFE_API_KEY=\"good-key-123\"\n", true, "OK  TypeSafe: " + srv.URL + " answered with the key from ", true},
+		{"rc key rejected", "", "api_key=bad-key-456\n", true, "FIX TypeSafe: typesafe: the API key was refused (HTTP 401)", false},
+		{"unreachable", "good-key-123", "", true, "FIX TypeSafe: typesafe: cannot reach", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			home := tempHome(t)
-			t.Setenv(KeyEnv, tt.env)
+			t.Setenv(typesafe.KeyEnv, tt.env)
 			if tt.rc != "" {
 				os.WriteFile(filepath.Join(home, ".agentguardrc"), []byte(tt.rc), 0o600)
 			}
 			cfg := config.Default()
 			cfg.TypeSafe.Endpoint = srv.URL
+			if tt.name == "unreachable" {
+				cfg.TypeSafe.Endpoint = "http://127.0.0.1:1/v1"
+			}
 			var b bytes.Buffer
 			r := &report{w: &b}
-			checkTypeSafe(context.Background(), r, Options{Online: tt.online, HTTPClient: srv.Client()}, cfg)
+			checkTypeSafe(context.Background(), r, Options{Online: tt.online}, cfg)
 			out := b.String()
 			if !strings.Contains(out, tt.want) || r.failed == tt.ok {
 				t.Errorf("failed=%v output:\n%s\nwant %q", r.failed, out, tt.want)

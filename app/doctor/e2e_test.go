@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agent-guard/agent-guard/app/judge/typesafe"
 	"github.com/agent-guard/agent-guard/hookbridge/pipe"
 )
 
@@ -39,7 +40,7 @@ func TestDoctorEndToEnd(t *testing.T) {
 		"AGENT_GUARD_PIPE="+sock,
 		"XDG_CONFIG_HOME="+filepath.Join(home, ".config"),
 		"XDG_STATE_HOME="+filepath.Join(home, ".state"),
-		KeyEnv+"=",
+		typesafe.KeyEnv+"=",
 	)
 	run := func(args ...string) (string, int) {
 		t.Helper()
