@@ -1,3 +1,5 @@
+//go:build !nogui
+
 // Package ui is agent-guard's desktop side. The tray process (Run) drives
 // fyne.io/systray directly and runs no Fyne app, so it idles at 0 % CPU;
 // every window (approval dialog, settings, recent decisions, menu

@@ -1,3 +1,5 @@
+//go:build !nogui
+
 // Package e2e runs the real agent-guard tray and the real agent-guard-hook
 // under Xvfb and answers the approval dialog with synthetic keys through
 // xdotool. It skips (saying why) without Linux, Xvfb, xdotool or a C

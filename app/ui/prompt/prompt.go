@@ -1,3 +1,5 @@
+//go:build !nogui
+
 // Package prompt is the approval dialog: a small always-on-top window
 // showing one pending call with Deny (default, Esc), Allow once (Alt+A)
 // and, when offered, Always allow. It runs in a child process; the

@@ -1,3 +1,5 @@
+//go:build !nogui
+
 // Package recent is the Recent decisions window: the last audit lines,
 // newest first, with time, decision, level, tool, command and decider.
 package recent

@@ -1,3 +1,5 @@
+//go:build !nogui
+
 // Package settings is the Thresholds… window: the four thresholds as
 // sliders with their values, degrade_ask_to_deny, the approval timeout,
 // full-access handling and whether a TypeSafe key is set (never shown).
