@@ -210,8 +210,14 @@ func pkDockerRun(c, rc *shell.Cmd, x *Ctx) (Finding, bool) {
 					src = v
 				}
 			}
-		} else if j := strings.Index(spec[min(2, len(spec)):], ":"); j >= 0 {
-			src = spec[:j+min(2, len(spec))]
+		} else {
+			from := 0
+			if len(spec) > 2 && spec[1] == ':' && (spec[0]|0x20 >= 'a' && spec[0]|0x20 <= 'z') && (spec[2] == '\\' || spec[2] == '/') {
+				from = 2 // C:\data:/data
+			}
+			if j := strings.Index(spec[from:], ":"); j >= 0 {
+				src = spec[:from+j]
+			}
 		}
 		if pkHostMountRisky(src, x) {
 			return pkRet(c, 2, 0.5, "docker.run-host-mount", "mounts a host system directory, the home or the docker socket into a container")
@@ -254,9 +260,18 @@ func pkHostMountRisky(src string, x *Ctx) bool {
 
 // pkDockerExec judges the command run inside the container like a local one.
 func pkDockerExec(c, rc *shell.Cmd, x *Ctx) (Finding, bool) {
-	pos := pkPos(rc.Args, pkSet("-e", "--env", "-u", "--user", "-w", "--workdir", "--env-file", "--detach-keys"))
-	if len(pos) >= 2 {
-		if f, ok := pkEval(pkInner(c, pos[1:]), x); ok && f.score() >= 1.5 {
+	// Options, the container, then the command verbatim.
+	vals := pkSet("-e", "--env", "-u", "--user", "-w", "--workdir", "--env-file", "--detach-keys")
+	args := rc.Args
+	i := 0
+	for i < len(args) && len(args[i]) > 1 && args[i][0] == '-' {
+		if vals[args[i]] {
+			i++
+		}
+		i++
+	}
+	if i+1 < len(args) {
+		if f, ok := pkEval(pkInner(c, args[i+1:]), x); ok && f.score() >= 1.5 {
 			f.Rule = "docker.exec/" + f.Rule
 			f.Reason = "inside a container: " + f.Reason
 			return f, true

@@ -406,6 +406,9 @@ func ruleTar(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		return pkAllow(c, 0.5, "day.tar", "creates or lists an archive")
 	}
 	if d, ok := pkVal(c, "-C", "--directory"); ok {
+		if pkSystemDir(d, x) {
+			return pkRet(c, 2.8, 0.85, "sys.extract-over-system", "extracts an archive over a system folder ("+d+"), overwriting system files")
+		}
 		f, _ := pkWriteTarget(c, x, d, "tar -x")
 		if f.score() >= 1.5 || f.RedLine {
 			f.Reason = "extracts an archive over " + d + ": " + f.Reason
@@ -420,6 +423,9 @@ func ruleTar(c *shell.Cmd, x *Ctx) (Finding, bool) {
 
 func ruleUnzip(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	if d, ok := pkVal(c, "-d"); ok {
+		if pkSystemDir(d, x) {
+			return pkRet(c, 2.8, 0.85, "sys.extract-over-system", "extracts an archive over a system folder ("+d+"), overwriting system files")
+		}
 		f, _ := pkWriteTarget(c, x, d, "unzip")
 		if f.score() >= 1.5 || f.RedLine {
 			f.Reason = "extracts an archive over " + d + ": " + f.Reason
@@ -590,4 +596,15 @@ func ruleMiscEveryday(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		return pkAllow(c, 1, "day.editor", "opens a line editor")
 	}
 	return Finding{}, false
+}
+
+// pkSystemDir: the root or a top-level system folder (extracting over it
+// replaces system files).
+func pkSystemDir(d string, x *Ctx) bool {
+	p := strings.TrimRight(pkAbs(d, x), "/")
+	switch p {
+	case "", "/", "c:", "/etc", "/usr", "/bin", "/sbin", "/boot", "/lib", "/lib64", "/var", "/usr/bin", "/usr/lib", "/usr/local", "/usr/sbin", "/root", "c:/windows", "c:/windows/system32", "/system", "/library":
+		return p != "" || d == "/"
+	}
+	return strings.HasPrefix(p, "/etc/") || strings.HasPrefix(p, "/boot/") || strings.HasPrefix(p, "c:/windows/")
 }

@@ -254,7 +254,7 @@ func ruleSc(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	case "query", "queryex", "qc", "qdescription", "qfailure", "qfailureflags", "qsidtype", "qprivs", "qtriggerinfo", "qpreferrednode", "qmanagedaccount", "qprotection", "getdisplayname", "getkeyname", "enumdepend", "sdshow", "showsid", "interrogate", "query-config":
 		return pkAllow(c, 0, "svc.sc-read", "reads service state")
 	case "stop", "pause", "control":
-		if strings.EqualFold(name, "windefend") || strings.EqualFold(name, "eventlog") || strings.EqualFold(name, "mpssvc") || strings.EqualFold(name, "wuauserv") || strings.EqualFold(name, "vss") {
+		if strings.EqualFold(name, "windefend") || strings.EqualFold(name, "eventlog") || strings.EqualFold(name, "mpssvc") || strings.EqualFold(name, "vss") {
 			return pkRet(c, 2.7, 0.85, "svc.sc-stop-protection", "stops a protective Windows service (Defender, firewall, event log, shadow copies)")
 		}
 		return pkRet(c, 2, 0.3, "svc.sc-stop", "stops a Windows service")

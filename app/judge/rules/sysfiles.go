@@ -112,7 +112,7 @@ func ruleUsers(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		}
 		return pkRet(c, 2.6, 0.85, "sys.account-edit", "changes a system account (the password and group databases)")
 	case "useradd", "adduser", "new-localuser", "newusers", "addgroup", "groupadd", "new-localgroup":
-		if adminGroup() || pkHas(c, "-o") && pkHas(c, "0") {
+		if adminGroup() || (c.Flag('o', "--non-unique") || pkHas(c, "-ou")) && (pkValIs(c, "-u", "0") || pkValIs(c, "--uid", "0") || pkHas(c, "0")) {
 			return pkRet(c, 3, 0.95, "sys.admin-user", "creates an account with administrator/root rights")
 		}
 		if c.Name == "addgroup" || c.Name == "groupadd" || c.Name == "new-localgroup" {
