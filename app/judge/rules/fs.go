@@ -281,12 +281,20 @@ func fsClassify(p string, x *Ctx) fsScope {
 		}
 	}
 	for _, s := range fsSystemDirs {
-		if fsUnder(a, s) {
+		if fsUnder(a, s) && !(s == "c:/users" && a != s) {
 			return fsSystem
 		}
 	}
-	if fsUnder(a, r.home) {
-		rel := strings.TrimPrefix(a, r.home+"/")
+	home := r.home
+	if strings.HasPrefix(a, "c:/users/") {
+		// A Windows home: C:\Users\<name>.
+		u, _, _ := strings.Cut(a[len("c:/users/"):], "/")
+		if u != "public" && u != "default" && u != "all users" && u != "" {
+			home = "c:/users/" + u
+		}
+	}
+	if fsUnder(a, home) {
+		rel := strings.TrimPrefix(a, home+"/")
 		top, _, _ := strings.Cut(rel, "/")
 		for seg := range strings.SplitSeq(rel, "/") {
 			if fsCacheNames[seg] {
@@ -752,8 +760,13 @@ func ruleMoveCopy(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		c.Name == "rename-item" || c.Name == "rni" || c.Name == "ren" || c.Name == "rename"
 	if c.Name == "robocopy" {
 		for _, a := range c.Args {
-			if la := strings.ToLower(a); la == "/mir" || la == "/purge" || la == "/mov" || la == "/move" {
+			la := strings.ToLower(a)
+			if la == "/mov" || la == "/move" {
 				move = true
+			}
+			if (la == "/mir" || la == "/purge") && dst != "" {
+				// Mirroring deletes whatever the destination has that the source lacks.
+				add(fsTargetFinding(c, dst, true, "robocopy "+la+" into", x))
 			}
 		}
 	}

@@ -211,7 +211,7 @@ func (w *walker) shell(idx int) {
 			return
 		}
 		c.FedCode = true
-		w.nested(ops[0], false)
+		w.nestedArgs(ops[0], ops[1:])
 	case len(ops) > 0 && !smode:
 		w.script(idx, ops[0])
 	default:
@@ -503,6 +503,25 @@ func cleanRel(p string) string {
 		p = p[2:]
 	}
 	return p
+}
+
+// nestedArgs parses sh -c 'code' arg0 arg1...: $0, $1... are the args.
+func (w *walker) nestedArgs(code string, args []string) {
+	if w.depth+1 > MaxDepth {
+		w.setErr(errDeep)
+		return
+	}
+	n := w.child()
+	if len(args) > 0 {
+		n.vars = map[string]string{}
+		for i, a := range args {
+			if i > 9 {
+				break
+			}
+			n.vars[string(rune('0'+i))] = a
+		}
+	}
+	n.run(strings.ReplaceAll(code, Dyn, "${__dyn}"))
 }
 
 // nested parses code run by a shell one level deeper.

@@ -31,11 +31,18 @@ func splitWords(code string, mode splitMode) (pieces [][]string, raws []string) 
 			inTok = false
 		}
 	}
+	call := false
 	flush := func(end int) {
 		flushTok()
+		// In PowerShell a piece that starts with a variable is an
+		// expression ($_.CPU -gt 100), unless the call operator runs it.
+		if len(cur) > 0 && mode == modePS && !call && strings.Contains(cur[0], Dyn) && (strings.HasPrefix(strings.TrimSpace(code[start:end]), "$") || strings.HasPrefix(strings.TrimSpace(code[start:end]), Dyn)) {
+			cur = nil
+		}
 		if len(cur) > 0 {
 			pieces = append(pieces, cur)
 			raws = append(raws, strings.TrimSpace(code[start:end]))
+			call = false
 		}
 		cur = nil
 		start = end + 1
@@ -84,6 +91,10 @@ func splitWords(code string, mode splitMode) (pieces [][]string, raws []string) 
 			inTok = true
 		case c == ' ' || c == '\t' || c == '\r':
 			flushTok()
+		case c == '&' && mode == modePS && (i+1 >= len(code) || code[i+1] != '&') && (i == 0 || code[i-1] != '&'):
+			// PowerShell's call operator: & $cmd args runs $cmd.
+			flush(i)
+			call = true
 		case c == ';' && mode != modeCmd, c == '&', c == '|', c == '\n', c == '(', c == ')',
 			(c == '{' || c == '}') && mode != modeCmd, c == '`' && mode == modeBash:
 			flush(i)
@@ -130,6 +141,10 @@ var winVars = [...][2]string{
 	{"%systemdrive%", "C:"},
 	{"%programfiles%", "C:\\Program Files"},
 	{"%programdata%", "C:\\ProgramData"},
+	{"%temp%", "/tmp"},
+	{"%tmp%", "/tmp"},
+	{"$env:temp", "/tmp"},
+	{"$env:tmp", "/tmp"},
 	{"%appdata%", "~\\AppData\\Roaming"},
 	{"%localappdata%", "~\\AppData\\Local"},
 	{"$env:userprofile", "~"},

@@ -66,6 +66,7 @@ var wrappers = map[string]wspec{
 	"catchsegv":        {},
 	"rlwrap":           {},
 	"coproc":           {},
+	"wsl":              {short: "du", long: []string{"--distribution", "--user", "--cd", "--shell-type"}},
 }
 
 // unwrap peels wrapper n off args. It returns the wrapped command's argv,
@@ -88,6 +89,35 @@ func unwrap(n string, args []string) (rest []string, isWrap bool, code string, h
 	}
 	if n == "exec" && len(args) == 0 {
 		return nil, false, "", false
+	}
+	if n == "su" || n == "runuser" || n == "sg" || n == "script" {
+		// su - root -c 'code': the code option may follow the user.
+		for i, a := range args {
+			switch {
+			case a == "--":
+				i = len(args)
+			case a == "-c" || a == "--command" || len(a) > 2 && a[0] == '-' && a[1] != '-' && a[len(a)-1] == 'c' && n != "script":
+				if i+1 < len(args) {
+					return nil, true, args[i+1], true
+				}
+			case strings.HasPrefix(a, "--command="):
+				return nil, true, a[len("--command="):], true
+			}
+			if i >= len(args) {
+				break
+			}
+		}
+	}
+	if n == "wsl" {
+		// wsl --unregister X and friends manage WSL; only -e/--exec/-- run a command.
+		for _, a := range args {
+			if strings.HasPrefix(a, "--") && a != "--" && a != "--exec" && a != "--cd" && a != "--distribution" && a != "--user" && a != "--shell-type" && a != "--system" {
+				return nil, false, "", false
+			}
+		}
+		if len(args) == 0 {
+			return nil, false, "", false
+		}
 	}
 	var replace string // xargs -I / parallel {}
 	envSplit := ""

@@ -34,6 +34,13 @@ func (w *walker) word(wd *syntax.Word) string {
 			b.WriteString(l.Value)
 			continue
 		}
+		if l, ok := p.(*syntax.Lit); ok && i > 0 && strings.HasPrefix(l.Value, "\\") {
+			if _, prev := wd.Parts[i-1].(*syntax.ParamExp); prev && len(l.Value) > 1 && isWordChar(l.Value[1]) {
+				// $HOME\Desktop\x (PowerShell): backslashes are separators.
+				b.WriteString(l.Value)
+				continue
+			}
+		}
 		w.part(&b, p, false)
 	}
 	if win {
@@ -421,4 +428,8 @@ func (w *walker) staticOutput(cs *syntax.CmdSubst, first int) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+func isWordChar(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.'
 }
