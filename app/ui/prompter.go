@@ -44,9 +44,10 @@ type prompter struct {
 }
 
 type running struct {
-	id uint64
-	c  *child
-	mu sync.Mutex // serializes writes to c.stdin
+	id      uint64
+	c       *child
+	mu      sync.Mutex // serializes writes to c.stdin
+	closing bool       // close sent (guarded by prompter.mu)
 }
 
 func (r *running) send(v any) error {
@@ -112,8 +113,11 @@ func (p *prompter) step() {
 		}
 		// Answered elsewhere (tray menu), timed out or withdrawn: close
 		// the dialog, and make sure a stuck one goes away.
-		_ = cur.send(proto.Control{Type: "close"})
-		time.AfterFunc(3*time.Second, cur.c.kill)
+		if !cur.closing {
+			cur.closing = true
+			_ = cur.send(proto.Control{Type: "close"})
+			time.AfterFunc(3*time.Second, cur.c.kill)
+		}
 		return
 	}
 	if len(pend) == 0 {
