@@ -656,11 +656,22 @@ func ruleCreds(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		}
 	}
 	kind, what := pkCmdSecrets(c, x)
+	// Only programs that show or copy what they read count when alone;
+	// others naming a secret (vercel env pull .env) count only with a sender.
+	display := pkDisplayReaders[c.Name]
+	for _, r := range c.Redirs {
+		if r.Op == "<" {
+			if k, _ := pkSecretPath(r.Target, x); k != pkNoSecret {
+				display = true
+			}
+		}
+	}
 	tokenish := false
-	if kind == pkNoSecret {
+	if kind == pkNoSecret || !display {
 		if ok, w := pkSecretCmd(c, x); ok {
 			kind, what = pkStrong, w
 			tokenish = pkTokenCmd(c)
+			display = true
 		}
 	}
 	if kind == pkNoSecret && (c.Name == "echo" || c.Name == "printf" || c.Name == "write-output" || c.Name == "write-host") {
@@ -672,7 +683,7 @@ func ruleCreds(c *shell.Cmd, x *Ctx) (Finding, bool) {
 				}
 			}
 			if !redirected {
-				kind, what = pkStrong, "a secret environment variable"
+				kind, what, display = pkStrong, "a secret environment variable", true
 				if len(c.PipedTo) > 0 && len(pkLineSenders(c, x)) == 0 {
 					return Finding{}, false // piped into a login command and the like
 				}
@@ -701,6 +712,9 @@ func ruleCreds(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		return pkRet(c, 2.2, 0.6, "creds.exfil-weak", "reads "+what+" in the same command line as a network sender ("+senders[0].Name+")")
 	}
 	// 3. Reading alone.
+	if !display {
+		return Finding{}, false
+	}
 	if kind == pkStrong {
 		return pkRet(c, 1.5, 0.5, "creds.read", "reads "+what)
 	}

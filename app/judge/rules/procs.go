@@ -29,6 +29,7 @@ func init() {
 	on(ruleSchtasks, "schtasks")
 	on(ruleWsl, "wsl")
 	on(ruleLoginctl, "loginctl")
+	on(ruleFuser, "fuser", "kill-port", "fkill", "xkill")
 }
 
 func pkKillGuard(c *shell.Cmd) (Finding, bool) {
@@ -512,4 +513,16 @@ func pkIndex(args []string, words ...string) int {
 		}
 	}
 	return -1
+}
+
+// ruleFuser: fuser -k and kill-port style helpers kill whatever holds a
+// file or port.
+func ruleFuser(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	if f, ok := pkKillGuard(c); ok {
+		return f, ok
+	}
+	if c.Name == "fuser" && !c.Flag('k', "--kill") {
+		return pkAllow(c, 0, "proc.fuser", "lists processes using a file or port")
+	}
+	return pkRet(c, 2, 0.2, "proc."+c.Name, "kills the processes holding a port, file or window")
 }
