@@ -50,11 +50,10 @@ type Hook struct {
 // hostSpec describes where a host keeps its PreToolUse list and how one
 // hook element is spelled.
 type hostSpec struct {
-	name    string
-	keys    []string // from the root object to the PreToolUse array
-	display string
-	entry   func(Hook) (any, error)
-	view    func(json.RawMessage) (hookView, bool)
+	name  string
+	keys  []string // from the root object to the PreToolUse array
+	entry func(Hook) (any, error)
+	view  func(json.RawMessage) (hookView, bool)
 }
 
 // hookView is what we read back from one hook element of either host.
@@ -67,9 +66,9 @@ type hookView struct {
 func spec(host string) (hostSpec, error) {
 	switch host {
 	case ZCode:
-		return hostSpec{name: ZCode, display: "ZCode", keys: []string{"hooks", "events", "PreToolUse"}, entry: zcodeEntry, view: zcodeView}, nil
+		return hostSpec{name: ZCode, keys: []string{"hooks", "events", "PreToolUse"}, entry: zcodeEntry, view: zcodeView}, nil
 	case Claude:
-		return hostSpec{name: Claude, display: "Claude Code", keys: []string{"hooks", "PreToolUse"}, entry: claudeEntry, view: claudeView}, nil
+		return hostSpec{name: Claude, keys: []string{"hooks", "PreToolUse"}, entry: claudeEntry, view: claudeView}, nil
 	}
 	return hostSpec{}, fmt.Errorf("install: unknown host %q (want %q or %q)", host, ZCode, Claude)
 }
@@ -179,7 +178,7 @@ func isOurs(v hookView) bool {
 	return base == HookName
 }
 
-// Deadline returns the --deadline argument of a hook, 0 when absent or bad.
+// deadline returns the --deadline argument of a hook, 0 when absent or bad.
 func (v hookView) deadline() time.Duration {
 	for i, a := range v.Args {
 		var val string
