@@ -120,7 +120,7 @@ func checkHosts(r *report, opt Options, cfg *config.Config) []installedHook {
 			r.fix("%s: the agent-guard hook is not in %s: run '%s'", t.Label, t.Path, installCmd(t))
 		}
 	case len(found) == 0:
-		r.fix("no agent is guarded: run 'agent-guard install --zcode' for ZCode, 'agent-guard install --claude' for Claude Code")
+		r.fix("no agent is guarded: run 'agent-guard install --zcode' for ZCode, 'agent-guard install --claude' for Claude Code (a workspace install is checked with 'agent-guard doctor --workspace DIR')")
 	default:
 		for _, t := range missing {
 			r.note("%s is not guarded; if you use it, run '%s'", t.Label, installCmd(t))
