@@ -154,7 +154,7 @@ func init() {
 		"shopt", "umask", "getopts", "command", "builtin", "exec", "break", "continue", "times", "jobs",
 		"fg", "bg", "disown", "history", "help", "logout", "ulimit", "enable", "compgen", "complete",
 		"basename", "dirname", "realpath", "readlink", "stat", "file", "tree", "less", "more", "uniq",
-		"cut", "tr", "diff", "cmp", "comm", "nl", "tac", "rev", "fold", "column", "expand", "seq", "yes",
+		"cut", "tr", "diff", "cmp", "comm", "nl", "tac", "rev", "fold", "column", "expand", "seq",
 		"mkdir", "touch", "xargs", "nohup", "time", "env", "timeout", "nice", "sudo", "doas")
 }
 
@@ -183,10 +183,6 @@ func ruleBaseline(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			}
 		}
 		return Finding{Rule: "shell.builtin", Reason: c.Name + " runs nothing by itself", Marked: c.Raw}, true
-	case "yes":
-		if len(c.PipedTo) == 0 && len(c.Redirs) == 0 {
-			return Finding{Risk: 0.5, Rule: "shell.yes", Reason: "yes prints forever", Marked: c.Raw}, true
-		}
 	}
 	return Finding{Rule: "shell.read", Reason: c.Name + " only reads or prints", Marked: c.Raw}, true
 }

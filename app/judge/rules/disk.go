@@ -18,6 +18,7 @@ func init() {
 		"diskpart", "format", "format-volume", "clear-disk", "initialize-disk", "remove-partition",
 		"cipher", "diskutil", "hdparm", "nvme", "badblocks", "zpool", "lvremove", "vgremove", "pvremove",
 		"cryptsetup", "mdadm")
+	on(ruleDiskCopy, "ddrescue", "bmaptool", "flashrom", "sg_format", "scrub", "zerofree", "etcher", "balena-etcher")
 	onAny(ruleMkfsAny)
 }
 
@@ -62,10 +63,99 @@ func ruleDD(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			if strings.Contains(t, shell.Dyn) {
 				return Finding{Risk: 2, Violation: 0.4, Rule: "disk.dd-dynamic", Reason: "dd writes to a target only known at run time (it could be a disk)", Marked: c.Raw}, true
 			}
-			return fsWriteTarget(c, t, x), true
+			f := fsWriteTarget(c, t, x)
+			if n, endless := ddBytes(c.Args); endless {
+				f = Worst(f, Finding{Risk: 2.8, Violation: 0.9, RedLine: true, Rule: "disk.dd-fill", Marked: c.Raw,
+					Reason: "dd copies an endless stream into " + t + " until the disk is full"})
+			} else if n >= 20<<30 {
+				f = Worst(f, Finding{Risk: 2, Violation: 0.5, Rule: "disk.dd-fill", Marked: c.Raw,
+					Reason: "dd writes tens of gigabytes to " + t + ": it can fill the disk"})
+			}
+			return f, true
 		}
 	}
 	return Finding{Risk: 0.5, Rule: "disk.dd-read", Reason: "dd without of= writes to stdout", Marked: c.Raw}, true
+}
+
+// ruleDiskCopy: imaging and wiping tools whose last operand is the
+// device they overwrite.
+func ruleDiskCopy(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	switch c.Name {
+	case "flashrom":
+		if c.Flag('w', "--write") || c.Flag('E', "--erase") {
+			return diskRed(c, "disk.firmware", "flashrom writes the machine's firmware (BIOS/UEFI): a mistake bricks it")
+		}
+		return Finding{Risk: 1, Rule: "disk.firmware", Reason: "flashrom reads firmware", Marked: c.Raw, Uncertain: true}, true
+	case "sg_format":
+		return diskRed(c, "disk.format", "sg_format low-level formats a disk")
+	}
+	ops := c.Operands()
+	for _, o := range ops {
+		if f, ok := diskDevice(c, o); ok && (c.Name != "ddrescue" && c.Name != "bmaptool" || o == ops[len(ops)-1]) {
+			return f, true
+		}
+	}
+	if c.Name == "scrub" || c.Name == "zerofree" {
+		return Finding{Risk: 2.5, Violation: 0.7, Rule: "disk.wipe", Reason: c.Name + " overwrites data beyond recovery", Marked: c.Raw}, true
+	}
+	if len(ops) > 0 {
+		return fsWriteTarget(c, ops[len(ops)-1], x), true
+	}
+	return Finding{Risk: 1, Rule: "disk.image", Reason: c.Name, Marked: c.Raw, Uncertain: true}, true
+}
+
+// ddBytes is bs*count when both are given (0 if unknown).
+func ddBytes(args []string) (n float64, endless bool) {
+	bs, count := 512.0, -1.0
+	src := ""
+	for _, a := range args {
+		k, v, ok := strings.Cut(a, "=")
+		if !ok {
+			continue
+		}
+		switch k {
+		case "bs", "obs":
+			bs = ddSize(v)
+		case "count":
+			count = ddSize(v)
+		case "if":
+			src = v
+		}
+	}
+	if count < 0 {
+		return 0, src == "/dev/zero" || src == "/dev/urandom" || src == "/dev/random"
+	}
+	return bs * count, false
+}
+
+func ddSize(v string) float64 {
+	mult := 1.0
+	v = strings.TrimSuffix(strings.ToUpper(v), "B")
+	v = strings.TrimSuffix(v, "I")
+	if v == "" {
+		return 0
+	}
+	switch v[len(v)-1] {
+	case 'K':
+		mult = 1 << 10
+	case 'M':
+		mult = 1 << 20
+	case 'G':
+		mult = 1 << 30
+	case 'T':
+		mult = 1 << 40
+	}
+	if mult > 1 {
+		v = v[:len(v)-1]
+	}
+	n := 0.0
+	for i := 0; i < len(v); i++ {
+		if v[i] < '0' || v[i] > '9' {
+			return 0
+		}
+		n = n*10 + float64(v[i]-'0')
+	}
+	return n * mult
 }
 
 func ruleMkfs(c *shell.Cmd, x *Ctx) (Finding, bool) {
