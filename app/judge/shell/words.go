@@ -123,11 +123,28 @@ func (w *walker) param(p *syntax.ParamExp) string {
 		p.Slice != nil || p.Repl != nil || p.Names != 0 || p.NestedParam != nil {
 		return Dyn
 	}
+	name := p.Param.Value
 	if p.Exp != nil {
-		// ${X:-default} etc.: unknown unless X is known and set.
+		// ${X:-default}, ${X:?msg}: X itself when X is known and set;
+		// ${X:+alt}: alt. Anything else (or X unknown) is Dyn.
+		base := w.paramValue(name)
+		if base == Dyn || base == "" {
+			return Dyn
+		}
+		switch p.Exp.Op {
+		case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.ErrorUnset, syntax.ErrorUnsetOrNull,
+			syntax.AssignUnset, syntax.AssignUnsetOrNull:
+			return base
+		case syntax.AlternateUnset, syntax.AlternateUnsetOrNull:
+			return w.word(p.Exp.Word)
+		}
 		return Dyn
 	}
-	name := p.Param.Value
+	return w.paramValue(name)
+}
+
+// paramValue is the static value of variable name, or Dyn.
+func (w *walker) paramValue(name string) string {
 	if _, ifs := w.vars["IFS"]; ifs {
 		return Dyn // custom word splitting: values are not what they look like
 	}
@@ -410,16 +427,21 @@ func (w *walker) staticOutput(cs *syntax.CmdSubst, first int) (string, bool) {
 		return "", false
 	}
 	st := cs.Stmts[0]
-	if _, ok := st.Cmd.(*syntax.CallExpr); !ok || len(st.Redirs) > 0 || st.Background {
+	if _, ok := st.Cmd.(*syntax.CallExpr); !ok || st.Background {
 		return "", false
+	}
+	for _, r := range st.Redirs {
+		if r.Op != syntax.Hdoc && r.Op != syntax.DashHdoc && r.Op != syntax.WordHdoc {
+			return "", false
+		}
 	}
 	c := &w.a.Cmds[first]
 	if c.Dynamic() || len(c.Wrappers) > 0 {
 		return "", false
 	}
 	switch c.Name {
-	case "echo", "printf":
-		out, ok := stdinCode(c, nil)
+	case "echo", "printf", "cat":
+		out, ok := stdinCode(c, w.st.files)
 		return strings.TrimRight(out, "\n"), ok
 	case "which", "command", "type":
 		ops := c.Operands()
