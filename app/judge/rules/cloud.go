@@ -28,7 +28,7 @@ func init() {
 }
 
 func ruleTerraform(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	pos := pkPos(c.Args, pkSet("-chdir", "-var", "-var-file", "-target", "-lock-timeout", "-parallelism", "-out", "-state", "-backend-config"))
+	pos := pkPos(c.Args, pkVFCloud1)
 	if len(pos) == 0 {
 		return pkAllow(c, 0, "tf.help", "shows usage")
 	}
@@ -72,7 +72,7 @@ func ruleTerraform(c *shell.Cmd, x *Ctx) (Finding, bool) {
 }
 
 func rulePulumi(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	pos := pkPos(c.Args, pkSet("-s", "--stack", "-C", "--cwd", "-m", "--message", "-t", "--target", "--config-file", "-c", "--config"))
+	pos := pkPos(c.Args, pkVFCloud2)
 	if len(pos) == 0 {
 		return pkAllow(c, 0, "pulumi.help", "shows usage")
 	}
@@ -203,7 +203,7 @@ func pkAwsS3(c *shell.Cmd, op string) (Finding, bool) {
 var pkGcloudDataGroups = pkSet("projects", "sql", "spanner", "bigtable", "firestore", "filestore", "disks", "snapshots", "images", "clusters", "buckets", "datasets", "backups", "instances", "redis", "memcache", "alloydb", "databases", "secrets", "kms", "keys", "repositories", "logging", "logs", "sinks", "dataproc", "bigquery", "composer", "workstations")
 
 func ruleGcloud(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	pos := pkPos(c.Args, pkSet("--project", "--account", "--configuration", "--format", "--zone", "--region", "--filter", "--flatten", "--verbosity", "--impersonate-service-account", "--billing-project", "--limit", "--sort-by", "--location", "--cluster", "--instance", "--database", "--page-size", "--image", "--member", "--role"))
+	pos := pkPos(c.Args, pkVFCloud3)
 	if len(pos) == 0 {
 		return pkAllow(c, 0, "gcloud.help", "shows usage")
 	}
@@ -286,7 +286,7 @@ func pkHasWildcard(c *shell.Cmd) bool {
 }
 
 func ruleGsutil(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	pos := pkPos(c.Args, pkSet("-o", "-h", "-u", "-p"))
+	pos := pkPos(c.Args, pkVFCloud4)
 	if len(pos) == 0 {
 		return pkAllow(c, 0, "gsutil.help", "shows usage")
 	}
@@ -329,7 +329,7 @@ func ruleGsutil(c *shell.Cmd, x *Ctx) (Finding, bool) {
 var pkAzDataGroups = pkSet("group", "vm", "sql", "cosmosdb", "storage", "keyvault", "postgres", "mysql", "disk", "snapshot", "backup", "aks", "redis", "account", "webapp", "functionapp", "acr", "mariadb", "vmss", "image", "monitor", "log-analytics", "synapse", "databricks")
 
 func ruleAz(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	pos := pkPos(c.Args, pkSet("-g", "--resource-group", "-n", "--name", "--subscription", "-o", "--output", "--query", "-l", "--location", "--vault-name", "--account-name", "-c", "--container-name", "-s", "--server", "--ids", "--image", "--size", "--sku", "--source", "--destination", "--pattern", "--admin-username", "--tags", "--scope", "--role", "--assignee", "--resource"))
+	pos := pkPos(c.Args, pkVFCloud5)
 	if len(pos) == 0 {
 		return pkAllow(c, 0, "az.help", "shows usage")
 	}
@@ -406,7 +406,7 @@ func ruleDoctl(c *shell.Cmd, x *Ctx) (Finding, bool) {
 }
 
 func ruleFirebase(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	pos := pkPos(c.Args, pkSet("--project", "-P", "--only", "--except", "-m", "--message", "--token", "--config", "--instance"))
+	pos := pkPos(c.Args, pkVFCloud6)
 	if len(pos) == 0 {
 		return pkAllow(c, 0, "firebase.help", "shows usage")
 	}
@@ -561,3 +561,13 @@ func ruleCdk(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	}
 	return pkAllow(c, 0, "iac.read", "synthesizes, diffs or inspects")
 }
+
+// Flag sets hoisted out of the rules (built once, not per command).
+var (
+	pkVFCloud1 = pkSet("-chdir", "-var", "-var-file", "-target", "-lock-timeout", "-parallelism", "-out", "-state", "-backend-config")
+	pkVFCloud2 = pkSet("-s", "--stack", "-C", "--cwd", "-m", "--message", "-t", "--target", "--config-file", "-c", "--config")
+	pkVFCloud3 = pkSet("--project", "--account", "--configuration", "--format", "--zone", "--region", "--filter", "--flatten", "--verbosity", "--impersonate-service-account", "--billing-project", "--limit", "--sort-by", "--location", "--cluster", "--instance", "--database", "--page-size", "--image", "--member", "--role")
+	pkVFCloud4 = pkSet("-o", "-h", "-u", "-p")
+	pkVFCloud5 = pkSet("-g", "--resource-group", "-n", "--name", "--subscription", "-o", "--output", "--query", "-l", "--location", "--vault-name", "--account-name", "-c", "--container-name", "-s", "--server", "--ids", "--image", "--size", "--sku", "--source", "--destination", "--pattern", "--admin-username", "--tags", "--scope", "--role", "--assignee", "--resource")
+	pkVFCloud6 = pkSet("--project", "-P", "--only", "--except", "-m", "--message", "--token", "--config", "--instance")
+)

@@ -261,7 +261,7 @@ func pkHostMountRisky(src string, x *Ctx) bool {
 // pkDockerExec judges the command run inside the container like a local one.
 func pkDockerExec(c, rc *shell.Cmd, x *Ctx) (Finding, bool) {
 	// Options, the container, then the command verbatim.
-	vals := pkSet("-e", "--env", "-u", "--user", "-w", "--workdir", "--env-file", "--detach-keys")
+	vals := pkVFContainers1
 	args := rc.Args
 	i := 0
 	for i < len(args) && len(args[i]) > 1 && args[i][0] == '-' {
@@ -281,7 +281,7 @@ func pkDockerExec(c, rc *shell.Cmd, x *Ctx) (Finding, bool) {
 }
 
 func ruleCompose(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	pos := pkPos(c.Args, pkSet("-f", "--file", "-p", "--project-name", "--profile", "--env-file", "--project-directory", "--ansi", "--parallel", "--progress"))
+	pos := pkPos(c.Args, pkVFContainers2)
 	if len(pos) == 0 {
 		return pkAllow(c, 0, "compose.help", "shows usage")
 	}
@@ -293,7 +293,7 @@ func ruleCompose(c *shell.Cmd, x *Ctx) (Finding, bool) {
 func pkComposeVerb(c *shell.Cmd, verb string, rest []string) (Finding, bool) {
 	// "docker compose -f x.yml down": the verb may follow compose flags.
 	if strings.HasPrefix(verb, "-") {
-		pos := pkPos(append([]string{verb}, rest...), pkSet("-f", "--file", "-p", "--project-name", "--profile", "--env-file", "--project-directory", "--ansi", "--parallel", "--progress"))
+		pos := pkPos(append([]string{verb}, rest...), pkVFContainers3)
 		if len(pos) == 0 {
 			return pkAllow(c, 0, "compose.help", "shows usage")
 		}
@@ -445,7 +445,7 @@ func pkKubeSecretRead(c *shell.Cmd, objs []string) bool {
 }
 
 func ruleHelm(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	pos := pkPos(c.Args, pkSet("-n", "--namespace", "--kube-context", "--kubeconfig", "-f", "--values", "--set", "--set-string", "--version", "--repo", "-o", "--output", "--timeout", "--post-renderer", "--description"))
+	pos := pkPos(c.Args, pkVFContainers4)
 	if len(pos) == 0 {
 		return pkAllow(c, 0, "helm.help", "shows usage")
 	}
@@ -489,3 +489,11 @@ func ruleLocalCluster(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	}
 	return pkAllow(c, 1, "cluster."+c.Name, "manages a local cluster/VM")
 }
+
+// Flag sets hoisted out of the rules (built once, not per command).
+var (
+	pkVFContainers1 = pkSet("-e", "--env", "-u", "--user", "-w", "--workdir", "--env-file", "--detach-keys")
+	pkVFContainers2 = pkSet("-f", "--file", "-p", "--project-name", "--profile", "--env-file", "--project-directory", "--ansi", "--parallel", "--progress")
+	pkVFContainers3 = pkSet("-f", "--file", "-p", "--project-name", "--profile", "--env-file", "--project-directory", "--ansi", "--parallel", "--progress")
+	pkVFContainers4 = pkSet("-n", "--namespace", "--kube-context", "--kubeconfig", "-f", "--values", "--set", "--set-string", "--version", "--repo", "-o", "--output", "--timeout", "--post-renderer", "--description")
+)

@@ -39,7 +39,7 @@ func pkSecretPath(word string, x *Ctx) (int, string) {
 	if i := strings.IndexByte(w, ';'); i > 0 {
 		w = w[:i]
 	}
-	if w == "" || strings.HasPrefix(w, "-") || strings.Contains(w, "://") {
+	if w == "" || strings.HasPrefix(w, "-") || strings.Contains(w, "://") || !pkMaybeSecret(w) {
 		return pkNoSecret, ""
 	}
 	p := pkAbs(w, x)
@@ -213,7 +213,7 @@ func pkSenderData(c *shell.Cmd) []string {
 	args := c.Args
 	switch c.Name {
 	case "curl", "curlie":
-		dataFlags := pkSet("-d", "--data", "--data-binary", "--data-ascii", "--data-urlencode", "--data-raw", "-F", "--form", "--form-string", "-T", "--upload-file", "--json", "-H", "--header", "-b", "--cookie")
+		dataFlags := pkVFCreds1
 		for i := 0; i < len(args); i++ {
 			a := args[i]
 			name, val, glued := strings.Cut(a, "=")
@@ -270,7 +270,7 @@ func pkSenderData(c *shell.Cmd) []string {
 	}
 	// scp, rsync, nc, rclone, aws s3 cp...: operands except identity files
 	// and the destination.
-	skip := pkSet("-i", "-F", "-o", "-e", "-P", "-p", "-l", "-c", "--password-file", "--rsh", "-s", "-S", "-J", "--config", "--profile", "-a", "--attach")
+	skip := pkVFCreds2
 	ops := pkPos(args, skip)
 	if c.Name == "scp" || c.Name == "rsync" || c.Name == "sftp" || c.Name == "rclone" || c.Name == "aws" || c.Name == "gsutil" || c.Name == "azcopy" {
 		if len(ops) > 0 {
@@ -413,6 +413,9 @@ func pkTokenCmd(c *shell.Cmd) bool {
 // pkSecretCmd reports commands that print secrets without naming a file:
 // keychains, password managers, secret stores, env dumps, history.
 func pkSecretCmd(c *shell.Cmd, x *Ctx) (bool, string) {
+	if !pkSecretCmdNames[c.Name] && !strings.HasPrefix(c.Name, "docker-credential-") {
+		return false, ""
+	}
 	ops := pkLowOps(c)
 	first := ""
 	if len(ops) > 0 {
@@ -555,7 +558,7 @@ func pkCmdSecrets(c *shell.Cmd, x *Ctx) (kind int, what string) {
 	var words []string
 	switch c.Name {
 	case "cp", "copy", "copy-item", "cpi", "mv", "move-item", "install", "ln", "rsync", "scp", "sftp", "tee", "dd":
-		ops := pkPos(c.Args, pkSet("-i", "-e", "-F", "-o", "-t", "--target-directory", "-m", "--mode", "-P", "--destination", "-destination"))
+		ops := pkPos(c.Args, pkVFCreds3)
 		if c.Name == "tee" {
 			ops = nil
 		} else if c.Name == "dd" {
@@ -786,7 +789,7 @@ func pkFilteredHarmless(c *shell.Cmd, x *Ctx) bool {
 		default:
 			return false
 		}
-		pos := pkPos(o.Args, pkSet("-e", "-f", "--regexp", "-m", "-A", "-B", "-C"))
+		pos := pkPos(o.Args, pkVFCreds4)
 		pat := ""
 		if v, ok := pkVal(o, "-e", "--regexp", "-Pattern", "-pattern"); ok {
 			pat = v
@@ -801,3 +804,47 @@ func pkFilteredHarmless(c *shell.Cmd, x *Ctx) bool {
 	}
 	return found
 }
+
+// Programs pkSecretCmd knows; anything else is skipped cheaply.
+var pkSecretCmdNames = pkSet("security", "secret-tool", "pass", "gopass", "op", "bw", "lpass", "vault", "keyring", "vaultcmd", "cmdkey", "netsh", "sops", "ansible-vault", "doppler", "gpg", "gpg2", "kubectl", "oc", "aws", "az", "gcloud", "heroku", "git", "reg", "gh", "glab", "doctl",
+	"printenv", "env", "set", "export", "declare", "typeset", "history", "get-history", "h", "ghy", "get-childitem", "gci", "dir", "ls", "get-item", "gi")
+
+// pkSecretHints: every secret pkSecretPath knows contains one of these
+// (lower case); a word without any is skipped without resolving it.
+var pkSecretHints = []string{".ssh", "ssh_host", ".aws", "gcloud", ".kube", ".azure", ".docker", "netrc", "npmrc", "pypirc", "guardrc", ".pgpass", ".my.cnf", "vault", "gh/hosts", "/hub", "gnupg", "password", "terraform.d", "doctl", "credential", "/op/", "keyring", "keychain", "s3cfg", "boto", "databricks", "heroku", "netlify", "vercel", "configstore", "login", "key4", "cookies", "signons", "history", "hst", "shadow", "passwd", "krb5", "private", "sss", "environ", "sam", "security", "system", "ntds", "env", "master.key", ".pem", ".key", ".p12", ".pfx", ".jks", ".keystore", ".ppk", ".p8", ".kdbx", ".ovpn", "secret", "service", "tfstate", "wp-config", "id_", "htpasswd", "token", "identity"}
+
+func pkMaybeSecret(w string) bool {
+	// Every known secret names a path or file with a dot or a slash.
+	if strings.IndexAny(w, "./\\") < 0 && !strings.HasPrefix(w, "id_") {
+		return false
+	}
+	var buf [256]byte
+	if len(w) > len(buf) {
+		return true
+	}
+	b := buf[:len(w)]
+	for i := 0; i < len(w); i++ {
+		ch := w[i]
+		if ch >= 'A' && ch <= 'Z' {
+			ch += 'a' - 'A'
+		} else if ch == '\\' {
+			ch = '/'
+		}
+		b[i] = ch
+	}
+	s := string(b)
+	for _, h := range pkSecretHints {
+		if strings.Contains(s, h) {
+			return true
+		}
+	}
+	return false
+}
+
+// Flag sets hoisted out of the rules (built once, not per command).
+var (
+	pkVFCreds1 = pkSet("-d", "--data", "--data-binary", "--data-ascii", "--data-urlencode", "--data-raw", "-F", "--form", "--form-string", "-T", "--upload-file", "--json", "-H", "--header", "-b", "--cookie")
+	pkVFCreds2 = pkSet("-i", "-F", "-o", "-e", "-P", "-p", "-l", "-c", "--password-file", "--rsh", "-s", "-S", "-J", "--config", "--profile", "-a", "--attach")
+	pkVFCreds3 = pkSet("-i", "-e", "-F", "-o", "-t", "--target-directory", "-m", "--mode", "-P", "--destination", "-destination")
+	pkVFCreds4 = pkSet("-e", "-f", "--regexp", "-m", "-A", "-B", "-C")
+)

@@ -285,7 +285,7 @@ func ruleMysql(c *shell.Cmd, x *Ctx) (Finding, bool) {
 }
 
 func ruleSqlite(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	pos := pkPos(c.Args, pkSet("-cmd", "-separator", "-newline", "-nullvalue", "-c", "-s"))
+	pos := pkPos(c.Args, pkVFDb1)
 	var sqls []string
 	if len(pos) > 1 {
 		sqls = append(sqls, strings.Join(pos[1:], " "))
@@ -545,3 +545,8 @@ func ruleFrameworkDb(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	}
 	return Finding{}, false
 }
+
+// Flag sets hoisted out of the rules (built once, not per command).
+var (
+	pkVFDb1 = pkSet("-cmd", "-separator", "-newline", "-nullvalue", "-c", "-s")
+)

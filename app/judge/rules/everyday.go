@@ -114,7 +114,7 @@ var pkNpmReadVerbs = pkSet("ls", "list", "ll", "la", "view", "info", "show", "v"
 var pkNpmWorkVerbs = pkSet("install", "i", "in", "ins", "inst", "insta", "instal", "isnt", "isnta", "isntal", "isntall", "add", "ci", "clean-install", "install-clean", "ic", "update", "up", "upgrade", "udpate", "uninstall", "un", "unlink", "remove", "rm", "r", "link", "ln", "prune", "dedupe", "ddp", "rebuild", "rb", "init", "create", "innit", "test", "t", "tst", "start", "stop", "restart", "pack", "cache", "set", "login", "logout", "adduser", "add-user", "pkg", "edit", "explore", "shrinkwrap", "install-test", "it", "install-ci-test", "cit", "star", "unstar", "stars", "exec", "x", "dlx", "run", "run-script", "rum", "urn", "build", "dev", "lint", "format", "fmt", "typecheck", "check", "watch", "serve", "preview", "generate", "storybook", "e2e", "coverage", "clean", "setup", "bootstrap", "workspace", "workspaces", "import", "patch", "patch-commit", "env", "store", "fetch", "node", "plugin", "constraints", "set-script", "upgrade-interactive", "global", "recursive", "-r", "pm")
 
 func ruleNpm(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	pos := pkPos(c.Args, pkSet("--prefix", "-C", "--cwd", "--dir", "-w", "--workspace", "--filter", "-F", "--registry", "--loglevel", "--cache", "--userconfig"))
+	pos := pkPos(c.Args, pkVFEveryday1)
 	if len(pos) == 0 {
 		if len(c.Args) == 0 && (c.Name == "yarn" || c.Name == "yarnpkg" || c.Name == "pnpm" || c.Name == "bun") {
 			return pkAllow(c, 1, "day.pkg-install", "installs the project's dependencies")
@@ -226,7 +226,7 @@ func ruleNpx(c *shell.Cmd, x *Ctx) (Finding, bool) {
 var pkCargoVerbs = pkSet("build", "b", "test", "t", "run", "r", "check", "c", "clippy", "fmt", "doc", "d", "new", "init", "add", "remove", "rm", "update", "bench", "tree", "metadata", "install", "uninstall", "search", "clean", "fix", "vendor", "generate-lockfile", "locate-project", "pkgid", "verify-project", "version", "help", "login", "logout", "package", "report", "info", "nextest", "watch", "expand", "audit", "deny", "outdated", "machete", "llvm-cov", "tarpaulin", "make", "leptos", "tauri", "binstall", "udeps", "insta", "criterion", "flamegraph", "miri", "fetch", "config", "rustc", "rustdoc", "bloat", "hack", "semver-checks", "zigbuild", "lambda", "xtask", "dist", "component", "-v", "-V", "--version", "--help", "-h", "--list")
 
 func ruleCargo(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	pos := pkPos(c.Args, pkSet("-p", "--package", "--manifest-path", "--target", "--features", "-F", "--bin", "--example", "--test", "--bench", "-j", "--jobs", "--profile", "--color", "-Z", "--config", "--target-dir"))
+	pos := pkPos(c.Args, pkVFEveryday2)
 	if len(pos) == 0 {
 		return pkAllow(c, 0, "day.cargo", "prints version or help")
 	}
@@ -274,7 +274,7 @@ func rulePip(c *shell.Cmd, x *Ctx) (Finding, bool) {
 }
 
 func ruleUv(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	pos := pkPos(c.Args, pkSet("-p", "--python", "--project", "--directory", "--with", "--from", "-n", "--name", "-c", "--channel", "-e", "--extra", "--group", "--index-url", "--extra-index-url"))
+	pos := pkPos(c.Args, pkVFEveryday3)
 	if len(pos) == 0 {
 		return pkAllow(c, 0.5, "day.pyenv", c.Name+" without a command")
 	}
@@ -367,7 +367,7 @@ func ruleCurl(c *shell.Cmd, x *Ctx) (Finding, bool) {
 func ruleSSH(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	switch c.Name {
 	case "ssh":
-		pos := pkPos(c.Args, pkSet("-i", "-p", "-l", "-o", "-F", "-J", "-L", "-R", "-D", "-W", "-b", "-c", "-E", "-e", "-m", "-O", "-Q", "-S", "-w", "-B", "-I"))
+		pos := pkPos(c.Args, pkVFEveryday4)
 		if len(pos) > 1 {
 			f := Bash(strings.Join(pos[1:], " "), "~", "~")
 			if f.score() >= 1.5 || f.RedLine {
@@ -608,3 +608,11 @@ func pkSystemDir(d string, x *Ctx) bool {
 	}
 	return strings.HasPrefix(p, "/etc/") || strings.HasPrefix(p, "/boot/") || strings.HasPrefix(p, "c:/windows/")
 }
+
+// Flag sets hoisted out of the rules (built once, not per command).
+var (
+	pkVFEveryday1 = pkSet("--prefix", "-C", "--cwd", "--dir", "-w", "--workspace", "--filter", "-F", "--registry", "--loglevel", "--cache", "--userconfig")
+	pkVFEveryday2 = pkSet("-p", "--package", "--manifest-path", "--target", "--features", "-F", "--bin", "--example", "--test", "--bench", "-j", "--jobs", "--profile", "--color", "-Z", "--config", "--target-dir")
+	pkVFEveryday3 = pkSet("-p", "--python", "--project", "--directory", "--with", "--from", "-n", "--name", "-c", "--channel", "-e", "--extra", "--group", "--index-url", "--extra-index-url")
+	pkVFEveryday4 = pkSet("-i", "-p", "-l", "-o", "-F", "-J", "-L", "-R", "-D", "-W", "-b", "-c", "-E", "-e", "-m", "-O", "-Q", "-S", "-w", "-B", "-I")
+)

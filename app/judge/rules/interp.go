@@ -361,7 +361,7 @@ func pkPyModule(c *shell.Cmd, x *Ctx, mod string, rest []string) (Finding, bool)
 }
 
 func pkDjango(c *shell.Cmd, x *Ctx, rest []string) (Finding, bool) {
-	pos := pkPos(rest, pkSet("--settings", "--database", "-c", "--command", "--pythonpath"))
+	pos := pkPos(rest, pkVFInterp1)
 	if len(pos) == 0 {
 		return pkAllow(c, 0, "dev.django", "lists Django commands")
 	}
@@ -423,7 +423,7 @@ func ruleNode(c *shell.Cmd, x *Ctx) (Finding, bool) {
 }
 
 func ruleDeno(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	pos := pkPos(c.Args, pkSet("--config", "-c", "--import-map", "--lock", "--cert", "--location", "--seed", "--v8-flags", "--env-file", "--reload", "-r"))
+	pos := pkPos(c.Args, pkVFInterp2)
 	if len(pos) == 0 {
 		return pkAllow(c, 0, "interp.deno", "deno without code")
 	}
@@ -637,7 +637,7 @@ func ruleAwk(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	if _, ok := pkVal(c, "-f", "--file"); ok {
 		return pkUnsure(c, 0.5, "text.awk-file", "runs an awk program file")
 	}
-	pos := pkPos(c.Args, pkSet("-F", "-v", "--assign", "--field-separator"))
+	pos := pkPos(c.Args, pkVFInterp3)
 	if len(pos) > 0 {
 		prog = pos[0]
 	}
@@ -682,3 +682,10 @@ func rulePSEncoded(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	}
 	return Finding{}, false
 }
+
+// Flag sets hoisted out of the rules (built once, not per command).
+var (
+	pkVFInterp1 = pkSet("--settings", "--database", "-c", "--command", "--pythonpath")
+	pkVFInterp2 = pkSet("--config", "-c", "--import-map", "--lock", "--cert", "--location", "--seed", "--v8-flags", "--env-file", "--reload", "-r")
+	pkVFInterp3 = pkSet("-F", "-v", "--assign", "--field-separator")
+)

@@ -27,7 +27,7 @@ func pkDry(c *shell.Cmd) bool {
 }
 
 func rulePublishJS(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	pos := pkPos(c.Args, pkSet("--registry", "--tag", "--access", "--otp", "-w", "--workspace", "--filter", "-F", "--prefix", "-C", "--cwd", "--dir"))
+	pos := pkPos(c.Args, pkVFPublish1)
 	if len(pos) == 0 {
 		return Finding{}, false
 	}
@@ -61,7 +61,7 @@ func rulePublishJS(c *shell.Cmd, x *Ctx) (Finding, bool) {
 }
 
 func ruleCargoPublish(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	pos := pkPos(c.Args, pkSet("-p", "--package", "--token", "--registry", "--index", "--manifest-path", "--vers", "--version"))
+	pos := pkPos(c.Args, pkVFPublish2)
 	if len(pos) == 0 {
 		return Finding{}, false
 	}
@@ -85,7 +85,7 @@ func ruleCargoPublish(c *shell.Cmd, x *Ctx) (Finding, bool) {
 }
 
 func ruleTwine(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	pos := pkPos(c.Args, pkSet("-r", "--repository", "--repository-url", "-u", "--username", "-p", "--password", "--index", "--token", "--publish-url", "--username", "--build"))
+	pos := pkPos(c.Args, pkVFPublish3)
 	if len(pos) == 0 {
 		return Finding{}, false
 	}
@@ -121,7 +121,7 @@ func ruleGem(c *shell.Cmd, x *Ctx) (Finding, bool) {
 }
 
 func ruleGh(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	pos := pkPos(c.Args, pkSet("-R", "--repo", "-t", "--title", "-b", "--body", "-F", "--body-file", "-n", "--notes", "--notes-file", "-L", "--limit", "-q", "--jq", "-X", "--method", "-f", "--raw-field", "--field", "-H", "--header", "--template", "-s", "--state", "-l", "--label", "-a", "--assignee", "-B", "--base", "--head", "-w", "--workflow", "-b", "--branch", "--target", "-r", "--ref", "--json", "-e", "--env", "-o", "--org", "-d", "--description", "--visibility", "--hostname", "-p", "--pattern", "-D", "--dir", "-u", "--user", "--milestone", "--reviewer", "--author", "--search", "-S"))
+	pos := pkPos(c.Args, pkVFPublish4)
 	if len(pos) == 0 {
 		return pkAllow(c, 0, "gh.help", "shows usage")
 	}
@@ -350,3 +350,11 @@ func ruleMixPublish(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	}
 	return pkAllow(c, 1, "dev.mix", "Elixir build tool")
 }
+
+// Flag sets hoisted out of the rules (built once, not per command).
+var (
+	pkVFPublish1 = pkSet("--registry", "--tag", "--access", "--otp", "-w", "--workspace", "--filter", "-F", "--prefix", "-C", "--cwd", "--dir")
+	pkVFPublish2 = pkSet("-p", "--package", "--token", "--registry", "--index", "--manifest-path", "--vers", "--version")
+	pkVFPublish3 = pkSet("-r", "--repository", "--repository-url", "-u", "--username", "-p", "--password", "--index", "--token", "--publish-url", "--username", "--build")
+	pkVFPublish4 = pkSet("-R", "--repo", "-t", "--title", "-b", "--body", "-F", "--body-file", "-n", "--notes", "--notes-file", "-L", "--limit", "-q", "--jq", "-X", "--method", "-f", "--raw-field", "--field", "-H", "--header", "--template", "-s", "--state", "-l", "--label", "-a", "--assignee", "-B", "--base", "--head", "-w", "--workflow", "-b", "--branch", "--target", "-r", "--ref", "--json", "-e", "--env", "-o", "--org", "-d", "--description", "--visibility", "--hostname", "-p", "--pattern", "-D", "--dir", "-u", "--user", "--milestone", "--reviewer", "--author", "--search", "-S")
+)

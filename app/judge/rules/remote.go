@@ -95,6 +95,9 @@ func pkDecodedFeed(c *shell.Cmd, x *Ctx) (string, bool) {
 // Net.WebClient).DownloadString(...), iwr ... | iex, and shells fed from a
 // substituted download: sh -c "$(curl ...)", bash <(wget ...).
 func ruleRemoteCradle(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	if !pkCodeRunners[c.Name] && !pkContainsFold(c.Raw, "ex") {
+		return Finding{}, false
+	}
 	low := strings.ToLower(c.Raw)
 	dl := strings.Contains(low, "downloadstring") || strings.Contains(low, "downloaddata") || strings.Contains(low, "downloadfile") || strings.Contains(low, "net.webclient") || strings.Contains(low, "invoke-webrequest") || strings.Contains(low, "invoke-restmethod") || strings.Contains(low, "iwr ") || strings.Contains(low, "irm ") || strings.Contains(low, "start-bitstransfer") || strings.Contains(low, "xmlhttp")
 	runs := c.Name == "iex" || c.Name == "invoke-expression" || strings.Contains(low, "iex ") || strings.Contains(low, "iex(") || strings.Contains(low, "invoke-expression") || strings.Contains(low, "| iex") || strings.Contains(low, "|iex") || strings.Contains(low, "scriptblock]::create") || strings.Contains(low, ".invoke()")
@@ -126,6 +129,16 @@ func ruleRemoteCradle(c *shell.Cmd, x *Ctx) (Finding, bool) {
 func ruleDownloadRun(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	all := pkAll(x)
 	if len(all) < 2 {
+		return Finding{}, false
+	}
+	anyDl := false
+	for i := range all {
+		if pkDownloaders[all[i].Name] {
+			anyDl = true
+			break
+		}
+	}
+	if !anyDl {
 		return Finding{}, false
 	}
 	target := ""
@@ -250,4 +263,21 @@ func ruleLolbin(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		return pkUnsure(c, 1, "win.forfiles", "runs a command for matching files")
 	}
 	return Finding{}, false
+}
+
+// pkContainsFold: case-insensitive substring test for ASCII, no allocation.
+func pkContainsFold(s, sub string) bool {
+	n := len(sub)
+	if n == 0 {
+		return true
+	}
+	if strings.IndexByte(s, sub[n-1]|0x20) < 0 && strings.IndexByte(s, sub[n-1]&^0x20) < 0 {
+		return false
+	}
+	for i := 0; i+n <= len(s); i++ {
+		if strings.EqualFold(s[i:i+n], sub) {
+			return true
+		}
+	}
+	return false
 }

@@ -183,7 +183,7 @@ func ruleFlood(c *shell.Cmd, x *Ctx) (Finding, bool) {
 func ruleScanners(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	if c.Name == "nmap" {
 		local := true
-		for _, o := range pkPos(c.Args, pkSet("-p", "-oN", "-oX", "-oG", "-oA", "-iL", "--top-ports", "--exclude", "-e", "-S", "--script", "--script-args", "-D", "-g", "--source-port", "--max-rate", "--min-rate", "--host-timeout")) {
+		for _, o := range pkPos(c.Args, pkVFResources1) {
 			if !(pkLocalHost(o) || strings.HasPrefix(o, "192.168.") || strings.HasPrefix(o, "10.") || strings.HasPrefix(o, "172.") || strings.HasPrefix(o, "127.")) {
 				local = false
 			}
@@ -201,3 +201,8 @@ func ruleScanners(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	}
 	return pkRet(c, 2.2, 0.6, "sec.attack-tool", c.Name+" attacks, brute-forces or spoofs other systems")
 }
+
+// Flag sets hoisted out of the rules (built once, not per command).
+var (
+	pkVFResources1 = pkSet("-p", "-oN", "-oX", "-oG", "-oA", "-iL", "--top-ports", "--exclude", "-e", "-S", "--script", "--script-args", "-D", "-g", "--source-port", "--max-rate", "--min-rate", "--host-timeout")
+)

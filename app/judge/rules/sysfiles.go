@@ -63,7 +63,7 @@ func ruleSedInPlace(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	if !inPlace {
 		return pkAllow(c, 0, "text.sed", "sed prints edited text; no file changes")
 	}
-	ops := pkPos(c.Args, pkSet("-e", "--expression", "-f", "--file", "-l", "--line-length"))
+	ops := pkPos(c.Args, pkVFSysfiles1)
 	_, hasE := pkVal(c, "-e", "--expression", "-f", "--file")
 	files := ops
 	if !hasE && len(files) > 0 {
@@ -733,3 +733,8 @@ func ruleNetAdmin(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	}
 	return Finding{}, false
 }
+
+// Flag sets hoisted out of the rules (built once, not per command).
+var (
+	pkVFSysfiles1 = pkSet("-e", "--expression", "-f", "--file", "-l", "--line-length")
+)
