@@ -369,3 +369,47 @@ func gitRunsCode(k, v string) bool {
 	}
 	return strings.ContainsAny(v, ";|&$`<>()") || len(strings.Fields(v)) > 2 || strings.Contains(v, shell.Dyn)
 }
+
+func init() { on(ruleHg, "hg", "svn") }
+
+// ruleHg: Mercurial and Subversion, the few verbs that lose work.
+func ruleHg(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	ops := c.Operands()
+	sub := ""
+	if len(ops) > 0 {
+		sub = strings.ToLower(ops[0])
+	}
+	if c.Name == "hg" {
+		switch sub {
+		case "push":
+			if c.Flag('f', "--force") {
+				return gitF(c, 3, 0.9, "hg.force-push", "hg push --force overwrites the remote's history")
+			}
+			return gitF(c, 1, 0, "hg.push", "hg push publishes commits")
+		case "strip", "prune", "rollback", "histedit", "rebase", "purge", "clean":
+			return gitF(c, 2, 0.3, "hg."+sub, "hg "+sub+" removes commits or files for good")
+		case "update", "up", "checkout", "co":
+			if c.Flag('C', "--clean") {
+				return gitF(c, 2, 0.3, "hg.update-clean", "hg update --clean throws away uncommitted changes")
+			}
+		case "revert":
+			if c.Flag('a', "--all") || c.Flag('C', "--no-backup") {
+				return gitF(c, 2, 0.3, "hg.revert", "hg revert --all discards uncommitted changes")
+			}
+		}
+		return gitF(c, 0.5, 0, "hg.other", "hg "+sub)
+	}
+	switch sub {
+	case "revert":
+		if c.Flag('R', "--recursive") || len(ops) > 1 && (ops[1] == "." || ops[1] == "*") {
+			return gitF(c, 2, 0.3, "svn.revert", "svn revert -R discards uncommitted changes")
+		}
+	case "rm", "delete", "del", "remove":
+		for _, o := range ops[1:] {
+			if strings.Contains(o, "://") {
+				return gitF(c, 2, 0.3, "svn.delete-remote", "svn delete on the server: "+o)
+			}
+		}
+	}
+	return gitF(c, 0.5, 0, "svn.other", "svn "+sub)
+}
