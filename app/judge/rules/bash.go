@@ -38,6 +38,13 @@ func BashAnalysis(a *shell.Analysis, script, cwd, home string) Finding {
 	}
 	for i := range a.Cmds {
 		c := &a.Cmds[i]
+		if c.Dir != "" {
+			// env -C DIR cmd: cmd's relative paths are under DIR.
+			y := *x
+			y.Cwd = bashCd(&shell.Cmd{Name: "cd", Args: []string{c.Dir}, Raw: c.Raw}, x)
+			add(judgeCmd(c, &y))
+			continue
+		}
 		add(judgeCmd(c, x))
 		if c.Name == "cd" || c.Name == "pushd" || c.Name == "set-location" || c.Name == "sl" || c.Name == "chdir" {
 			x.Cwd = bashCd(c, x)

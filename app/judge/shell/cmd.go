@@ -37,6 +37,9 @@ type Cmd struct {
 	Background bool
 	// Func: the name is a shell function defined in the same script.
 	Func bool
+	// Dir is the working directory a wrapper sets for the command
+	// (env -C DIR, sudo -D DIR); "" when it runs in the shell's cwd.
+	Dir string
 	// HiddenCode: FedCode whose code cannot be read statically (curl | sh,
 	// base64 -d | bash, bash <(curl ...), source "$F"). At least confirm.
 	HiddenCode bool

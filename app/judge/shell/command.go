@@ -31,7 +31,10 @@ func (w *walker) command(argv []string, redirs []Redir, raw string, bg bool, pre
 			break
 		}
 		n := NormName(args[0])
-		rest, isWrap, cd, hc := unwrap(n, args[1:])
+		rest, isWrap, cd, hc, dir := unwrap(n, args[1:])
+		if dir != "" {
+			c.Dir = dir
+		}
 		if !isWrap || guard > 16 {
 			c.Name, c.Args = n, args[1:]
 			if hc {

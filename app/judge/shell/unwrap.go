@@ -72,15 +72,15 @@ var wrappers = map[string]wspec{
 // unwrap peels wrapper n off args. It returns the wrapped command's argv,
 // whether n is a wrapper, and shell code the wrapper runs (su -c 'code',
 // watch 'code', env -S 'code').
-func unwrap(n string, args []string) (rest []string, isWrap bool, code string, hasCode bool) {
+func unwrap(n string, args []string) (rest []string, isWrap bool, code string, hasCode bool, dir string) {
 	spec, ok := wrappers[n]
 	if !ok {
-		return nil, false, "", false
+		return nil, false, "", false, ""
 	}
 	if n == "command" {
 		for _, a := range args {
 			if a == "-v" || a == "-V" {
-				return nil, false, "", false // a lookup, runs nothing
+				return nil, false, "", false, "" // a lookup, runs nothing
 			}
 			if a == "" || a[0] != '-' {
 				break
@@ -88,7 +88,7 @@ func unwrap(n string, args []string) (rest []string, isWrap bool, code string, h
 		}
 	}
 	if n == "exec" && len(args) == 0 {
-		return nil, false, "", false
+		return nil, false, "", false, ""
 	}
 	if n == "su" || n == "runuser" || n == "sg" || n == "script" {
 		// su - root -c 'code': the code option may follow the user.
@@ -98,10 +98,10 @@ func unwrap(n string, args []string) (rest []string, isWrap bool, code string, h
 				i = len(args)
 			case a == "-c" || a == "--command" || len(a) > 2 && a[0] == '-' && a[1] != '-' && a[len(a)-1] == 'c' && n != "script":
 				if i+1 < len(args) {
-					return nil, true, args[i+1], true
+					return nil, true, args[i+1], true, dir
 				}
 			case strings.HasPrefix(a, "--command="):
-				return nil, true, a[len("--command="):], true
+				return nil, true, a[len("--command="):], true, dir
 			}
 			if i >= len(args) {
 				break
@@ -112,11 +112,11 @@ func unwrap(n string, args []string) (rest []string, isWrap bool, code string, h
 		// wsl --unregister X and friends manage WSL; only -e/--exec/-- run a command.
 		for _, a := range args {
 			if strings.HasPrefix(a, "--") && a != "--" && a != "--exec" && a != "--cd" && a != "--distribution" && a != "--user" && a != "--shell-type" && a != "--system" {
-				return nil, false, "", false
+				return nil, false, "", false, ""
 			}
 		}
 		if len(args) == 0 {
-			return nil, false, "", false
+			return nil, false, "", false, ""
 		}
 	}
 	var replace string // xargs -I / parallel {}
@@ -140,10 +140,10 @@ func unwrap(n string, args []string) (rest []string, isWrap bool, code string, h
 			switch {
 			case spec.longCode != "" && name == spec.longCode:
 				if eq {
-					return nil, true, val, true
+					return nil, true, val, true, dir
 				}
 				if i+1 < len(args) {
-					return nil, true, args[i+1], true
+					return nil, true, args[i+1], true, dir
 				}
 			case n == "env" && name == "--split-string":
 				if eq {
@@ -158,7 +158,12 @@ func unwrap(n string, args []string) (rest []string, isWrap bool, code string, h
 					replace = val
 				}
 			case !eq && contains(spec.long, name):
+				if (name == "--chdir") && i+1 < len(args) {
+					dir = args[i+1]
+				}
 				i++
+			case eq && name == "--chdir":
+				dir = val
 			}
 			i++
 			continue
@@ -171,7 +176,7 @@ func unwrap(n string, args []string) (rest []string, isWrap bool, code string, h
 				if v == "" && i+1 < len(args) {
 					v = args[i+1]
 				}
-				return nil, true, v, true
+				return nil, true, v, true, dir
 			}
 			if n == "xargs" && ch == 'i' {
 				replace = "{}"
@@ -192,6 +197,9 @@ func unwrap(n string, args []string) (rest []string, isWrap bool, code string, h
 				if n == "env" && ch == 'S' {
 					envSplit = v
 				}
+				if (n == "env" && ch == 'C') || (n == "sudo" && ch == 'D') {
+					dir = v
+				}
 				break
 			}
 		}
@@ -203,10 +211,10 @@ func unwrap(n string, args []string) (rest []string, isWrap bool, code string, h
 	rest = args[i:]
 	// flock FILE -c 'code', sg GROUP -c 'code': the code option after the positional.
 	if spec.code != 0 && len(rest) >= 2 && rest[0] == "-"+string(spec.code) {
-		return nil, true, rest[1], true
+		return nil, true, rest[1], true, dir
 	}
 	if spec.noCmd {
-		return nil, true, "", false
+		return nil, true, "", false, dir
 	}
 	switch n {
 	case "env":
@@ -215,7 +223,7 @@ func unwrap(n string, args []string) (rest []string, isWrap bool, code string, h
 		}
 	case "watch":
 		if len(rest) > 0 {
-			return nil, true, strings.Join(rest, " "), true
+			return nil, true, strings.Join(rest, " "), true, dir
 		}
 	case "xargs":
 		if replace != "" {
@@ -233,14 +241,14 @@ func unwrap(n string, args []string) (rest []string, isWrap bool, code string, h
 		}
 		rest = replaceArg(rest, "{}")
 		if len(rest) == 1 && strings.ContainsAny(rest[0], " ;|&") {
-			return nil, true, strings.ReplaceAll(rest[0], "{}", "${__dyn}"), true
+			return nil, true, strings.ReplaceAll(rest[0], "{}", "${__dyn}"), true, dir
 		}
 	case "busybox", "toybox":
 		if len(rest) > 0 && rest[0] == "--install" {
-			return nil, false, "", false
+			return nil, false, "", false, ""
 		}
 	}
-	return rest, true, "", false
+	return rest, true, "", false, dir
 }
 
 func replaceArg(args []string, r string) []string {
