@@ -147,6 +147,12 @@ func ruleDownloadRun(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		if ops := c.Operands(); len(ops) > 0 {
 			target = ops[0]
 		}
+	case c.Name == "start-process" || c.Name == "saps" || c.Name == "start" || c.Name == "invoke-item" || c.Name == "ii" || c.Name == "&" || c.Name == "msiexec":
+		if v, ok := pkWinVal(c, "filepath", "i", "package"); ok {
+			target = v
+		} else if ops := c.Operands(); len(ops) > 0 {
+			target = ops[0]
+		}
 	case c.Name == "chmod" || c.Name == "sudo" || c.Name == "curl" || c.Name == "wget":
 		return Finding{}, false
 	default:
@@ -155,14 +161,14 @@ func ruleDownloadRun(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	if target == "" || pkDyn(target) {
 		return Finding{}, false
 	}
-	tb := strings.ToLower(path.Base(strings.ReplaceAll(target, "\\", "/")))
+	tb := pkNorm(target)
 	for i := range all {
 		o := &all[i]
 		if o == c || !pkDownloaders[o.Name] {
 			continue
 		}
 		for _, out := range pkDownloadOutputs(o) {
-			if strings.ToLower(path.Base(out)) == tb {
+			if pkNorm(out) == tb {
 				return pkRet(c, 2.2, 0.55, "remote.download-run", "runs "+tb+", which the same line just downloaded ("+o.Name+"), without showing it")
 			}
 		}
