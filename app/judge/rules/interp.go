@@ -692,7 +692,9 @@ var (
 
 // pkHasWord: w occurs in s not glued to letters or digits on either side.
 func pkHasWord(s, w string) bool {
-	isWord := func(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '_' }
+	isWord := func(b byte) bool {
+		return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '_'
+	}
 	for i := 0; ; {
 		j := strings.Index(s[i:], w)
 		if j < 0 {
