@@ -194,14 +194,25 @@ func fsClassify(p string, x *Ctx) fsScope {
 				return fsCache
 			}
 		}
+		// bare: nothing follows the unknown part ("/$X", "~/$X/", "/home/$USER/*").
+		tail := ""
+		if i := strings.LastIndexByte(a, 1); i >= 0 {
+			tail = a[i+1:]
+		}
+		bare := tail == "" || tail == "/" || tail == "/*" || tail == "/." || tail == "/.*"
 		switch {
 		case fsUnder(pre, "/tmp") && pre != "/tmp" || pre == "/tmp" && strings.HasPrefix(a, "/tmp/\x01"):
 			return fsProject // tmp=$(mktemp -d); rm -rf "$tmp"
 		case pre == "" || pre == ".":
 			return fsUnknown
+		case !bare:
+			return fsUnknown
 		case pre == "/" || len(pre) == 2 && pre[1] == ':':
 			// "/$X": the root if $X is empty, any system folder otherwise.
 			return fsRoot
+		case pre == "/home" || pre == "/users" || pre == "c:/users":
+			// /home/$USER, C:\Users\%USERNAME%: a home folder.
+			return fsHome
 		case pre == r.home || fsUnder(r.home, pre):
 			// "~/$X": home if $X is empty.
 			return fsHome
