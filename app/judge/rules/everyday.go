@@ -138,6 +138,9 @@ func ruleNpm(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	if c.Name == "bun" && (strings.HasSuffix(v, ".ts") || strings.HasSuffix(v, ".js") || strings.HasSuffix(v, ".tsx") || strings.HasSuffix(v, ".mjs")) {
 		return pkUnsure(c, 0.5, "interp.script", "runs a script file of the project (contents not shown)")
 	}
+	if v == "config" && len(pos) > 1 && strings.Contains(strings.ToLower(strings.Join(pos[1:], " ")), "auth") {
+		return pkRet(c, 1.5, 0.5, "creds.npm-token", "prints a registry auth token")
+	}
 	if v == "cache" && (pkHas(c, "clean") || pkHas(c, "clear")) {
 		return pkAllow(c, 1, "day.npm-cache", "clears the package cache (re-downloaded on demand)")
 	}

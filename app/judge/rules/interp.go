@@ -349,6 +349,13 @@ func rulePython(c *shell.Cmd, x *Ctx) (Finding, bool) {
 func pkPyModule(c *shell.Cmd, x *Ctx, mod string, rest []string) (Finding, bool) {
 	switch mod {
 	case "http.server", "simplehttpserver", "smtpd", "pydoc", "http.server.test":
+		dir := x.Cwd
+		if v, ok := pkValRest(rest, "-d", "--directory"); ok {
+			dir = v
+		}
+		if p := strings.TrimRight(pkAbs(dir, x), "/"); p == "" || p == strings.ToLower(strings.TrimRight(x.Home, "/")) || p == "c:" || pkDyn(dir) && dir != x.Cwd {
+			return pkRet(c, 2.2, 0.6, "creds.serve-home", "serves the home or root folder (keys, credentials) over HTTP")
+		}
 		return pkAllow(c, 1, "dev.python-server", "serves the current folder over HTTP")
 	case "pip", "pip3", "pytest", "venv", "virtualenv", "unittest", "json.tool", "black", "mypy", "ruff", "isort", "flake8", "pylint", "build", "twine", "uvicorn", "gunicorn", "flask", "django", "poetry", "pipx", "coverage", "cprofile", "timeit", "pdb", "ensurepip", "compileall", "py_compile", "doctest", "tox", "nox", "sphinx", "mkdocs", "jupyter", "notebook", "ipykernel", "streamlit", "alembic", "celery", "hypercorn", "grpc_tools.protoc", "pre_commit", "uv", "hatch", "setuptools", "wheel", "zipfile", "tarfile", "base64", "site", "sysconfig", "platform", "this", "calendar", "webbrowser", "pyright", "bandit", "pyinstaller", "nuitka", "maturin", "cython", "pybind11", "gzip", "tokenize", "ast", "dis", "trace", "profile", "pstats", "tabnanny", "mimetypes", "uuid", "secrets", "locust", "behave", "nose2", "hypothesis", "playwright", "spacy", "nltk", "torch.distributed.run", "torch.distributed.launch", "accelerate", "transformers", "huggingface_hub", "locale", "encodings", "zipapp", "venv.", "conda":
 		inner := &shell.Cmd{Name: pkNorm(mod), Args: rest, Raw: c.Raw, Depth: c.Depth + 1, Wrappers: append(append([]string(nil), c.Wrappers...), c.Name)}
