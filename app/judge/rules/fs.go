@@ -108,8 +108,13 @@ func fsResolve(p string, x *Ctx) fsPath {
 	r := fsPath{orig: p, dyn: strings.Contains(p, shell.Dyn)}
 	p = strings.ReplaceAll(p, shell.Dyn, "\x01")
 	if strings.ContainsAny(p, "%$") {
-		p = shell.ExpandWinVars(p)
-		if strings.Contains(p, shell.Dyn) {
+		if e := shell.ExpandWinVars(p); e != shell.Dyn {
+			p = e
+		} else {
+			// C:\Users\%USERNAME%\x: only the variable itself is unknown.
+			p = fsWinVarParts(p)
+		}
+		if strings.Contains(p, shell.Dyn) || strings.IndexByte(p, 1) >= 0 {
 			r.dyn = true
 			p = strings.ReplaceAll(p, shell.Dyn, "\x01")
 		}
@@ -919,4 +924,36 @@ func fsHasFilter(args []string) bool {
 		}
 	}
 	return false
+}
+
+// fsWinVarParts replaces each %VAR% or $env:VAR / $VAR inside a path with
+// the unknown marker, keeping the known parts around it.
+func fsWinVarParts(p string) string {
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		switch {
+		case c == '%':
+			if j := strings.IndexByte(p[i+1:], '%'); j > 0 {
+				b.WriteByte(1)
+				i += j + 1
+				continue
+			}
+		case c == '$':
+			j := i + 1
+			if strings.HasPrefix(strings.ToLower(p[j:]), "env:") {
+				j += 4
+			}
+			for j < len(p) && (p[j] == '_' || p[j] >= 'a' && p[j] <= 'z' || p[j] >= 'A' && p[j] <= 'Z' || p[j] >= '0' && p[j] <= '9' || p[j] == '{' || p[j] == '}') {
+				j++
+			}
+			if j > i+1 {
+				b.WriteByte(1)
+				i = j - 1
+				continue
+			}
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
 }
