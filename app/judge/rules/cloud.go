@@ -342,6 +342,8 @@ func ruleAz(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		return pkRet(c, 1.5, 0.5, "creds.az", "reveals keys, secrets or tokens")
 	}
 	switch last {
+	case "login", "logout":
+		return pkAllow(c, 1, "az.login", "logs in")
 	case "delete", "delete-batch", "purge", "remove", "destroy":
 		if words[0] == "group" {
 			return pkRet(c, 3, 0.7, "az.group-delete", "deletes a resource group and everything in it")

@@ -409,6 +409,9 @@ func ruleTar(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		return pkAllow(c, 0.5, "day.tar", "creates or lists an archive")
 	}
 	if d, ok := pkVal(c, "-C", "--directory"); ok {
+		if p := pkAbs(d, x); p == "/usr/local" || p == "/opt" || strings.HasPrefix(p, "/usr/local/") || strings.HasPrefix(p, "/opt/") {
+			return pkAllow(c, 1.2, "day.tar-install", "extracts a tool into "+d+" (the documented install for many SDKs)")
+		}
 		if pkSystemDir(d, x) {
 			return pkRet(c, 2.8, 0.85, "sys.extract-over-system", "extracts an archive over a system folder ("+d+"), overwriting system files")
 		}
@@ -606,7 +609,7 @@ func ruleMiscEveryday(c *shell.Cmd, x *Ctx) (Finding, bool) {
 func pkSystemDir(d string, x *Ctx) bool {
 	p := strings.TrimRight(pkAbs(d, x), "/")
 	switch p {
-	case "", "/", "c:", "/etc", "/usr", "/bin", "/sbin", "/boot", "/lib", "/lib64", "/var", "/usr/bin", "/usr/lib", "/usr/local", "/usr/sbin", "/root", "c:/windows", "c:/windows/system32", "/system", "/library":
+	case "", "/", "c:", "/etc", "/usr", "/bin", "/sbin", "/boot", "/lib", "/lib64", "/var", "/usr/bin", "/usr/lib", "/usr/sbin", "/root", "c:/windows", "c:/windows/system32", "/system", "/library":
 		return p != "" || d == "/"
 	}
 	return strings.HasPrefix(p, "/etc/") || strings.HasPrefix(p, "/boot/") || strings.HasPrefix(p, "c:/windows/")

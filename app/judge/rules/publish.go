@@ -195,6 +195,12 @@ func ruleGh(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		case "POST", "PUT", "PATCH":
 			return pkRet(c, 1.5, 0.1, "gh.api-write", "changes something through the GitHub API")
 		}
+		if len(pos) > 1 && strings.EqualFold(pos[1], "graphql") {
+			if strings.Contains(strings.ToLower(c.Raw), "mutation") {
+				return pkRet(c, 1.5, 0.1, "gh.api-write", "runs a GraphQL mutation on GitHub")
+			}
+			return pkAllow(c, 0, "gh.api-read", "queries the GitHub GraphQL API")
+		}
 		if c.Flag('f', "--raw-field", "--field", "--input") || pkHas(c, "-F") {
 			return pkRet(c, 1.5, 0.1, "gh.api-write", "changes something through the GitHub API (fields imply POST)")
 		}

@@ -86,7 +86,11 @@ func ruleSedInPlace(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	return w, true
 }
 
-var pkAdminGroups = pkSet("sudo", "wheel", "admin", "root", "adm", "docker", "lxd", "libvirt", "disk", "shadow", "administrators", "admins", "domain admins", "remote desktop users", "staff", "sys", "kvm")
+var pkAdminGroups = pkSet("sudo", "wheel", "admin", "root", "disk", "shadow", "administrators", "admins", "domain admins", "sys")
+
+// Groups that grant root-equivalent access to a service (docker), often
+// part of a documented setup: confirm rather than block.
+var pkPowerGroups = pkSet("docker", "lxd", "libvirt", "kvm", "adm", "staff", "remote desktop users", "systemd-journal", "podman")
 
 func ruleUsers(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	adminGroup := func() bool {
@@ -102,8 +106,22 @@ func ruleUsers(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		}
 		return false
 	}
+	powerGroup := func() bool {
+		for i, a := range c.Args {
+			for _, g := range strings.Split(strings.ToLower(a), ",") {
+				if pkPowerGroups[g] && (i > 0 || c.Name == "gpasswd") {
+					return true
+				}
+			}
+		}
+		v, ok := pkWinVal(c, "group")
+		return ok && pkPowerGroups[strings.ToLower(v)]
+	}
 	switch c.Name {
 	case "usermod", "gpasswd", "add-localgroupmember", "groupmod":
+		if !adminGroup() && powerGroup() && (c.Flag('a', "--append") || c.Name != "usermod") {
+			return pkRet(c, 2.3, 0.7, "sys.power-group", "adds an account to a group with root-equivalent access to a service (e.g. docker)")
+		}
 		if adminGroup() || c.Name == "usermod" && (pkHas(c, "-u") && pkHas(c, "0") || c.Flag('o', "--non-unique")) {
 			return pkRet(c, 3, 0.95, "sys.admin-group", "gives an account administrator/root rights")
 		}
