@@ -262,6 +262,18 @@ func fsClassify(p string, x *Ctx) fsScope {
 	if base == ".git" || (r.glob && path.Base(dir) == ".git") {
 		return fsGitDir
 	}
+	if i := strings.Index(a, "/.git/"); i >= 0 {
+		// Inside .git: objects, refs, packed-refs are the history; hooks,
+		// lock files and a stuck rebase's state are routine to remove.
+		top, _, _ := strings.Cut(a[i+6:], "/")
+		switch {
+		case strings.HasSuffix(a, ".lock"), top == "hooks", top == "rebase-merge", top == "rebase-apply",
+			top == "gc.log", top == "fetch_head", top == "orig_head", strings.HasPrefix(top, "merge_"),
+			top == "sequencer", top == "lfs", top == "modules", top == "worktrees", top == "info", top == "description":
+		default:
+			return fsGitDir
+		}
+	}
 	if strings.Contains(a, "backup") || strings.HasSuffix(a, ".bak") || strings.Contains(a, "snapshot") ||
 		strings.Contains(a, "time machine") {
 		return fsBackup
@@ -374,7 +386,10 @@ func fsTargetFinding(c *shell.Cmd, t string, recursive bool, verb string, x *Ctx
 		}
 		return mk(2, 0.5, "fs.delete-backup", verb+" "+shown+" looks like a backup; deleting backups needs the user's consent")
 	case fsGitDir:
-		return mk(3, 0.7, "fs.delete-git", verb+" "+shown+" deletes the repository's whole history and uncommitted work")
+		if !recursive && verb != "wipe" {
+			return mk(2, 0.3, "fs.delete-git", verb+" "+shown+" removes part of the repository's history or state")
+		}
+		return mk(3, 0.7, "fs.delete-git", verb+" "+shown+" deletes the repository's history")
 	case fsCwdAll:
 		if !recursive {
 			return mk(1.5, 0.2, "fs.delete-all-files", verb+" "+shown+" removes every file in the working folder")
@@ -785,6 +800,13 @@ func ruleMoveCopy(c *shell.Cmd, x *Ctx) (Finding, bool) {
 				add(fsTargetFinding(c, dst, true, "robocopy "+la+" into", x))
 			}
 		}
+	}
+	if move && (dst == "/dev/null" || strings.EqualFold(dst, "nul")) {
+		// mv x /dev/null: x is gone.
+		for _, s := range ops {
+			add(fsTargetFinding(c, s, true, "mv to /dev/null", x))
+		}
+		return w, true
 	}
 	if move || c.Name == "rename" {
 		for _, s := range ops {

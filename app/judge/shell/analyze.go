@@ -324,6 +324,9 @@ func (w *walker) pipeline(b *syntax.BinaryCmd) {
 			// echo / | xargs rm -rf: the arguments are the echoed words.
 			if words, ok := stdinCode(&w.a.Cmds[idx[i-1]], w.st.files); ok {
 				c.Args = append(c.Args[:len(c.Args)-1:len(c.Args)-1], strings.Fields(words)...)
+			} else if starts, ok := findListsStarts(&w.a.Cmds[idx[i-1]]); ok {
+				// find DIR | xargs rm -rf: an unfiltered find prints DIR itself first.
+				c.Args = append(c.Args[:len(c.Args)-1:len(c.Args)-1], starts...)
 			}
 		}
 		if w.pending[j] {
@@ -555,4 +558,39 @@ func isMktemp(wd *syntax.Word) bool {
 		}
 	}
 	return true
+}
+
+// findListsStarts returns the start folders of a find whose output
+// includes them (no tests that would filter them out).
+func findListsStarts(c *Cmd) ([]string, bool) {
+	if c.Name != "find" || c.Dynamic() {
+		return nil, false
+	}
+	var starts []string
+	i := 0
+	for i < len(c.Args) {
+		a := c.Args[i]
+		if a == "-H" || a == "-L" || a == "-P" {
+			i++
+			continue
+		}
+		if strings.HasPrefix(a, "-") || a == "(" || a == "!" {
+			break
+		}
+		starts = append(starts, a)
+		i++
+	}
+	for ; i < len(c.Args); i++ {
+		switch c.Args[i] {
+		case "-print", "-print0", "-depth", "-xdev", "-mount", "-follow", "-d":
+		case "-maxdepth":
+			i++
+		default:
+			return nil, false
+		}
+	}
+	if len(starts) == 0 {
+		starts = []string{"."}
+	}
+	return starts, true
 }
