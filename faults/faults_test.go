@@ -139,9 +139,15 @@ func TestConfigGarbageWhileRequestsFlow(t *testing.T) {
 	var current atomic.Value // the garbage form on disk now
 	current.Store("")
 	writerDone := make(chan struct{})
+	stopWriter := make(chan struct{})
 	go func() {
 		defer close(writerDone)
 		for i := 0; i < 2*len(garbageConfigs); i++ {
+			select {
+			case <-stopWriter:
+				return
+			default:
+			}
 			g := garbageConfigs[i%len(garbageConfigs)]
 			current.Store(trim(g, 40))
 			if err := os.WriteFile(cfgPath, []byte(g), 0o600); err != nil {
@@ -182,6 +188,8 @@ func TestConfigGarbageWhileRequestsFlow(t *testing.T) {
 		}()
 	}
 	workers.Wait()
+	close(stopWriter) // the workers may stop early, after a few wrong answers
+	<-writerDone
 	t.Logf("%d hook calls while config.json was rewritten %d times", calls.Load(), writes.Load())
 	if !sb.serverAlive() {
 		t.Fatalf("the server died under config garbage:\n%s", sb.srvErr)
