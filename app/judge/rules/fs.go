@@ -71,7 +71,7 @@ var fsSoftFiles = []string{"/var/lib/dpkg/lock", "/var/lib/dpkg/lock-frontend", 
 	"/var/lib/apt/lists/lock", "/var/run/docker.sock"}
 
 // Temporary or volatile places under system dirs that are fine to clean.
-var fsVolatile = []string{"/var/tmp", "/var/cache/apt/archives", "/dev/shm", "/run/user"}
+var fsVolatile = []string{"/var/tmp", "/var/cache/apt/archives", "/dev/shm", "/run/user", "/var/folders"}
 
 var fsHomeKeys = map[string]bool{
 	".ssh": true, ".gnupg": true, ".aws": true, ".azure": true, ".kube": true, ".docker": true,
@@ -92,6 +92,7 @@ var fsCacheNames = map[string]bool{
 	"bin": true, "obj": true, ".angular": true, ".svelte-kit": true, "cmake-build-debug": true,
 	".eggs": true, "site-packages": true, ".terraform": true, "caches": true, ".m2": true,
 	"go-build": true, "pip": true, ".nox": true, "htmlcov": true, ".dart_tool": true,
+	"cache": true, "registry": true, ".pnpm-store": true, "deriveddata": true,
 }
 
 // fsPath is a target resolved for matching: lower case, forward slashes,
@@ -259,10 +260,10 @@ func fsClassify(p string, x *Ctx) fsScope {
 		// A parent of home (/home/dev/.. or /home).
 		return fsHome
 	}
-	if base == ".git" || (r.glob && path.Base(dir) == ".git") {
+	if (base == ".git" || (r.glob && path.Base(dir) == ".git")) && !fsUnder(a, "/tmp") {
 		return fsGitDir
 	}
-	if i := strings.Index(a, "/.git/"); i >= 0 {
+	if i := strings.Index(a, "/.git/"); i >= 0 && !fsUnder(a, "/tmp") {
 		// Inside .git: objects, refs, packed-refs are the history; hooks,
 		// lock files and a stuck rebase's state are routine to remove.
 		top, _, _ := strings.Cut(a[i+6:], "/")
