@@ -638,7 +638,22 @@ func pkTokenInHeaderOnly(c *shell.Cmd, senders []*shell.Cmd) bool {
 func ruleCreds(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	// 1. A sender whose own upload names a secret.
 	if pkIsSender(c) {
-		for _, w := range pkSenderData(c) {
+		data := pkSenderData(c)
+		for _, a := range c.Args {
+			if a == shell.Dyn {
+				// The walker could not expand a word (%USERPROFILE%\...):
+				// look at the upload words of the source text instead.
+				var raw []string
+				for _, w := range pkRawWords(c.Raw) {
+					if strings.Contains(w, "=@") || strings.HasPrefix(w, "@") || strings.Contains(w, "=<") {
+						raw = append(raw, w)
+					}
+				}
+				data = append(data, pkOnlyFiles(raw)...)
+				break
+			}
+		}
+		for _, w := range data {
 			k, what := pkSecretPath(w, x)
 			if k == pkStrong {
 				return pkRet(c, 3, 0.95, "creds.exfil", "sends "+what+" over the network")

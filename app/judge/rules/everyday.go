@@ -50,7 +50,7 @@ func init() {
 	on(ruleSSH, "ssh", "scp", "sftp", "mosh", "ftp", "telnet", "nc", "ncat", "netcat", "socat", "rclone", "azcopy", "smbclient")
 	on(ruleTar, "tar", "bsdtar", "gtar")
 	on(ruleUnzip, "unzip")
-	on(rulePkgMgr, "apt", "apt-get", "aptitude", "apt-cache", "apt-mark", "apt-key", "add-apt-repository", "dpkg", "yum", "dnf", "microdnf", "zypper", "pacman", "yay", "paru", "apk", "emerge", "xbps-install", "xbps-remove", "pkg", "port", "snap", "flatpak", "brew", "winget", "choco", "scoop", "nix-env", "nix", "nix-shell", "nix-collect-garbage", "rpm", "install-package", "uninstall-package", "pkcon")
+	on(rulePkgMgr, "remove-appxpackage", "uninstall-module", "apt", "apt-get", "aptitude", "apt-cache", "apt-mark", "apt-key", "add-apt-repository", "dpkg", "yum", "dnf", "microdnf", "zypper", "pacman", "yay", "paru", "apk", "emerge", "xbps-install", "xbps-remove", "pkg", "port", "snap", "flatpak", "brew", "winget", "choco", "scoop", "nix-env", "nix", "nix-shell", "nix-collect-garbage", "rpm", "install-package", "uninstall-package", "pkcon")
 	on(ruleFileWrite, "set-content", "add-content", "out-file", "clear-content", "new-item", "ni", "md", "export-csv", "tee-object", "export-clixml")
 	on(ruleMiscEveryday, "getent", "invoke-command", "icm", "enter-pssession", "dmidecode", "blkid", "ed")
 }
@@ -535,6 +535,10 @@ func rulePkgMgr(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		return pkAllow(c, 1, "pkg.nix", "builds or enters environments")
 	case "install-package":
 		return pkAllow(c, 1, "pkg.install", "installs a package")
+	case "uninstall-module":
+		return pkAllow(c, 1, "pkg.remove-user", "uninstalls a PowerShell module")
+	case "remove-appxpackage":
+		return pkRet(c, 1.5, 0.2, "pkg.remove", "uninstalls a Windows app")
 	case "uninstall-package":
 		return pkRet(c, 1.5, 0.2, "pkg.remove", "uninstalls a package")
 	}

@@ -27,6 +27,7 @@ func init() {
 	on(ruleCrontab, "crontab")
 	on(ruleAt, "at", "atrm", "batch", "atq")
 	on(ruleSchtasks, "schtasks")
+	on(rulePSTasks, "register-scheduledtask", "unregister-scheduledtask", "new-scheduledtask", "set-scheduledtask", "disable-scheduledtask", "start-scheduledtask", "stop-scheduledtask", "new-scheduledtaskaction", "new-scheduledtasktrigger")
 	on(ruleWsl, "wsl")
 	on(ruleLoginctl, "loginctl")
 	on(ruleFuser, "fuser", "kill-port", "fkill", "xkill")
@@ -525,4 +526,17 @@ func ruleFuser(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		return pkAllow(c, 0, "proc.fuser", "lists processes using a file or port")
 	}
 	return pkRet(c, 2, 0.2, "proc."+c.Name, "kills the processes holding a port, file or window")
+}
+
+func rulePSTasks(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	switch c.Name {
+	case "new-scheduledtaskaction", "new-scheduledtasktrigger", "new-scheduledtask":
+		return pkAllow(c, 0.5, "cron.ps-task-object", "builds a scheduled-task object (nothing registered yet)")
+	case "register-scheduledtask", "set-scheduledtask":
+		if strings.Contains(strings.ToLower(c.Raw), "system") {
+			return pkRet(c, 2.6, 0.7, "cron.ps-task-system", "registers a scheduled task that runs as SYSTEM")
+		}
+		return pkRet(c, 2, 0.4, "cron.ps-task", "registers a scheduled task (runs later, unattended)")
+	}
+	return pkRet(c, 1.8, 0.3, "cron.ps-task-change", "removes, disables or runs a scheduled task")
 }

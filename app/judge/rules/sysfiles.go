@@ -25,7 +25,7 @@ func init() {
 	on(ruleFirewall, "netsh", "iptables", "ip6tables", "iptables-restore", "ip6tables-restore", "iptables-save", "nft", "ufw", "firewall-cmd", "set-netfirewallprofile", "new-netfirewallrule", "remove-netfirewallrule", "disable-netfirewallrule", "set-netfirewallrule", "get-netfirewallprofile", "get-netfirewallrule", "pfctl")
 	on(ruleSecurityModes, "setenforce", "getenforce", "aa-disable", "aa-teardown", "aa-complain", "csrutil", "spctl", "set-executionpolicy", "enable-psremoting", "disable-uac")
 	on(ruleKernel, "sysctl", "modprobe", "insmod", "rmmod", "mount", "umount", "swapoff", "swapon", "hostnamectl", "hostname", "timedatectl", "update-alternatives", "ldconfig", "setx", "dism", "sfc", "chkdsk", "fsutil", "enable-windowsoptionalfeature", "disable-windowsoptionalfeature", "kextload", "kextunload", "nvram", "scutil", "networksetup")
-	on(ruleNetAdmin, "ip", "ifconfig", "ifdown", "ifup", "nmcli", "route", "ipconfig", "arp", "tc", "brctl", "wg", "wg-quick", "resolvectl")
+	on(ruleNetAdmin, "disable-netadapter", "remove-netipaddress", "remove-netroute", "set-netipaddress", "set-dnsclientserveraddress", "ip", "ifconfig", "ifdown", "ifup", "nmcli", "route", "ipconfig", "arp", "tc", "brctl", "wg", "wg-quick", "resolvectl")
 }
 
 // pkWriteTarget judges writing to p: the guard's own files, then the
@@ -681,6 +681,10 @@ func ruleNetAdmin(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	ops := pkLowOps(c)
 	has := func(w string) bool { return pkContains(ops, w) }
 	switch c.Name {
+	case "disable-netadapter", "remove-netipaddress", "remove-netroute":
+		return pkRet(c, 2.2, 0.4, "net.ps-adapter", "takes network configuration down (may cut the connection)")
+	case "set-netipaddress", "set-dnsclientserveraddress":
+		return pkRet(c, 1.8, 0.3, "net.ps-adapter-set", "changes network configuration")
 	case "ip":
 		if len(ops) < 2 {
 			return pkAllow(c, 0, "net.ip-read", "shows network state")
