@@ -257,8 +257,11 @@ func (r *rig) press(win, keys string) {
 		return err == nil
 	})
 	time.Sleep(300 * time.Millisecond) // let the window finish its first frame
-	if out, err := r.xdotool("key", "--clearmodifiers", keys); err != nil {
-		r.t.Fatalf("xdotool key %s: %v %s", keys, err, out)
+	for _, k := range strings.Fields(keys) {
+		if out, err := r.xdotool("key", "--clearmodifiers", k); err != nil {
+			r.t.Fatalf("xdotool key %s: %v %s", k, err, out)
+		}
+		time.Sleep(100 * time.Millisecond)
 	}
 }
 
@@ -298,6 +301,8 @@ func TestTrayEndToEnd(t *testing.T) {
 		{"Esc denies", "Escape", "deny", "user"},
 		{"Enter alone does not allow", "Return", "deny", "policy"},
 		{"no answer denies after the timeout", "", "deny", "policy"},
+		// Tab focuses the first button (Always allow), Space presses it.
+		{"Always allow writes an allow rule", "Tab space", "allow", "user"},
 	}
 	for _, tc := range answers {
 		t.Run(tc.name, func(t *testing.T) {
@@ -322,6 +327,23 @@ func TestTrayEndToEnd(t *testing.T) {
 			r.noDialog()
 		})
 	}
+
+	t.Run("the always-allowed command passes without a dialog", func(t *testing.T) {
+		r.t = t
+		cfg, _ := os.ReadFile(filepath.Join(r.home, "config.json"))
+		if !strings.Contains(string(cfg), `"git reset --hard HEAD~1"`) {
+			t.Fatalf("config has no allow rule:\n%s", cfg)
+		}
+		before := r.auditLines()
+		h := r.runHook()
+		if got := r.decision(h); got != "allow" {
+			t.Fatalf("hook answered %q, want allow", got)
+		}
+		r.waitFor("the audit line", 10*time.Second, func() bool { return r.auditLines() > before })
+		if a := r.lastAudit(); a.Decider != "auto" || a.Source != "fastpath_allow" {
+			t.Fatalf("audit %+v, want the allowlist to decide", a)
+		}
+	})
 
 	// Hand edits of the config file reach the next verdict within 2 s.
 	edits := []struct {
