@@ -398,6 +398,15 @@ func (w *walker) call(s *syntax.Stmt, ce *syntax.CallExpr) int {
 	argv := make([]string, 0, len(ce.Args))
 	for i, a := range ce.Args {
 		ws := w.words(a)
+		if len(ws) == 1 && strings.Contains(ws[0], ifsMark) {
+			var split []string
+			for _, f := range strings.Split(ws[0], ifsMark) {
+				if f != "" {
+					split = append(split, f)
+				}
+			}
+			ws = split
+		}
 		if i == 0 && len(ws) == 1 && strings.ContainsAny(ws[0], " \t\n") && unquotedParam(a) {
 			// c="rm -rf /"; $c: word splitting makes it a command line.
 			ws = strings.Fields(ws[0])
@@ -405,6 +414,9 @@ func (w *walker) call(s *syntax.Stmt, ce *syntax.CallExpr) int {
 		argv = append(argv, ws...)
 	}
 	if len(argv) == 0 {
+		if len(s.Redirs) > 0 {
+			return w.emit(Cmd{Raw: w.raw(s), Redirs: w.redirs(s.Redirs), Depth: w.depth})
+		}
 		return -1
 	}
 	// `read X` makes X unknown.

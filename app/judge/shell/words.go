@@ -92,6 +92,11 @@ func (w *walker) part(b *strings.Builder, p syntax.WordPart, quoted bool) {
 			w.part(b, q, true)
 		}
 	case *syntax.ParamExp:
+		if !quoted && p.Param != nil && p.Param.Value == "IFS" && p.Exp == nil && p.Index == nil && p.Slice == nil && p.Repl == nil {
+			// rm${IFS}-rf${IFS}/: an unquoted $IFS splits the word there.
+			b.WriteString(ifsMark)
+			return
+		}
 		b.WriteString(w.param(p))
 	case *syntax.CmdSubst:
 		n := len(w.a.Cmds)
@@ -455,3 +460,6 @@ func (w *walker) staticOutput(cs *syntax.CmdSubst, first int) (string, bool) {
 func isWordChar(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.'
 }
+
+// ifsMark stands for an unquoted $IFS inside a word; call() splits on it.
+const ifsMark = "\x00ifs\x00"
