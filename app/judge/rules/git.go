@@ -53,6 +53,16 @@ sub:
 	}
 	sub := strings.ToLower(args[i])
 	rest := &shell.Cmd{Name: "git-" + sub, Args: args[i+1:], Raw: c.Raw}
+	// git -c alias.pf='push --force' pf: the alias is what runs.
+	for _, kv := range cfg {
+		k, v, _ := strings.Cut(kv, "=")
+		if strings.EqualFold(k, "alias."+sub) && v != "" && !strings.HasPrefix(v, "!") {
+			f := strings.Fields(v)
+			sub = strings.ToLower(f[0])
+			rest = &shell.Cmd{Name: "git-" + sub, Args: append(f[1:], args[i+1:]...), Raw: c.Raw}
+			break
+		}
+	}
 	// -c alias.x='!code' or a program-running key: code git would run.
 	for _, kv := range cfg {
 		k, v, _ := strings.Cut(kv, "=")
