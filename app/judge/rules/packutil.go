@@ -304,3 +304,34 @@ func pkAll(x *Ctx) []shell.Cmd {
 	}
 	return x.All.Cmds
 }
+
+// Programs whose first word picks what they do; an unknown first word
+// means the action itself cannot be known statically.
+var pkSubcommandTools = pkSet("npm", "yarn", "pnpm", "bun", "npx", "cargo", "go", "docker", "podman", "nerdctl", "docker-compose", "kubectl", "oc", "helm", "terraform", "tofu", "terragrunt", "pulumi", "aws", "gcloud", "gsutil", "az", "doctl", "gh", "glab", "systemctl", "service", "launchctl", "redis-cli", "mongosh", "heroku", "fly", "flyctl", "vercel", "netlify", "firebase", "supabase", "wrangler", "pip", "pip3", "uv", "poetry", "dotnet", "mvn", "gradle", "make", "brew", "apt", "apt-get", "dnf", "yum", "winget", "choco", "sc", "net", "reg", "schtasks", "wmic", "netsh", "crontab", "kill", "pkill", "killall", "taskkill", "stop-process")
+
+func init() { onAny(ruleDynamicSubcommand) }
+
+// ruleDynamicSubcommand: `npm $CMD`, `kubectl $VERB pods`, `aws $SVC ...`.
+func ruleDynamicSubcommand(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	if !pkSubcommandTools[c.Name] {
+		return Finding{}, false
+	}
+	prevFlag := false
+	for _, a := range c.Args {
+		if strings.HasPrefix(a, "-") && !pkDyn(a) {
+			prevFlag = !strings.Contains(a, "=")
+			continue
+		}
+		if prevFlag && pkDyn(a) {
+			prevFlag = false // the value of an option (-n $NS)
+			continue
+		}
+		if a == shell.Dyn || strings.HasPrefix(a, shell.Dyn) && c.Name != "kill" && c.Name != "make" {
+			f := pkF(c, 1.5, 0.3, "dyn.subcommand", c.Name+" runs an action only known at run time")
+			f.Uncertain = true
+			return f, true
+		}
+		return Finding{}, false
+	}
+	return Finding{}, false
+}
