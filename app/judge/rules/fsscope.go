@@ -1,0 +1,362 @@
+package rules
+
+import (
+	"path"
+	"strings"
+
+	"github.com/agent-guard/agent-guard/app/judge/shell"
+)
+
+// Scope of a path for the file-system rules: where it resolves (cwd, ~,
+// Windows variables) and how bad losing it would be.
+
+// fsScope classifies a path for deletion-like operations.
+type fsScope int
+
+const (
+	fsProject  fsScope = iota // inside the project (cwd) or /tmp
+	fsCache                   // a cache or build folder anywhere under home
+	fsOutside                 // elsewhere (another folder of home, /mnt/x)
+	fsUnknown                 // not statically known ($DIR, $(...))
+	fsSoftware                // installed software: /usr/local/go, /opt/x, C:\Program Files\X
+	fsCwdAll                  // the whole project: ., *, ./*
+	fsGitDir                  // a .git folder
+	fsBackup                  // backups
+	fsHomeKey                 // ~/.ssh, ~/Documents...: the user's own data
+	fsSystem                  // /etc, /usr, C:\Windows...
+	fsHome                    // ~ itself, all homes
+	fsRoot                    // / or C:\
+)
+
+var fsScopeWords = [...]string{
+	fsProject: "a path inside the project", fsCache: "a cache or build folder",
+	fsOutside: "a folder outside the project", fsUnknown: "a path only known at run time",
+	fsSoftware: "installed software or a system cache",
+	fsCwdAll:   "the whole working folder", fsGitDir: "the repository's .git history",
+	fsBackup: "backups", fsHomeKey: "the user's own data in the home folder",
+	fsSystem: "a system folder", fsHome: "the home folder", fsRoot: "the root of the file system",
+}
+
+var fsSystemDirs = []string{
+	"/etc", "/usr", "/bin", "/sbin", "/boot", "/var", "/lib", "/lib32", "/lib64", "/libx32",
+	"/opt", "/srv", "/sys", "/proc", "/dev", "/root", "/snap", "/run",
+	"/system", "/library", "/applications", "/private", "/cores", "/volumes",
+	"c:/windows", "c:/program files", "c:/program files (x86)", "c:/programdata",
+	"c:/users", "c:/system volume information", "c:/recovery", "c:/boot",
+}
+
+// fsSoftDirs hold installed software and caches: deleting inside them
+// (not the folder itself) is recoverable by reinstalling, so confirm.
+var fsSoftDirs = []string{"/usr/local", "/opt", "/var/cache", "/var/lib/apt/lists", "/var/www", "/srv",
+	"/applications", "/library/caches", "/snap", "c:/program files", "c:/program files (x86)", "c:/programdata",
+	"/usr/share/doc", "/var/lib/docker", "/opt/homebrew"}
+
+// fsSoftFiles are single files under system folders that are routinely removed.
+var fsSoftFiles = []string{"/var/lib/dpkg/lock", "/var/lib/dpkg/lock-frontend", "/var/cache/apt/archives/lock",
+	"/var/lib/apt/lists/lock", "/var/run/docker.sock"}
+
+// Temporary or volatile places under system dirs that are fine to clean.
+var fsVolatile = []string{"/var/tmp", "/var/cache/apt/archives", "/dev/shm", "/run/user", "/var/folders"}
+
+var fsHomeKeys = map[string]bool{
+	".ssh": true, ".gnupg": true, ".aws": true, ".azure": true, ".kube": true, ".docker": true,
+	".config": true, ".local": true, ".password-store": true, ".mozilla": true, ".thunderbird": true,
+	"documents": true, "desktop": true, "pictures": true, "music": true, "videos": true,
+	"downloads": true, "library": true, "appdata": true, "onedrive": true, "dropbox": true,
+	"google drive": true, "icloud drive": true, ".bashrc": true, ".zshrc": true, ".profile": true,
+	".bash_profile": true, ".gitconfig": true, ".vscode": true, "projects": true, "src": true,
+	"code": true, "work": true, "repos": true, "git": true, "dev": true, "workspace": true,
+}
+
+var fsCacheNames = map[string]bool{
+	"node_modules": true, "build": true, "dist": true, "target": true, "out": true,
+	".cache": true, "__pycache__": true, ".pytest_cache": true, ".mypy_cache": true,
+	".ruff_cache": true, ".tox": true, ".venv": true, "venv": true, ".next": true,
+	".nuxt": true, ".turbo": true, ".parcel-cache": true, "coverage": true, ".gradle": true,
+	".npm": true, "_cacache": true, ".yarn": true, "tmp": true, ".tmp": true, "temp": true,
+	"bin": true, "obj": true, ".angular": true, ".svelte-kit": true, "cmake-build-debug": true,
+	".eggs": true, "site-packages": true, ".terraform": true, "caches": true, ".m2": true,
+	"go-build": true, "pip": true, ".nox": true, "htmlcov": true, ".dart_tool": true,
+	"cache": true, "registry": true, ".pnpm-store": true, "deriveddata": true,
+}
+
+// fsPath is a target resolved for matching: lower case, forward slashes,
+// absolute ("~/..." for home), cleaned.
+type fsPath struct {
+	orig, abs string
+	dyn, glob bool
+	home      string // lower-cased home ("/home/dev")
+	cwd       string
+	proj      string // the project folder (the call's original cwd)
+}
+
+func fsResolve(p string, x *Ctx) fsPath {
+	r := fsPath{orig: p, dyn: strings.Contains(p, shell.Dyn)}
+	p = strings.ReplaceAll(p, shell.Dyn, "\x01")
+	if strings.ContainsAny(p, "%$") {
+		if e := shell.ExpandWinVars(p); e != shell.Dyn {
+			p = e
+		} else {
+			// C:\Users\%USERNAME%\x: only the variable itself is unknown.
+			p = fsWinVarParts(p)
+		}
+		if strings.Contains(p, shell.Dyn) || strings.IndexByte(p, 1) >= 0 {
+			r.dyn = true
+			p = strings.ReplaceAll(p, shell.Dyn, "\x01")
+		}
+	}
+	p = strings.ToLower(strings.ReplaceAll(p, "\\", "/"))
+	r.glob = strings.ContainsAny(p, "*?[")
+	home := strings.ToLower(strings.ReplaceAll(x.Home, "\\", "/"))
+	cwd := strings.ToLower(strings.ReplaceAll(x.Cwd, "\\", "/"))
+	if home == "" {
+		home = "~"
+	}
+	if strings.HasPrefix(cwd, "~") {
+		cwd = home + cwd[1:]
+	}
+	r.home, r.cwd = fsClean(home), fsClean(cwd)
+	r.proj = r.cwd
+	if x.Project != "" {
+		pr := strings.ToLower(strings.ReplaceAll(x.Project, "\\", "/"))
+		if strings.HasPrefix(pr, "~") {
+			pr = home + pr[1:]
+		}
+		r.proj = fsClean(pr)
+	}
+	if strings.Contains(cwd, shell.Dyn) && !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "~") && !(len(p) >= 2 && p[1] == ':') {
+		r.dyn = true
+		r.cwd = ""
+		p = "\x01/" + p
+	}
+	switch {
+	case p == "~" || strings.HasPrefix(p, "~/"):
+		p = home + p[1:]
+	case strings.HasPrefix(p, "~"):
+		p = "/home/" + p[1:]
+	case len(p) >= 2 && p[1] == ':':
+		if len(p) == 2 {
+			p += "/"
+		}
+	case strings.HasPrefix(p, "/"):
+	case r.cwd != "":
+		p = r.cwd + "/" + p
+	}
+	r.abs = fsClean(p)
+	return r
+}
+
+func fsClean(p string) string {
+	if p == "" {
+		return ""
+	}
+	if len(p) >= 2 && p[1] == ':' {
+		return p[:2] + path.Clean("/"+p[2:])
+	}
+	return path.Clean(p)
+}
+
+func fsUnder(p, dir string) bool {
+	if dir == "" {
+		return false
+	}
+	if dir == "/" {
+		return strings.HasPrefix(p, "/")
+	}
+	return p == dir || strings.HasPrefix(p, dir+"/")
+}
+
+// fsClassify scopes a deletion target.
+func fsClassify(p string, x *Ctx) fsScope {
+	r := fsResolve(p, x)
+	a := r.abs
+	// The part before the first dynamic piece decides how bad it can be.
+	if r.dyn {
+		pre := a
+		if i := strings.IndexByte(a, 1); i >= 0 {
+			pre = a[:i]
+		}
+		if pre != "/" {
+			pre = strings.TrimSuffix(pre, "/")
+		}
+		if i := strings.IndexByte(a, 1); i >= 0 && !strings.Contains(a[i:], "..") && !r.glob {
+			// $DIR/node_modules, or build under an unknown cwd: a build folder.
+			if fsCacheNames[path.Base(a)] && strings.Count(a[i:], "/") <= 1 && (strings.HasPrefix(r.orig, shell.Dyn) || r.cwd == "") {
+				return fsCache
+			}
+		}
+		// bare: nothing follows the unknown part ("/$X", "~/$X/", "/home/$USER/*").
+		tail := ""
+		if i := strings.LastIndexByte(a, 1); i >= 0 {
+			tail = a[i+1:]
+		}
+		bare := tail == "" || tail == "/" || tail == "/*" || tail == "/." || tail == "/.*"
+		switch {
+		case fsUnder(pre, "/tmp") && pre != "/tmp" || pre == "/tmp" && strings.HasPrefix(a, "/tmp/\x01"):
+			return fsProject // tmp=$(mktemp -d); rm -rf "$tmp"
+		case pre == "" || pre == ".":
+			return fsUnknown
+		case !bare:
+			return fsUnknown
+		case pre == "/" || len(pre) == 2 && pre[1] == ':':
+			// "/$X": the root if $X is empty, any system folder otherwise.
+			return fsRoot
+		case pre == "/home" || pre == "/users" || pre == "c:/users":
+			// /home/$USER, C:\Users\%USERNAME%: a home folder.
+			return fsHome
+		case pre == r.home || fsUnder(r.home, pre):
+			// "~/$X": home if $X is empty.
+			return fsHome
+		}
+		return fsUnknown
+	}
+	base := path.Base(a)
+	dir := a
+	whole := false // the glob takes everything in its folder (*, .*, *.*)
+	if r.glob {
+		// A glob deletes what its folder holds: judge the folder.
+		for k := 0; k < 64 && strings.ContainsAny(path.Base(dir), "*?["); k++ {
+			b := path.Base(dir)
+			if b == "*" || b == ".*" || b == "*.*" || b == "**" || b == "?*" || b == "*.*.*" || b[0] == '.' && b != ".*" && strings.ContainsAny(b[1:2], "*?[") {
+				whole = true
+			}
+			nd := path.Dir(dir)
+			if nd == dir {
+				break
+			}
+			dir = nd
+		}
+		if !whole {
+			// *.log: some files of the folder, judged like one file there.
+			if dir == "/" || len(dir) <= 3 && strings.HasSuffix(dir, ":") || len(dir) == 3 && dir[1] == ':' {
+				return fsRoot
+			}
+			a = dir + "/x"
+			r.glob = false
+		}
+	}
+	switch {
+	case dir == "/" || (len(dir) <= 3 && len(dir) >= 2 && dir[1] == ':') || dir == "//":
+		return fsRoot
+	case dir == r.home || dir == "/home" || dir == "/users" || dir == "c:/users" ||
+		(path.Dir(dir) == "/home" || path.Dir(dir) == "/users" || path.Dir(dir) == "c:/users") && !fsUnder(r.cwd, dir):
+		return fsHome
+	case fsUnder(r.home, dir):
+		// A parent of home (/home/dev/.. or /home).
+		return fsHome
+	}
+	if (base == ".git" || (r.glob && path.Base(dir) == ".git")) && !fsUnder(a, "/tmp") {
+		return fsGitDir
+	}
+	if i := strings.Index(a, "/.git/"); i >= 0 && !fsUnder(a, "/tmp") {
+		// Inside .git: objects, refs, packed-refs are the history; hooks,
+		// lock files and a stuck rebase's state are routine to remove.
+		top, _, _ := strings.Cut(a[i+6:], "/")
+		switch {
+		case strings.HasSuffix(a, ".lock"), top == "hooks", top == "rebase-merge", top == "rebase-apply",
+			top == "gc.log", top == "fetch_head", top == "orig_head", strings.HasPrefix(top, "merge_"),
+			top == "sequencer", top == "lfs", top == "modules", top == "worktrees", top == "info", top == "description":
+		default:
+			return fsGitDir
+		}
+	}
+	if strings.Contains(a, "backup") || strings.HasSuffix(a, ".bak") || strings.Contains(a, "snapshot") ||
+		strings.Contains(a, "time machine") {
+		return fsBackup
+	}
+	if r.proj != "" && dir == r.proj && (r.glob || a == r.proj) {
+		if r.proj == r.home {
+			return fsHome
+		}
+		return fsCwdAll
+	}
+	if fsUnder(a, r.proj) && r.proj != "/" && r.proj != r.home && len(r.proj) > 3 {
+		return fsProject
+	}
+	if fsUnder(a, "/tmp") || fsUnder(a, "/private/tmp") || fsUnder(a, "/private/var/folders") {
+		if a == "/tmp" || dir == "/tmp" && r.glob {
+			return fsOutside
+		}
+		return fsProject
+	}
+	for _, v := range fsVolatile {
+		if fsUnder(a, v) && a != v {
+			return fsProject
+		}
+	}
+	for _, f := range fsSoftFiles {
+		if a == f {
+			return fsSoftware
+		}
+	}
+	for _, d := range fsSoftDirs {
+		if fsUnder(a, d) && a != d && !r.glob || r.glob && fsUnder(dir, d) {
+			return fsSoftware
+		}
+	}
+	for _, s := range fsSystemDirs {
+		if fsUnder(a, s) && !(s == "c:/users" && a != s) {
+			return fsSystem
+		}
+	}
+	home := r.home
+	if strings.HasPrefix(a, "c:/users/") {
+		// A Windows home: C:\Users\<name>.
+		u, _, _ := strings.Cut(a[len("c:/users/"):], "/")
+		if u != "public" && u != "default" && u != "all users" && u != "" {
+			home = "c:/users/" + u
+		}
+	}
+	if fsUnder(a, home) {
+		rel := strings.TrimPrefix(a, home+"/")
+		top, _, _ := strings.Cut(rel, "/")
+		for seg := range strings.SplitSeq(rel, "/") {
+			if fsCacheNames[seg] {
+				return fsCache
+			}
+		}
+		if fsHomeKeys[top] && (!strings.Contains(rel, "/") || top == ".ssh" || top == ".gnupg" || top == ".aws" || top == ".password-store") {
+			return fsHomeKey
+		}
+		if top == "library" && strings.HasPrefix(rel, "library/caches") {
+			return fsCache
+		}
+		return fsOutside
+	}
+	if fsCacheNames[base] {
+		return fsCache
+	}
+	return fsOutside
+}
+
+// fsWinVarParts replaces each %VAR% or $env:VAR / $VAR inside a path with
+// the unknown marker, keeping the known parts around it.
+func fsWinVarParts(p string) string {
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		switch {
+		case c == '%':
+			if j := strings.IndexByte(p[i+1:], '%'); j > 0 {
+				b.WriteByte(1)
+				i += j + 1
+				continue
+			}
+		case c == '$':
+			j := i + 1
+			if strings.HasPrefix(strings.ToLower(p[j:]), "env:") {
+				j += 4
+			}
+			for j < len(p) && (p[j] == '_' || p[j] >= 'a' && p[j] <= 'z' || p[j] >= 'A' && p[j] <= 'Z' || p[j] >= '0' && p[j] <= '9' || p[j] == '{' || p[j] == '}') {
+				j++
+			}
+			if j > i+1 {
+				b.WriteByte(1)
+				i = j - 1
+				continue
+			}
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
