@@ -137,3 +137,31 @@ func BenchmarkBash(b *testing.B) {
 		i++
 	}
 }
+
+// TestBashConcurrent: the judge is shared by the pipe server's goroutines;
+// run under -race, this shows Bash keeps no shared mutable state.
+func TestBashConcurrent(t *testing.T) {
+	t.Setenv("AGENT_GUARD_HOME", t.TempDir())
+	want := make([]string, len(benchMix))
+	for i, s := range benchMix {
+		want[i] = levelOf(Bash(s, "/home/dev/proj", corpusHome))
+	}
+	done := make(chan string, 8)
+	for g := 0; g < 8; g++ {
+		go func(g int) {
+			for k := 0; k < 50; k++ {
+				i := (g + k) % len(benchMix)
+				if got := levelOf(Bash(benchMix[i], "/home/dev/proj", corpusHome)); got != want[i] {
+					done <- benchMix[i] + ": " + got + " != " + want[i]
+					return
+				}
+			}
+			done <- ""
+		}(g)
+	}
+	for g := 0; g < 8; g++ {
+		if msg := <-done; msg != "" {
+			t.Error(msg)
+		}
+	}
+}
