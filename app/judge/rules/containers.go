@@ -223,6 +223,15 @@ func pkDockerRun(c, rc *shell.Cmd, x *Ctx) (Finding, bool) {
 			return pkRet(c, 2, 0.5, "docker.run-host-mount", "mounts a host system directory, the home or the docker socket into a container")
 		}
 	}
+	// $HOME and ~ mounts the walker sees only as unknown words.
+	for _, w := range pkRawWords(c.Raw) {
+		lw := strings.ToLower(w)
+		for _, pre := range []string{"$home:", "${home}:", "~:", "~/:", "%userprofile%:", "$env:userprofile:", "$home/.ssh", "${home}/.ssh", "$home/.aws", "${home}/.aws", "$home/.kube", "/:/"} {
+			if strings.HasPrefix(lw, pre) {
+				return pkRet(c, 2, 0.5, "docker.run-host-mount", "mounts the home folder or its credentials into a container")
+			}
+		}
+	}
 	return pkAllow(c, 1, "docker.run", "runs a container")
 }
 

@@ -71,6 +71,15 @@ func pkDecodedFeed(c *shell.Cmd, x *Ctx) (string, bool) {
 	all := pkAll(x)
 	for i := range all {
 		o := &all[i]
+		if o.Name == "base64" && pkContains(o.PipedTo, c.Name) {
+			for _, r := range o.Redirs {
+				if r.Op == "<<<" || r.Op == "<<" {
+					if b, err := base64.StdEncoding.DecodeString(strings.TrimSpace(r.Target)); err == nil && len(b) > 0 {
+						return string(b), true
+					}
+				}
+			}
+		}
 		if o.Name != "echo" && o.Name != "printf" || !pkContains(o.PipedTo, "base64") || !pkContains(o.PipedTo, c.Name) || o.Dynamic() {
 			continue
 		}
