@@ -89,7 +89,7 @@ func pkSecretPath(word string, x *Ctx) (int, string) {
 		return pkStrong, "a process's environment (often holds secrets)"
 	case strings.HasSuffix(p, "system32/config/sam") || strings.HasSuffix(p, "system32/config/security") || strings.HasSuffix(p, "system32/config/system") || base == "ntds.dit" || base == "sam" && has("config"):
 		return pkStrong, "Windows password hashes"
-	case base == ".env" || strings.HasPrefix(base, ".env.") || strings.HasSuffix(base, ".env"):
+	case base == ".env" || strings.HasPrefix(base, ".env.") || strings.HasSuffix(base, ".env") || strings.HasPrefix(base, ".env*"):
 		switch path.Ext(base) {
 		case ".ts", ".js", ".mjs", ".cjs", ".py", ".go", ".rb", ".d", ".tsx", ".jsonc", ".md":
 			return pkNoSecret, ""
@@ -132,7 +132,7 @@ var pkNotReaders = pkSet("chmod", "chown", "chgrp", "ls", "stat", "test", "[", "
 // Network senders: anything that can carry data off the machine.
 var pkSenders = pkSet("curl", "wget", "wget2", "nc", "ncat", "netcat", "socat", "telnet", "ftp", "tftp", "lftp", "sftp", "scp", "ssh", "http", "https", "httpie", "xh", "curlie",
 	"invoke-webrequest", "iwr", "invoke-restmethod", "irm", "mail", "mailx", "sendmail", "mutt", "s-nail", "msmtp", "send-mailmessage", "smbclient", "rclone", "start-bitstransfer", "bitsadmin",
-	"aria2c", "axel", "pastebinit", "wormhole", "croc", "transfer", "nslookup", "dig", "host", "ping", "drill", "openssl", "rsync", "aws", "gsutil", "gh", "az", "azcopy", "tailscale", "magic-wormhole", "python", "python3", "node")
+	"aria2c", "axel", "git", "pastebinit", "wormhole", "croc", "transfer", "nslookup", "dig", "host", "ping", "drill", "openssl", "rsync", "aws", "gsutil", "gh", "az", "azcopy", "tailscale", "magic-wormhole", "python", "python3", "node")
 
 // pkIsSender reports whether c sends data over the network (to somewhere
 // other than this machine).
@@ -168,6 +168,8 @@ func pkIsSender(c *shell.Cmd) bool {
 		return len(ops) > 2 && ops[0] == "storage" && (pkContains(ops, "upload") || pkContains(ops, "upload-batch"))
 	case "tailscale":
 		return len(ops) > 1 && ops[0] == "file" && ops[1] == "cp"
+	case "git":
+		return pkContains(ops, "push") // a secret copied into the repo and pushed
 	case "python", "python3":
 		return pkHas(c, "http.server") // serving the folder to the network
 	case "node":
@@ -265,7 +267,7 @@ func pkSenderData(c *shell.Cmd) []string {
 			out = append(out, "@"+v)
 		}
 		return pkOnlyFiles(out)
-	case "ssh", "nslookup", "dig", "host", "ping", "drill", "openssl", "python", "python3":
+	case "ssh", "nslookup", "dig", "host", "ping", "drill", "openssl", "python", "python3", "git":
 		return pkOnlyFiles(out)
 	}
 	// scp, rsync, nc, rclone, aws s3 cp...: operands except identity files
