@@ -28,21 +28,21 @@ func main() {
 	log.SetPrefix("screenshots: ")
 	for _, tool := range []string{"Xvfb", "xdotool", "import"} {
 		if _, err := exec.LookPath(tool); err != nil {
-			log.Fatalf("%s is not installed (apt-get install xvfb xdotool imagemagick)", tool)
+			die("%s is not installed (apt-get install xvfb xdotool imagemagick)", tool)
 		}
 	}
 	tmp, err := os.MkdirTemp("", "agent-guard-shots-")
 	if err != nil {
-		log.Fatal(err)
+		die("%v", err)
 	}
-	defer os.RemoveAll(tmp)
+	atExit(func() { os.RemoveAll(tmp) })
 	bin, hook := filepath.Join(tmp, "agent-guard"), filepath.Join(tmp, "agent-guard-hook")
 	for out, pkg := range map[string]string{bin: "./cmd/agent-guard", hook: "./cmd/agent-guard-hook"} {
 		run("go", "build", "-o", out, pkg)
 	}
 
 	display, stopX := xvfb()
-	defer stopX()
+	atExit(stopX)
 	home := filepath.Join(tmp, "home")
 	must(os.MkdirAll(home, 0o700))
 	must(os.WriteFile(filepath.Join(home, "config.json"),
@@ -58,7 +58,7 @@ func main() {
 	trayLog, _ := os.Create(filepath.Join(tmp, "tray.log"))
 	tray.Stdout, tray.Stderr = trayLog, trayLog
 	must(tray.Start())
-	defer func() { _ = tray.Process.Signal(os.Interrupt); _ = tray.Wait() }()
+	atExit(func() { stop(tray) })
 	waitFor("the tray's pipe", func() bool { _, err := os.Stat(filepath.Join(tmp, "pipe.sock")); return err == nil })
 
 	// An ordinary call first, so the menu has a last decision to show.
@@ -68,7 +68,7 @@ func main() {
 	pending.Env = env
 	pending.Stdin = strings.NewReader(event("cd /home/dev/shop && git reset --hard HEAD~3", "/home/dev/shop"))
 	must(pending.Start())
-	defer func() { _ = pending.Wait() }()
+	atExit(func() { stop(pending) })
 
 	dialog := window("^agent-guard — approve")
 	time.Sleep(1500 * time.Millisecond) // the countdown has ticked; fonts are in
@@ -84,15 +84,15 @@ func main() {
 	menu.Env = env
 	menu.Stdin = bytes.NewReader(append(state, '\n'))
 	must(menu.Start())
+	atExit(func() { stop(menu) })
 	mw := window("^agent-guard — tray menu")
 	time.Sleep(1500 * time.Millisecond)
 	run("import", "-display", display, "-window", mw, "docs/menu.png")
-	_ = menu.Process.Signal(os.Interrupt)
-	_ = menu.Wait()
 
 	// Deny the pending call with Esc, as a user would.
 	xdo("windowfocus", "--sync", dialog)
 	xdo("key", "--clearmodifiers", "Escape")
+	runCleanups()
 	fmt.Println("wrote docs/dialog.png and docs/menu.png")
 }
 
@@ -109,7 +109,7 @@ func hookCall(hook, cmd, cwd string) {
 	c.Env = env
 	c.Stdin = strings.NewReader(event(cmd, cwd))
 	if out, err := c.CombinedOutput(); err != nil {
-		log.Fatalf("hook: %v %s", err, out)
+		die("hook: %v %s", err, out)
 	}
 }
 
@@ -120,11 +120,13 @@ func xvfb() (string, func()) {
 	x.ExtraFiles = []*os.File{w}
 	must(x.Start())
 	w.Close()
+	stopX := func() { _ = x.Process.Kill(); _ = x.Wait() }
 	s := bufio.NewScanner(r)
 	if !s.Scan() {
-		log.Fatal("Xvfb did not report a display")
+		stopX()
+		die("Xvfb did not report a display")
 	}
-	return ":" + strings.TrimSpace(s.Text()), func() { _ = x.Process.Kill(); _ = x.Wait() }
+	return ":" + strings.TrimSpace(s.Text()), stopX
 }
 
 func window(name string) string {
@@ -157,7 +159,7 @@ func run(name string, args ...string) {
 	}
 	c.Stdout, c.Stderr = os.Stderr, os.Stderr
 	if err := c.Run(); err != nil {
-		log.Fatalf("%s %v: %v", name, args, err)
+		die("%s %v: %v", name, args, err)
 	}
 }
 
@@ -165,7 +167,7 @@ func waitFor(what string, cond func() bool) {
 	deadline := time.Now().Add(60 * time.Second)
 	for !cond() {
 		if time.Now().After(deadline) {
-			log.Fatalf("timed out waiting for %s", what)
+			die("timed out waiting for %s", what)
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
@@ -173,6 +175,41 @@ func waitFor(what string, cond func() bool) {
 
 func must(err error) {
 	if err != nil {
-		log.Fatal(err)
+		die("%v", err)
+	}
+}
+
+// Cleanups run on every exit path, so a failed run leaves no X server or
+// tray behind.
+var cleanups []func()
+
+func atExit(f func()) { cleanups = append(cleanups, f) }
+
+func runCleanups() {
+	for i := len(cleanups) - 1; i >= 0; i-- {
+		cleanups[i]()
+	}
+	cleanups = nil
+}
+
+func die(format string, args ...any) {
+	log.Printf(format, args...)
+	runCleanups()
+	os.Exit(1)
+}
+
+// stop asks a child to end and makes sure it does.
+func stop(c *exec.Cmd) {
+	if c.Process == nil {
+		return
+	}
+	_ = c.Process.Signal(os.Interrupt)
+	done := make(chan struct{})
+	go func() { _ = c.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		_ = c.Process.Kill()
+		<-done
 	}
 }

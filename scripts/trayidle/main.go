@@ -26,19 +26,19 @@ func main() {
 	log.SetFlags(0)
 	log.SetPrefix("tray-idle: ")
 	if _, err := os.Stat("/proc/self/stat"); err != nil {
-		log.Fatal("needs Linux /proc")
+		die("needs Linux /proc")
 	}
 	tmp, err := os.MkdirTemp("", "agent-guard-idle-")
 	if err != nil {
-		log.Fatal(err)
+		die("%v", err)
 	}
-	defer os.RemoveAll(tmp)
+	atExit(func() { os.RemoveAll(tmp) })
 
 	bin := filepath.Join(tmp, "agent-guard")
 	build := exec.Command("go", "build", "-o", bin, "./cmd/agent-guard")
 	build.Stdout, build.Stderr = os.Stderr, os.Stderr
 	if err := build.Run(); err != nil {
-		log.Fatalf("go build: %v", err)
+		die("go build: %v", err)
 	}
 
 	env := append(os.Environ(),
@@ -50,7 +50,7 @@ func main() {
 		d := exec.Command("dbus-daemon", "--session", "--nofork", "--print-address")
 		out, _ := d.StdoutPipe()
 		if err := d.Start(); err == nil {
-			defer func() { _ = d.Process.Kill(); _ = d.Wait() }()
+			atExit(func() { _ = d.Process.Kill(); _ = d.Wait() })
 			s := bufio.NewScanner(out)
 			if s.Scan() {
 				env = append(env, "DBUS_SESSION_BUS_ADDRESS="+strings.TrimSpace(s.Text()))
@@ -64,9 +64,9 @@ func main() {
 	trayLog, _ := os.Create(filepath.Join(tmp, "tray.log"))
 	tray.Stdout, tray.Stderr = trayLog, trayLog
 	if err := tray.Start(); err != nil {
-		log.Fatal(err)
+		die("%v", err)
 	}
-	defer func() { _ = tray.Process.Signal(os.Interrupt); _ = tray.Wait() }()
+	atExit(func() { stop(tray) })
 	pid := tray.Process.Pid
 
 	deadline := time.Now().Add(30 * time.Second)
@@ -76,7 +76,7 @@ func main() {
 		}
 		if time.Now().After(deadline) {
 			b, _ := os.ReadFile(filepath.Join(tmp, "tray.log"))
-			log.Fatalf("the tray did not open its pipe in 30 s:\n%s", b)
+			die("the tray did not open its pipe in 30 s:\n%s", b)
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
@@ -93,6 +93,7 @@ func main() {
 	cpu := 100 * float64(ticks) / float64(hz) / wall.Seconds()
 	fmt.Printf("sampled %s after %s warm-up; bus: %s; threads: %d; clock %d Hz\n",
 		wall.Round(time.Second), *warmup, bus, statusKB(pid, "Threads"), hz)
+	runCleanups()
 	fmt.Printf("tray idle: CPU %.2f %% over %.0f s (%d ticks), RSS %.1f MiB\n",
 		cpu, wall.Seconds(), ticks, float64(maxRSS)/1024)
 }
@@ -101,7 +102,7 @@ func main() {
 func cpuTicks(pid int) int {
 	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
 	if err != nil {
-		log.Fatalf("the tray exited: %v", err)
+		die("the tray exited: %v", err)
 	}
 	// Fields after the command name in parentheses (which may hold spaces).
 	f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+2:]))
@@ -131,4 +132,39 @@ func clockTicks() int {
 		return n
 	}
 	return 100
+}
+
+// Cleanups run on every exit path, so a failed run leaves no X server or
+// tray behind.
+var cleanups []func()
+
+func atExit(f func()) { cleanups = append(cleanups, f) }
+
+func runCleanups() {
+	for i := len(cleanups) - 1; i >= 0; i-- {
+		cleanups[i]()
+	}
+	cleanups = nil
+}
+
+func die(format string, args ...any) {
+	log.Printf(format, args...)
+	runCleanups()
+	os.Exit(1)
+}
+
+// stop asks a child to end and makes sure it does.
+func stop(c *exec.Cmd) {
+	if c.Process == nil {
+		return
+	}
+	_ = c.Process.Signal(os.Interrupt)
+	done := make(chan struct{})
+	go func() { _ = c.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		_ = c.Process.Kill()
+		<-done
+	}
 }
