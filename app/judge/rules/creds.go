@@ -679,6 +679,16 @@ func ruleCreds(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	// Only programs that show or copy what they read count when alone;
 	// others naming a secret (vercel env pull .env) count only with a sender.
 	display := pkDisplayReaders[c.Name]
+	switch c.Name {
+	case "sed", "perl":
+		if c.Flag('i', "--in-place") || pkHasPrefix(c, "-i", "-pi", "-ni") {
+			display = false // edits the file in place, prints nothing
+		}
+	case "grep", "egrep", "fgrep", "rg":
+		if c.Flag('q', "--quiet", "--silent") || c.Flag('l', "--files-with-matches") {
+			display = false // exit status or file names only
+		}
+	}
 	for _, r := range c.Redirs {
 		if r.Op == "<" {
 			if k, _ := pkSecretPath(r.Target, x); k != pkNoSecret {
