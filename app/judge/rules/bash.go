@@ -92,7 +92,7 @@ func judgeCmd(c *shell.Cmd, x *Ctx) Finding {
 	}
 	if f, ok := dynFinding(c); ok {
 		add(f)
-		known = true
+		known = !c.Obfuscated || c.DynName || c.HiddenCode
 	}
 	if !c.DynName {
 		for _, r := range byName[c.Name] {

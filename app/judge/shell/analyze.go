@@ -47,6 +47,7 @@ type walker struct {
 	infLoop int    // inside an endless loop body
 	pending map[int]bool
 	xargsIn map[int]bool // xargs commands whose last argument is stdin
+	obf     []bool       // per word of the call being built: spelled to hide it
 }
 
 // Analyze parses src as bash and flattens it into the simple commands that
@@ -396,9 +397,12 @@ func (w *walker) call(s *syntax.Stmt, ce *syntax.CallExpr) int {
 		return -1
 	}
 	argv := make([]string, 0, len(ce.Args))
+	var obf []bool // per argv word: spelled to hide it
 	for i, a := range ce.Args {
 		ws := w.words(a)
+		hidden := obfuscated(a) || len(ws) > 1 // {rm,-rf,x} is one word in the source
 		if len(ws) == 1 && strings.Contains(ws[0], ifsMark) {
+			hidden = true
 			var split []string
 			for _, f := range strings.Split(ws[0], ifsMark) {
 				if f != "" {
@@ -410,6 +414,9 @@ func (w *walker) call(s *syntax.Stmt, ce *syntax.CallExpr) int {
 		if i == 0 && len(ws) == 1 && strings.ContainsAny(ws[0], " \t\n") && unquotedParam(a) {
 			// c="rm -rf /"; $c: word splitting makes it a command line.
 			ws = strings.Fields(ws[0])
+		}
+		for range ws {
+			obf = append(obf, hidden)
 		}
 		argv = append(argv, ws...)
 	}
@@ -427,6 +434,8 @@ func (w *walker) call(s *syntax.Stmt, ce *syntax.CallExpr) int {
 			}
 		}
 	}
+	w.obf = obf
+	defer func() { w.obf = nil }()
 	return w.command(argv, w.redirs(s.Redirs), w.raw(s), s.Background, nil)
 }
 
@@ -605,4 +614,68 @@ func findListsStarts(c *Cmd) ([]string, bool) {
 		starts = []string{"."}
 	}
 	return starts, true
+}
+
+// obfuscated reports a word spelled so a reader does not see what it is:
+// quotes or backslashes inside it (r”m, "r"m, r\m), ANSI-C escapes,
+// substitutions or variables that resolve statically. A leading
+// backslash (\rm, to skip aliases), a wholly quoted word and $(which x)
+// are ordinary.
+func obfuscated(wd *syntax.Word) bool {
+	if len(wd.Parts) == 1 {
+		switch p := wd.Parts[0].(type) {
+		case *syntax.Lit:
+			v := strings.TrimPrefix(p.Value, "\\")
+			return strings.IndexByte(v, '\\') >= 0 && !windowsy(v)
+		case *syntax.SglQuoted:
+			return p.Dollar && strings.IndexByte(p.Value, '\\') >= 0
+		case *syntax.DblQuoted:
+			if pathIdiom(p.Parts) {
+				return false
+			}
+			if len(p.Parts) == 1 {
+				if _, ok := p.Parts[0].(*syntax.Lit); ok {
+					return false
+				}
+				if cs, ok := p.Parts[0].(*syntax.CmdSubst); ok {
+					return !isWhich(cs)
+				}
+			}
+			return true
+		case *syntax.CmdSubst:
+			return !isWhich(p)
+		case *syntax.ParamExp:
+			return true
+		}
+		return true
+	}
+	return !pathIdiom(wd.Parts)
+}
+
+// pathIdiom: $VAR/bin/tool or "$HOME/x": a variable used as a folder.
+func pathIdiom(parts []syntax.WordPart) bool {
+	if len(parts) < 2 {
+		return false
+	}
+	if _, ok := parts[0].(*syntax.ParamExp); !ok {
+		return false
+	}
+	l, ok := parts[1].(*syntax.Lit)
+	return ok && strings.HasPrefix(l.Value, "/")
+}
+
+// isWhich: $(which x), $(command -v x), $(type -p x).
+func isWhich(cs *syntax.CmdSubst) bool {
+	if len(cs.Stmts) != 1 {
+		return false
+	}
+	ce, ok := cs.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) < 2 {
+		return false
+	}
+	switch ce.Args[0].Lit() {
+	case "which", "command", "type":
+		return true
+	}
+	return false
 }

@@ -37,6 +37,9 @@ type Cmd struct {
 	Background bool
 	// Func: the name is a shell function defined in the same script.
 	Func bool
+	// Obfuscated: the program name was spelled to hide it (r''m, "r"m,
+	// r\m, $'\x72m', $(echo rm), a variable) though it resolved statically.
+	Obfuscated bool
 	// Dir is the working directory a wrapper sets for the command
 	// (env -C DIR, sudo -D DIR); "" when it runs in the shell's cwd.
 	Dir string

@@ -55,6 +55,9 @@ func (w *walker) command(argv []string, redirs []Redir, raw string, bg bool, pre
 		}
 		args = rest
 	}
+	if k := len(argv) - len(args); !c.DynName && k >= 0 && k < len(w.obf) && len(pre) == 0 && w.obf[k] {
+		c.Obfuscated = true
+	}
 	if c.Name == "" && !c.DynName && len(c.Wrappers) > 0 {
 		// A wrapper with nothing after it (`exec >log`, `sudo -v`).
 		c.Name = c.Wrappers[len(c.Wrappers)-1]
