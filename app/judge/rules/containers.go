@@ -177,6 +177,9 @@ func pkDockerRmi(c, rc *shell.Cmd, dynOps bool) (Finding, bool) {
 // pkDockerRun flags containers that get the host: the root filesystem or
 // system dirs mounted, privileged mode, host namespaces, the docker socket.
 func pkDockerRun(c, rc *shell.Cmd, x *Ctx) (Finding, bool) {
+	if f, ok := pkContainerCmd(c, rc.Args, pkDockerRunVal, 1, x); ok {
+		return f, true
+	}
 	if rc.Flag(0, "--privileged") {
 		return pkRet(c, 2.2, 0.5, "docker.run-privileged", "runs a privileged container with full access to the host")
 	}
@@ -332,7 +335,12 @@ func pkComposeVerb(c *shell.Cmd, verb string, rest []string) (Finding, bool) {
 		return pkRet(c, 1.5, 0.1, "compose.stop", "stops the stack's services")
 	case "push":
 		return pkRet(c, 2, 0.3, "publish.compose-push", "publishes the stack's images to a registry")
-	case "up", "start", "restart", "build", "pull", "create", "run", "exec", "unpause", "scale", "watch", "cp", "attach", "wait", "alpha", "publish":
+	case "run", "exec":
+		if f, ok := pkContainerCmd(c, rc.Args, pkComposeRunVal, 1, nil); ok {
+			return f, true
+		}
+		return pkAllow(c, 1, "compose."+verb, "runs a command in a service container")
+	case "up", "start", "restart", "build", "pull", "create", "unpause", "scale", "watch", "cp", "attach", "wait", "alpha", "publish":
 		if verb == "publish" {
 			return pkRet(c, 2, 0.3, "publish.compose", "publishes the compose application")
 		}
@@ -506,3 +514,43 @@ var (
 	pkVFContainers3 = pkSet("-f", "--file", "-p", "--project-name", "--profile", "--env-file", "--project-directory", "--ansi", "--parallel", "--progress")
 	pkVFContainers4 = pkSet("-n", "--namespace", "--kube-context", "--kubeconfig", "-f", "--values", "--set", "--set-string", "--version", "--repo", "-o", "--output", "--timeout", "--post-renderer", "--description")
 )
+
+var (
+	pkDockerRunVal  = pkSet("-e", "--env", "-v", "--volume", "-p", "--publish", "--name", "-w", "--workdir", "--network", "--net", "-u", "--user", "--entrypoint", "--env-file", "-l", "--label", "--mount", "--platform", "--restart", "-h", "--hostname", "--add-host", "--cpus", "-m", "--memory", "--device", "--cap-add", "--cap-drop", "--security-opt", "--log-driver", "--log-opt", "--pid", "--ipc", "--tmpfs", "--ulimit", "--shm-size", "--gpus", "--dns", "--link", "--expose", "--health-cmd", "--runtime", "--pull", "--stop-signal", "--cidfile", "-a", "--attach", "--uts", "--userns", "--cgroupns", "--memory-swap", "--cpu-shares", "-c", "--label-file", "--volumes-from", "--group-add", "--mac-address", "--ip", "--network-alias", "--detach-keys", "--init-path", "--isolation", "--storage-opt", "--sysctl")
+	pkComposeRunVal = pkSet("-e", "--env", "-v", "--volume", "-p", "--publish", "--name", "-w", "--workdir", "-u", "--user", "--entrypoint", "-l", "--label", "--index", "--env-file", "--pull", "--cap-add", "--cap-drop")
+)
+
+// pkContainerCmd judges the command a container is asked to run (docker
+// run IMAGE CMD, compose run/exec SERVICE CMD) when it reaches out of the
+// container: databases, clouds, clusters, publishing, credentials. What it
+// does to the container's own throwaway file system is not judged here.
+func pkContainerCmd(c *shell.Cmd, args []string, vals map[string]bool, skip int, x *Ctx) (Finding, bool) {
+	i := 0
+	for i < len(args) && len(args[i]) > 1 && args[i][0] == '-' {
+		if vals[args[i]] && !strings.Contains(args[i], "=") {
+			i++
+		}
+		i++
+	}
+	i += skip // the image or service
+	if i >= len(args) {
+		return Finding{}, false
+	}
+	inner := pkInner(c, args[i:])
+	if x == nil {
+		x = &Ctx{Cwd: "/", Home: "/root"}
+	}
+	f, ok := pkEval(inner, x)
+	if !ok || f.score() < 1.5 && !f.RedLine {
+		return Finding{}, false
+	}
+	for _, p := range []string{"fs.", "dyn.", "power.", "proc.", "shell.", "path.", "res.", "sys.", "svc.", "cron."} {
+		if strings.HasPrefix(f.Rule, p) {
+			return Finding{}, false
+		}
+	}
+	f.Rule = "container/" + f.Rule
+	f.Reason = "from a container: " + f.Reason
+	f.Marked = c.Raw
+	return f, true
+}
