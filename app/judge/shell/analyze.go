@@ -30,6 +30,9 @@ type shared struct {
 	// so that a later `sh x.sh` is judged by its content.
 	files map[string]string
 	funcs map[string]bool
+	// spawns: function -> commands its body starts in a pipe or the
+	// background; a cycle among functions is a fork bomb.
+	spawns map[string][]string
 }
 
 // walker walks one parsed script (one nesting level).
@@ -61,7 +64,42 @@ func Analyze(src string) (a Analysis) {
 	st := &shared{}
 	w := &walker{a: &a, st: st}
 	w.run(src)
+	if a.ForkBomb == "" && len(st.spawns) > 0 && spawnCycle(st) {
+		a.ForkBomb = "functions that start each other in pipes or the background"
+	}
 	return a
+}
+
+// spawnCycle reports a cycle of functions spawning each other
+// (a(){ b|b& }; b(){ a|a& }; a).
+func spawnCycle(st *shared) bool {
+	state := map[string]int{} // 1 visiting, 2 done
+	var visit func(f string, depth int) bool
+	visit = func(f string, depth int) bool {
+		if depth > 64 {
+			return false
+		}
+		switch state[f] {
+		case 1:
+			return true
+		case 2:
+			return false
+		}
+		state[f] = 1
+		for _, g := range st.spawns[f] {
+			if st.funcs[g] && visit(g, depth+1) {
+				return true
+			}
+		}
+		state[f] = 2
+		return false
+	}
+	for f := range st.spawns {
+		if visit(f, 0) {
+			return true
+		}
+	}
+	return false
 }
 
 func (w *walker) child() *walker {

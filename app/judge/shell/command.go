@@ -79,6 +79,12 @@ func (w *walker) command(argv []string, redirs []Redir, raw string, bg bool, pre
 			w.a.ForkBomb = raw
 		}
 	}
+	if w.fn != "" && (bg || w.inPipe > 0) && c.Name != "" && len(w.st.spawns[w.fn]) < 64 {
+		if w.st.spawns == nil {
+			w.st.spawns = map[string][]string{}
+		}
+		w.st.spawns[w.fn] = append(w.st.spawns[w.fn], c.Name)
+	}
 	if hasCode {
 		c.FedCode = true
 	}
