@@ -532,11 +532,25 @@ func pkContainerCmd(c *shell.Cmd, args []string, vals map[string]bool, skip int,
 		}
 		i++
 	}
-	i += skip // the image or service
 	if i >= len(args) {
 		return Finding{}, false
 	}
-	inner := pkInner(c, args[i:])
+	words := args[i+skip:]
+	// Images whose entrypoint is a CLI: the arguments go to it.
+	img := strings.ToLower(args[i])
+	if j := strings.LastIndex(img, ":"); j > strings.LastIndex(img, "/") {
+		img = img[:j]
+	}
+	for suffix, prog := range pkEntrypoints {
+		if img == suffix || strings.HasSuffix(img, "/"+suffix) {
+			words = append([]string{prog}, words...)
+			break
+		}
+	}
+	if len(words) == 0 {
+		return Finding{}, false
+	}
+	inner := pkInner(c, words)
 	if x == nil {
 		x = &Ctx{Cwd: "/", Home: "/root"}
 	}
@@ -554,3 +568,7 @@ func pkContainerCmd(c *shell.Cmd, args []string, vals map[string]bool, skip int,
 	f.Marked = c.Raw
 	return f, true
 }
+
+// pkEntrypoints maps images (registry prefix and tag dropped) to the CLI
+// their entrypoint runs.
+var pkEntrypoints = map[string]string{"amazon/aws-cli": "aws", "hashicorp/terraform": "terraform", "bitnami/kubectl": "kubectl", "alpine/helm": "helm", "pulumi/pulumi": "pulumi", "opentofu/opentofu": "tofu", "gcr.io/google.com/cloudsdktool/google-cloud-cli": "gcloud", "rancher/kubectl": "kubectl"}
