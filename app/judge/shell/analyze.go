@@ -245,9 +245,12 @@ func (w *walker) compound(c syntax.Command) {
 				w.word(it)
 			}
 			w.setVar(l.Name.Value, Dyn)
+			// for i in {1..100000} / $(seq 100000): as bad as endless
+			// when the body starts background jobs.
+			endless = bigRange(l.Items)
 		case *syntax.CStyleLoop:
 			w.subsIn(l)
-			endless = l.Cond == nil
+			endless = l.Cond == nil || bigNumber(l.Cond)
 		}
 		if endless {
 			w.infLoop++
@@ -716,4 +719,59 @@ func isWhich(cs *syntax.CmdSubst) bool {
 		return true
 	}
 	return false
+}
+
+// bigLoop is the iteration count from which a loop that starts background
+// jobs exhausts the machine like an endless one.
+const bigLoop = 1000
+
+// bigRange: loop items holding a brace sequence or $(seq ...) of bigLoop
+// or more elements.
+func bigRange(items []*syntax.Word) bool {
+	for _, it := range items {
+		for _, p := range it.Parts {
+			switch p := p.(type) {
+			case *syntax.Lit:
+				if i := strings.Index(p.Value, ".."); i > 0 && strings.HasPrefix(p.Value, "{") {
+					a, b := atoiPrefix(p.Value[1:i]), atoiPrefix(p.Value[i+2:])
+					if b-a >= bigLoop || a-b >= bigLoop {
+						return true
+					}
+				}
+			case *syntax.CmdSubst:
+				if len(p.Stmts) == 1 {
+					if ce, ok := p.Stmts[0].Cmd.(*syntax.CallExpr); ok && len(ce.Args) >= 2 && ce.Args[0].Lit() == "seq" {
+						if atoiPrefix(ce.Args[len(ce.Args)-1].Lit())-atoiPrefix(ce.Args[1].Lit()) >= bigLoop-1 || len(ce.Args) == 2 && atoiPrefix(ce.Args[1].Lit()) >= bigLoop {
+							return true
+						}
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// bigNumber: an arithmetic condition comparing with a number >= bigLoop.
+func bigNumber(n syntax.Node) bool {
+	found := false
+	syntax.Walk(n, func(m syntax.Node) bool {
+		if l, ok := m.(*syntax.Lit); ok && atoiPrefix(l.Value) >= bigLoop {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// atoiPrefix parses leading decimal digits (0 when none, capped).
+func atoiPrefix(s string) int {
+	n := 0
+	for i := 0; i < len(s) && i < 12; i++ {
+		if s[i] < '0' || s[i] > '9' {
+			break
+		}
+		n = n*10 + int(s[i]-'0')
+	}
+	return n
 }
