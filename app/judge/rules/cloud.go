@@ -474,6 +474,14 @@ func ruleHeroku(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		return pkAllow(c, 0, "heroku.help", "shows usage")
 	}
 	v := ops[0]
+	if v == "run" || v == "run:detached" {
+		if i := pkIndex(c.Args, ops[0]); i >= 0 {
+			if f, ok := pkContainerCmd(c, c.Args[i+1:], pkHerokuRunVal, 0, x); ok {
+				return f, true
+			}
+		}
+		return pkAllow(c, 1, "heroku.run", "runs a one-off command on the app")
+	}
 	switch {
 	case v == "apps:destroy", v == "destroy", v == "pg:reset", v == "pg:backups:delete", v == "addons:destroy", v == "pg:killall", v == "redis:cli" && pkHas(c, "flushall"):
 		return pkRet(c, 2.9, 0.7, "heroku."+v, "destroys an app, its database or backups")
@@ -573,3 +581,5 @@ var (
 	pkVFCloud5 = pkSet("-g", "--resource-group", "-n", "--name", "--subscription", "-o", "--output", "--query", "-l", "--location", "--vault-name", "--account-name", "-c", "--container-name", "-s", "--server", "--ids", "--image", "--size", "--sku", "--source", "--destination", "--pattern", "--admin-username", "--tags", "--scope", "--role", "--assignee", "--resource")
 	pkVFCloud6 = pkSet("--project", "-P", "--only", "--except", "-m", "--message", "--token", "--config", "--instance")
 )
+
+var pkHerokuRunVal = pkSet("-a", "--app", "-s", "--size", "-e", "--env", "-r", "--remote", "--type")

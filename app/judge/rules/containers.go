@@ -428,6 +428,13 @@ func ruleKubectl(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		if verb == "apply" && c.Flag(0, "--prune") {
 			return pkRet(c, 2.3, 0.3, "kube.apply-prune", "applies manifests and deletes resources missing from them")
 		}
+		if verb == "run" {
+			if i := pkIndex(c.Args, "--"); i >= 0 && i+1 < len(c.Args) {
+				if f, ok := pkContainerCmd(c, append([]string{"pod"}, c.Args[i+1:]...), nil, 1, x); ok {
+					return f, true
+				}
+			}
+		}
 		if verb == "run" || verb == "debug" || verb == "label" || verb == "annotate" {
 			return pkAllow(c, 1, "kube."+verb, "controlled cluster change")
 		}
