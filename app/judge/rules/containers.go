@@ -106,6 +106,9 @@ func ruleDocker(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	case "rm", "remove", "delete":
 		switch group {
 		case "volume":
+			if dynOps {
+				return pkRet(c, 2.8, 0.7, "docker.volume-rm-many", "deletes volumes chosen at run time (often all of them): their data cannot be recovered")
+			}
 			return pkRet(c, 2.4, 0.5, "docker.volume-rm", "deletes volumes: their data cannot be recovered")
 		case "network", "context", "plugin", "secret", "config", "manifest":
 			return pkRet(c, 1.5, 0.1, "docker."+group+"-rm", "removes a docker "+group)

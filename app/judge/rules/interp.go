@@ -238,7 +238,7 @@ func pkJudgeCode(c *shell.Cmd, x *Ctx, code, lang string) Finding {
 		add(pkF(c, 2, 0.3, "interp.network", "the "+lang+" code uses the network ("+net+")"))
 	}
 	// Writes to system files named in the code.
-	if strings.Contains(low, "open(") || strings.Contains(low, "write") || strings.Contains(low, "append") || strings.Contains(low, "file.new") || strings.Contains(low, "out-file") || strings.Contains(low, "set-content") {
+	if pkAnyOf(low, []string{"open(", "write", "append", "file.new", "out-file", "set-content", "chmod", "chown", "rename", "replace(", "copy", "move", "symlink", "link("}) != "" {
 		for _, w := range pkRawWords(code) {
 			lw := strings.ToLower(w)
 			if strings.HasPrefix(lw, "/etc/") || strings.HasPrefix(lw, "/boot/") || strings.HasPrefix(lw, "/usr/") || strings.HasPrefix(lw, "/bin/") || strings.HasPrefix(lw, "c:\\windows") || strings.Contains(lw, ".ssh/authorized_keys") || strings.HasSuffix(lw, ".bashrc") || strings.HasSuffix(lw, ".zshrc") || strings.HasSuffix(lw, ".profile") {

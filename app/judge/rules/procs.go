@@ -85,6 +85,16 @@ func rulePkill(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	if f, ok := pkKillGuard(c); ok {
 		return f, ok
 	}
+	pos := pkPos(c.Args, pkKillVal)
+	_, byUser := pkVal(c, "-u", "--euid", "-U", "--uid", "--user")
+	if byUser && len(pos) == 0 {
+		return pkRet(c, 2.8, 0.6, "proc.kill-user", "kills every process of a user (their shells, editors, the agent itself)")
+	}
+	for _, p := range pos {
+		if p == "." || p == ".*" || p == "^" || p == "" || p == ".+" {
+			return pkRet(c, 2.8, 0.6, "proc.kill-everything", "the pattern matches every process")
+		}
+	}
 	ops := c.Operands()
 	for _, o := range ops {
 		switch strings.ToLower(o) {
@@ -119,6 +129,11 @@ func ruleTaskkill(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			return pkRet(c, 3, 0.7, "proc.taskkill-all", "kills every process")
 		}
 	}
+	if _, ok := pkWinVal(c, "fi"); ok && !pkWinFlag(c, "im", "pid") {
+		if v, _ := pkWinVal(c, "fi"); strings.Contains(strings.ToLower(v), "username") || strings.Contains(strings.ToLower(v), "status") || strings.Contains(strings.ToLower(v), "memusage") {
+			return pkRet(c, 2.7, 0.6, "proc.taskkill-filter", "kills every process matching a broad filter")
+		}
+	}
 	if pid, ok := pkWinVal(c, "pid"); ok && (pid == "4" || pid == "0") {
 		return pkRet(c, 3, 0.6, "proc.taskkill-critical", "kills the Windows System process")
 	}
@@ -135,6 +150,11 @@ func ruleStopProcess(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		}
 	}
 	if len(c.PipedFrom) > 0 && len(c.Operands()) == 0 && !pkWinFlag(c, "name", "id", "n") {
+		for _, o := range pkAll(x) {
+			if (o.Name == "get-process" || o.Name == "gps" || o.Name == "ps") && pkContains(o.PipedTo, c.Name) && len(o.Args) == 0 {
+				return pkRet(c, 2.8, 0.6, "proc.stop-all", "stops every running process")
+			}
+		}
 		// Get-Process | Stop-Process: everything the filter let through.
 		return pkRet(c, 2.2, 0.3, "proc.stop-process-piped", "stops every process the pipeline hands over")
 	}
@@ -540,3 +560,5 @@ func rulePSTasks(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	}
 	return pkRet(c, 1.8, 0.3, "cron.ps-task-change", "removes, disables or runs a scheduled task")
 }
+
+var pkKillVal = pkSet("-u", "--euid", "-U", "--uid", "-g", "--pgroup", "-G", "--group", "-P", "--parent", "-s", "--session", "-t", "--terminal", "--signal", "-o", "--older", "-y", "--younger", "-n", "-F", "--pidfile", "--ns", "--nslist", "-c", "-e")

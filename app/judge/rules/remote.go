@@ -196,6 +196,15 @@ func pkDownloadOutputs(o *shell.Cmd) []string {
 			out = append(out, v)
 		}
 	}
+	// Short clusters ending in the output flag: curl -sSo f, wget -qO f.
+	for i, a := range o.Args {
+		if len(a) > 2 && a[0] == '-' && a[1] != '-' && i+1 < len(o.Args) {
+			last := a[len(a)-1]
+			if last == 'o' || last == 'O' && (o.Name == "wget" || o.Name == "wget2") {
+				out = append(out, o.Args[i+1])
+			}
+		}
+	}
 	if v, ok := pkWinVal(o, "outfile"); ok {
 		out = append(out, v)
 	}
