@@ -49,6 +49,9 @@ type Cmd struct {
 }
 
 // Redir is one redirection: Op like ">", ">>", "<", "<<", "<<<", "&>".
+// An interpreter running a script file written earlier in the same line
+// (cat > x.py <<EOF ... ; python3 x.py) gets the file's content as a
+// here-string, so the interpreter rules read the code that will run.
 type Redir struct {
 	Op     string
 	Target string // file name, Dyn if unknown; the body for here-docs

@@ -295,7 +295,17 @@ func (w *walker) interp(idx int) {
 			break
 		}
 		if len(a) > 0 && a[0] != '-' {
-			return // a script or -c/-e code: the interpreter rules judge it
+			// A script: if this line wrote it, its content goes to the
+			// interpreter rules as a here-string (or it is hidden code).
+			if body, ok := w.st.files[cleanRel(a)]; ok && !strings.Contains(a, Dyn) {
+				c.FedCode = true
+				if body == hiddenBody {
+					c.HiddenCode = true
+				} else {
+					c.Redirs = append(c.Redirs, Redir{Op: "<<<", Target: body})
+				}
+			}
+			return
 		}
 		if a == "-c" || a == "-e" || a == "-E" || a == "--eval" || a == "-p" || a == "-r" || a == "-m" {
 			return
@@ -473,10 +483,8 @@ func (w *walker) remember(idx int) {
 			body = b + "\n"
 		}
 	case "curl", "wget", "aria2c", "invoke-webrequest", "iwr", "invoke-restmethod", "irm":
-		for i, a := range c.Args {
-			if (a == "-o" || a == "-O" || a == "--output" || a == "--output-document" || strings.EqualFold(a, "-outfile")) && i+1 < len(c.Args) {
-				w.writeFile(c.Args[i+1], hiddenBody, false)
-			}
+		for _, f := range downloadTargets(c) {
+			w.writeFile(f, hiddenBody, false)
 		}
 		body = hiddenBody
 	default:
@@ -599,4 +607,55 @@ func (w *walker) fallback(src string) {
 
 func isStdin(p string) bool {
 	return p == "/dev/stdin" || p == "/dev/fd/0" || p == "-" || p == "/proc/self/fd/0"
+}
+
+// downloadTargets are the files a download command writes: curl -o F,
+// -sSoF, --output=F, -O (the URL's base name), wget -O F, aria2c -o F,
+// Invoke-WebRequest -OutFile F.
+func downloadTargets(c *Cmd) []string {
+	var out []string
+	out1 := byte('o')
+	if c.Name == "wget" {
+		out1 = 'O'
+	}
+	remoteName := false
+	var urls []string
+	for i := 0; i < len(c.Args); i++ {
+		a := c.Args[i]
+		la := lower(a)
+		switch {
+		case la == "--output" || la == "--output-document" || la == "-outfile" || la == "--out":
+			if i+1 < len(c.Args) {
+				out = append(out, c.Args[i+1])
+				i++
+			}
+		case strings.HasPrefix(la, "--output=") || strings.HasPrefix(la, "--output-document=") || strings.HasPrefix(la, "--out="):
+			_, v, _ := strings.Cut(a, "=")
+			out = append(out, v)
+		case la == "--remote-name" || la == "--remote-name-all":
+			remoteName = true
+		case len(a) > 1 && a[0] == '-' && a[1] != '-':
+			if j := strings.IndexByte(a, out1); j > 0 {
+				if j+1 < len(a) {
+					out = append(out, a[j+1:])
+				} else if i+1 < len(c.Args) {
+					out = append(out, c.Args[i+1])
+					i++
+				}
+			} else if c.Name == "curl" && strings.IndexByte(a, 'O') > 0 {
+				remoteName = true
+			}
+		case strings.Contains(a, "://"):
+			urls = append(urls, a)
+		}
+	}
+	if remoteName || c.Name == "wget" && len(out) == 0 {
+		for _, u := range urls {
+			u, _, _ = strings.Cut(u, "?")
+			if i := strings.LastIndexByte(u, '/'); i >= 0 && i+1 < len(u) {
+				out = append(out, u[i+1:])
+			}
+		}
+	}
+	return out
 }
