@@ -721,7 +721,11 @@ func ruleCreds(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		}
 	}
 	if kind == pkNoSecret {
-		return Finding{}, false
+		if hunt := pkSecretHunt(c, x); hunt != "" {
+			kind, what, display = pkStrong, hunt, true
+		} else {
+			return Finding{}, false
+		}
 	}
 	senders := pkLineSenders(c, x)
 	if len(senders) == 0 && len(c.PipedTo) > 0 {
@@ -875,3 +879,36 @@ var (
 	pkVFCreds3 = pkSet("-i", "-e", "-F", "-o", "-t", "--target-directory", "-m", "--mode", "-P", "--destination", "-destination")
 	pkVFCreds4 = pkSet("-e", "-f", "--regexp", "-m", "-A", "-B", "-C")
 )
+
+// pkSecretHunt: grep & co. searching the home folder or the whole disk for
+// keys, passwords or tokens (in the project it is ordinary code search).
+func pkSecretHunt(c *shell.Cmd, x *Ctx) string {
+	switch c.Name {
+	case "grep", "egrep", "fgrep", "rg", "ag", "ack", "findstr", "select-string", "sls":
+	default:
+		return ""
+	}
+	pos := pkPos(c.Args, pkVFGrepHunt)
+	pat, _ := pkVal(c, "-e", "--regexp", "-Pattern", "-pattern")
+	if pat == "" && len(pos) > 0 {
+		pat, pos = pos[0], pos[1:]
+	}
+	lp := strings.ToLower(pat)
+	if pkAnyOf(lp, []string{"private key", "password", "passwd", "secret", "api_key", "apikey", "api-key", "token", "aws_access", "begin rsa", "begin openssh", "credential", "akia"}) == "" {
+		return ""
+	}
+	home := strings.ToLower(strings.TrimRight(x.Home, "/"))
+	targets := pos
+	if len(targets) == 0 {
+		targets = []string{x.Cwd}
+	}
+	for _, t := range targets {
+		p := strings.TrimRight(pkAbs(t, x), "/")
+		if p == "" && !pkDyn(t) || p == home || p == "c:" || p == "/home" || p == "/users" || p == "/root" || p == "/etc" || p == "/var" {
+			return "secrets found by searching the home folder or the whole disk"
+		}
+	}
+	return ""
+}
+
+var pkVFGrepHunt = pkSet("-e", "--regexp", "-f", "--file", "-m", "--max-count", "-A", "-B", "-C", "--include", "--exclude", "--exclude-dir", "-g", "--glob", "-t", "--type", "-T", "--type-not", "-Pattern", "-pattern", "-Path", "-path")
