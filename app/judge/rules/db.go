@@ -5,6 +5,7 @@ package rules
 // framework commands that drop or reset databases.
 
 import (
+	"path"
 	"strings"
 
 	"github.com/agent-guard/agent-guard/app/judge/shell"
@@ -222,6 +223,19 @@ func pkContains(list []string, w string) bool {
 // pkSQLClient judges the SQL a client runs; fallback when nothing is visible.
 func pkSQLClient(c *shell.Cmd, x *Ctx, sqls []string, file bool) (Finding, bool) {
 	sqls = append(sqls, pkFedText(c, x))
+	// A script written earlier in the same line: psql -f x.sql, mysql < x.sql.
+	for _, r := range c.Redirs {
+		if r.Op == "<" {
+			if t, ok := pkFileText(x, r.Target); ok {
+				sqls = append(sqls, t)
+			}
+		}
+	}
+	if f, ok := pkVal(c, "-f", "--file", "-i", "-InputFile"); ok {
+		if t, ok := pkFileText(x, f); ok {
+			sqls = append(sqls, t)
+		}
+	}
 	var fs []Finding
 	for _, s := range sqls {
 		if pkDyn(s) {
@@ -550,3 +564,36 @@ func ruleFrameworkDb(c *shell.Cmd, x *Ctx) (Finding, bool) {
 var (
 	pkVFDb1 = pkSet("-cmd", "-separator", "-newline", "-nullvalue", "-c", "-s")
 )
+
+// pkFileText returns what an earlier command of the line wrote into the
+// file name (echo/printf words or a cat here-doc redirected to it).
+func pkFileText(x *Ctx, name string) (string, bool) {
+	if name == "" || pkDyn(name) {
+		return "", false
+	}
+	want := path.Clean(name)
+	var parts []string
+	for i := range pkAll(x) {
+		o := &x.All.Cmds[i]
+		hit := false
+		for _, r := range o.Redirs {
+			if (r.Op == ">" || r.Op == ">>") && path.Clean(r.Target) == want {
+				hit = true
+			}
+		}
+		if !hit {
+			continue
+		}
+		switch o.Name {
+		case "echo", "printf":
+			parts = append(parts, strings.Join(o.Args, " "))
+		case "cat":
+			for _, r := range o.Redirs {
+				if r.Op == "<<" || r.Op == "<<-" || r.Op == "<<<" {
+					parts = append(parts, r.Target)
+				}
+			}
+		}
+	}
+	return strings.Join(parts, "\n"), len(parts) > 0
+}
