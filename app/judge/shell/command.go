@@ -165,6 +165,30 @@ func (w *walker) special(idx int, argv []string) {
 		}
 	case "powershell", "pwsh", "powershell_ise":
 		w.powershell(idx)
+	case "start-process", "saps", "start":
+		w.startProcess(idx)
+	case "invoke-command", "icm", "start-job", "sajb", "start-threadjob":
+		// -ScriptBlock { code }: PowerShell code run here or remotely.
+		for i, a := range c.Args {
+			if la := lower(a); la == "-scriptblock" || la == "-sb" || la == "-command" {
+				code := strings.Trim(strings.Join(c.Args[i+1:], " "), "{} ")
+				c.FedCode = true
+				w.nestedWin(code, true)
+				return
+			}
+		}
+	case "runas":
+		// runas /user:X "cmd /c ...": the last word is the command line.
+		ops := []string{}
+		for _, a := range c.Args {
+			if !strings.HasPrefix(a, "/") {
+				ops = append(ops, a)
+			}
+		}
+		if len(ops) > 0 {
+			c.FedCode = true
+			w.nestedWin(ops[len(ops)-1], false)
+		}
 	case "iex", "invoke-expression":
 		c.FedCode = true
 		code := strings.Join(c.Args, " ")
@@ -658,4 +682,62 @@ func downloadTargets(c *Cmd) []string {
 		}
 	}
 	return out
+}
+
+// startProcess: Start-Process X -ArgumentList "..." (PowerShell) and
+// cmd's start [/b] [""] X args: X runs with those arguments.
+func (w *walker) startProcess(idx int) {
+	c := &w.a.Cmds[idx]
+	args := c.Args
+	var argv []string
+	if c.Name == "start" && (len(args) == 0 || args[0] == "" || strings.HasPrefix(args[0], "/")) {
+		i := 0
+		if i < len(args) && args[i] == "" {
+			i++ // the window title
+		}
+		for i < len(args) && strings.HasPrefix(args[i], "/") {
+			if lower(args[i]) == "/d" {
+				i++
+			}
+			i++
+		}
+		if i < len(args) && args[i] == "" {
+			i++
+		}
+		argv = args[i:]
+	} else {
+		file, list := "", ""
+		for i := 0; i < len(args); i++ {
+			la := lower(args[i])
+			switch {
+			case la == "-filepath" || la == "-file" || la == "-path":
+				if i+1 < len(args) {
+					file = args[i+1]
+					i++
+				}
+			case la == "-argumentlist" || la == "-args" || la == "-arguments":
+				if i+1 < len(args) {
+					list = args[i+1]
+					i++
+				}
+			case strings.HasPrefix(la, "-"):
+				if la == "-workingdirectory" || la == "-verb" || la == "-windowstyle" || la == "-credential" || la == "-redirectstandardoutput" || la == "-redirectstandarderror" || la == "-redirectstandardinput" {
+					i++
+				}
+			case file == "":
+				file = args[i]
+			case list == "":
+				list = args[i]
+			}
+		}
+		if file == "" {
+			return
+		}
+		argv = append([]string{file}, strings.Fields(strings.NewReplacer(",", " ", "'", "", "\"", "").Replace(list))...)
+	}
+	if len(argv) == 0 {
+		return
+	}
+	c.FedCode = true
+	w.command(argv, nil, c.Raw, false, append(append([]string(nil), c.Wrappers...), c.Name))
 }

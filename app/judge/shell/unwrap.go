@@ -66,6 +66,7 @@ var wrappers = map[string]wspec{
 	"catchsegv":        {},
 	"rlwrap":           {},
 	"coproc":           {},
+	"gsudo":            {short: "ud", long: []string{"--user", "--chdir"}},
 	"wsl":              {short: "du", long: []string{"--distribution", "--user", "--cd", "--shell-type"}},
 }
 
