@@ -11,7 +11,9 @@ func FuzzAnalyze(f *testing.F) {
 	for _, s := range []string{"git status", "ls -la | grep x", "a && b || c; d &", "x=$(y) z", "cat <<EOF\nhi\nEOF",
 		"bash -c 'echo $(date)'", "echo 'ls' | sh", "find . -exec echo {} \\;", "cmd /c \"dir\"",
 		"powershell -Command \"Get-ChildItem | ForEach-Object { $_.Name }\"", "for i in {1..3}; do echo $i; done",
-		"f(){ f; }; f", "(", "'", "$'\\x", "`", "{ a; }", "echo {a,b}{c,d}"} {
+		"f(){ f; }; f", "(", "'", "$'\\x", "`", "{ a; }", "echo {a,b}{c,d}",
+		"Start-Process cmd -ArgumentList '/c dir'", "runas /user:x \"cmd /c dir\"", "start \"\" notepad",
+		"Invoke-Command -ScriptBlock { Get-Date }", "a${IFS}b", "for i in {1..3}; do x & done", "curl -sSo x.sh u; sh x.sh"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
