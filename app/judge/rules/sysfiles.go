@@ -760,3 +760,29 @@ func ruleNetAdmin(c *shell.Cmd, x *Ctx) (Finding, bool) {
 var (
 	pkVFSysfiles1 = pkSet("-e", "--expression", "-f", "--file", "-l", "--line-length")
 )
+
+func init() { onAny(ruleWinSystemWrite) }
+
+// ruleWinSystemWrite: writes whose target the walker sees only as an
+// unknown word ($env:windir\..., %SystemRoot%\...) but whose source text
+// names the Windows system folder or the hosts file.
+func ruleWinSystemWrite(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	writes := false
+	for _, r := range c.Redirs {
+		if (r.Op == ">" || r.Op == ">>" || r.Op == "&>") && pkDyn(r.Target) {
+			writes = true
+		}
+	}
+	switch c.Name {
+	case "set-content", "add-content", "out-file", "copy-item", "cpi", "copy", "move-item", "mi", "move", "new-item", "ni", "remove-item", "ri", "del", "erase", "tee-object", "xcopy", "robocopy":
+		writes = true
+	}
+	if !writes || !pkContainsFold(c.Raw, "system32") && !pkContainsFold(c.Raw, `etc\hosts`) && !pkContainsFold(c.Raw, "syswow64") {
+		return Finding{}, false
+	}
+	low := strings.ToLower(c.Raw)
+	if strings.Contains(low, "windir") || strings.Contains(low, "systemroot") || strings.Contains(low, `c:\windows`) || strings.Contains(low, "c:/windows") || strings.Contains(low, `drivers\etc\hosts`) {
+		return pkRet(c, 3, 0.9, "sys.windows-files", "writes or deletes Windows system files")
+	}
+	return Finding{}, false
+}
