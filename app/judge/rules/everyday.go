@@ -359,6 +359,9 @@ func ruleCurl(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	if method == "DELETE" && !local {
 		return pkUnsure(c, 1.6, "net.http-delete", "sends an HTTP DELETE to a remote service")
 	}
+	if (method == "POST" || method == "PUT" || method == "PATCH") && !local {
+		return pkUnsure(c, 1, "net.http-write", "sends a "+method+" to a remote service (what it changes is not visible)")
+	}
 	if c.Flag('k', "--insecure") && !local {
 		return pkAllow(c, 1, "net.http-insecure", "fetches without checking TLS certificates")
 	}
