@@ -88,8 +88,11 @@ func fsPermTarget(c *shell.Cmd, t string, recursive bool, mode string, x *Ctx) F
 	}
 	shown := strings.ReplaceAll(t, shell.Dyn, "$?")
 	s := fsClassify(t, x)
+	setuid := c.Name == "chmod" && (strings.Contains(mode, "+s") || strings.Contains(mode, "u+s") ||
+		len(mode) == 4 && (mode[0] == '4' || mode[0] == '2' || mode[0] == '6') && strings.Trim(mode, "01234567") == "")
+	lockout := c.Name == "chmod" && (mode == "000" || mode == "0" || mode == "0000" || strings.HasSuffix(mode, "-rwx") || mode == "a=" || mode == "u-r")
 	wide := strings.Contains(mode, "777") || strings.Contains(mode, "666") || strings.Contains(mode, "o+w") ||
-		strings.Contains(mode, "a+w") || mode == "+w" || strings.Contains(mode, "+s") || strings.Contains(mode, "4755")
+		strings.Contains(mode, "a+w") || mode == "+w" || setuid || lockout
 	switch s {
 	case fsRoot, fsHome:
 		if recursive {
@@ -147,8 +150,11 @@ func fsPermTarget(c *shell.Cmd, t string, recursive bool, mode string, x *Ctx) F
 	if c.Name == "chattr" && strings.Contains(mode, "i") {
 		return mk(1.5, 0.2, "fs.chattr-immutable", "chattr "+mode+" changes the immutable flag of "+shown)
 	}
+	if setuid {
+		return mk(1.8, 0.5, "fs.perms-setuid", "chmod "+mode+" makes "+shown+" run with its owner's rights (setuid/setgid)")
+	}
 	if wide && recursive {
-		return mk(1.5, 0.2, "fs.perms-wide", c.Name+" "+mode+" -R makes files writable by everyone")
+		return mk(1.5, 0.2, "fs.perms-wide", c.Name+" "+mode+" -R makes files writable by everyone or readable by no one")
 	}
 	return mk(0.5, 0, "fs.perms-project", c.Name+" on "+shown+" inside the project")
 }
