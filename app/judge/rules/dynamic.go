@@ -54,6 +54,12 @@ func ruleShell(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		// bash script.sh: a script file of the project.
 		return Finding{Risk: 0.5, Rule: "shell.script", Reason: c.Name + " runs a script file that is not shown here", Marked: c.Raw, Uncertain: true}, true
 	}
+	for _, w := range c.Wrappers {
+		switch w {
+		case "sudo", "doas", "pkexec", "run0", "gsudo", "su", "runuser":
+			return Finding{Risk: 1.5, Violation: 0.3, Rule: "shell.root-shell", Reason: w + " " + c.Name + " opens a shell as root", Marked: c.Raw}, true
+		}
+	}
 	return Finding{Rule: "shell.interactive", Reason: c.Name + " without code", Marked: c.Raw}, true
 }
 
