@@ -1,0 +1,130 @@
+package rules
+
+// Other infrastructure CLIs judged by their verb: deleting or tearing down
+// is confirm, deleting backups blocks (a red line), deploying confirms,
+// reading is allowed. Fleet tools (ansible, salt, pssh, sshpass) have the
+// command they run on other hosts judged like a local one.
+
+import (
+	"strings"
+
+	"github.com/agent-guard/agent-guard/app/judge/shell"
+)
+
+func init() {
+	on(ruleOpsTool, "eksctl", "skaffold", "argocd", "flux", "istioctl", "linkerd", "velero", "mc", "s3cmd", "rclone", "azcopy", "packer", "nomad", "consul", "kops", "kn", "tanzu", "juju", "openstack", "linode-cli", "hcloud", "vultr-cli", "scw", "oci", "ibmcloud", "aliyun", "exo", "civo", "railway", "render", "kamal", "dokku", "caprover", "pm2", "supervisorctl", "minio", "k3s", "rke", "talosctl", "crossplane", "waypoint", "porter", "copilot", "lightsail")
+	on(ruleBackupTool, "restic", "borg", "borgmatic", "duplicity", "rdiff-backup", "kopia", "tarsnap", "rsnapshot", "duplicati", "bacula", "bconsole", "rustic")
+	on(ruleFleet, "ansible", "ansible-playbook", "salt", "salt-ssh", "pssh", "parallel-ssh", "pdsh", "clush", "sshpass", "fab", "mussh")
+}
+
+var (
+	pkOpsDestroy = pkSet("delete", "del", "destroy", "remove", "rm", "purge", "uninstall", "drop", "wipe", "reset", "terminate", "teardown", "down", "nuke", "kill", "rb", "rmb", "prune", "cleanup", "deregister", "unregister", "stop", "suspend", "scale-down", "undeploy", "decommission")
+	pkOpsDeploy  = pkSet("deploy", "apply", "sync", "up", "install", "upgrade", "rollout", "rollback", "promote", "release", "build", "run", "create", "update", "set", "scale", "restart", "reconcile", "resume", "start", "push", "move", "mv", "mirror", "replace", "import", "restore", "migrate")
+)
+
+func pkOpsVerb(c *shell.Cmd) (destroy, deploy string) {
+	for _, o := range pkLowOps(c) {
+		if pkOpsDestroy[o] && destroy == "" {
+			destroy = o
+		}
+		if pkOpsDeploy[o] && deploy == "" {
+			deploy = o
+		}
+	}
+	return destroy, deploy
+}
+
+func ruleOpsTool(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	if c.Flag(0, "--dry-run", "--dryrun", "--check") {
+		return pkAllow(c, 0, "ops.dry-run", "dry run: nothing changes")
+	}
+	destroy, deploy := pkOpsVerb(c)
+	switch {
+	case destroy != "":
+		if c.Name == "velero" || destroy == "purge" || c.Flag('r', "--recursive") && c.Flag('f', "--force") {
+			return pkRet(c, 2.6, 0.7, "ops."+c.Name+"-"+destroy, c.Name+" "+destroy+" deletes data or backups that cannot be recovered")
+		}
+		return pkRet(c, 2.2, 0.3, "ops."+c.Name+"-"+destroy, c.Name+" "+destroy+" removes or stops live resources")
+	case deploy != "":
+		if c.Name == "rclone" || c.Name == "mc" || c.Name == "s3cmd" || c.Name == "azcopy" {
+			if deploy == "sync" || deploy == "mirror" {
+				return pkRet(c, 1.8, 0.2, "ops."+c.Name+"-sync", "syncs storage (deletes destination files missing from the source)")
+			}
+			return pkAllow(c, 1, "ops."+c.Name+"-copy", "copies files to or from storage")
+		}
+		if c.Name == "pm2" || c.Name == "supervisorctl" {
+			return pkAllow(c, 1, "ops."+c.Name, "manages local app processes")
+		}
+		return pkRet(c, 1.5, 0.2, "ops."+c.Name+"-"+deploy, c.Name+" "+deploy+" changes live infrastructure")
+	}
+	return pkAllow(c, 0.5, "ops."+c.Name, c.Name+" reads or inspects")
+}
+
+func ruleBackupTool(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	ops := pkLowOps(c)
+	for _, o := range ops {
+		switch o {
+		case "forget", "prune", "delete", "remove", "rm", "purge", "compact", "unlock", "remove-older-than", "cleanup", "nuke", "expire", "break-lock":
+			if o == "compact" || o == "unlock" || o == "break-lock" {
+				return pkRet(c, 1.5, 0.2, "backup."+o, "maintains the backup repository")
+			}
+			return pkRet(c, 2.8, 0.9, "backup.delete", "deletes backups ("+c.Name+" "+o+"): they cannot be recovered")
+		case "restore", "recover", "extract", "mount":
+			return pkRet(c, 1.5, 0.2, "backup.restore", "restores files from a backup (may overwrite current ones)")
+		case "init", "backup", "create", "snapshot", "check", "list", "ls", "snapshots", "info", "stats", "diff", "find", "cat", "key", "version", "help", "config", "tag", "verify", "collection-status", "list-current-files":
+			continue
+		}
+	}
+	return pkAllow(c, 1, "backup."+c.Name, "creates or inspects backups")
+}
+
+func ruleFleet(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	check := c.Flag('C', "--check") || c.Flag(0, "--syntax-check", "--list-hosts", "--list-tasks")
+	var inner string
+	switch c.Name {
+	case "sshpass":
+		pos := pkPos(c.Args, pkSet("-p", "-f", "-d", "-P"))
+		if len(pos) > 0 {
+			if i := pkIndex(c.Args, pos[0]); i >= 0 {
+				if f, ok := pkEval(pkInner(c, c.Args[i:]), x); ok {
+					return f, true
+				}
+			}
+		}
+		return pkUnsure(c, 1, "net.sshpass", "runs a command with a stored password")
+	case "ansible":
+		inner, _ = pkVal(c, "-a", "--args")
+	case "salt", "salt-ssh":
+		pos := pkPos(c.Args, pkSet("-G", "-E", "-L", "-N", "-C", "-t", "--timeout", "--out", "-c"))
+		for i, p := range pos {
+			if (p == "cmd.run" || p == "cmd.shell" || p == "cmd.script") && i+1 < len(pos) {
+				inner = pos[i+1]
+			}
+		}
+	case "pssh", "parallel-ssh", "pdsh", "clush", "mussh":
+		pos := pkPos(c.Args, pkSet("-h", "-H", "-l", "-p", "-t", "-o", "-e", "-O", "-x", "-w", "-g", "-R", "-f", "-c"))
+		if len(pos) > 0 {
+			inner = pos[len(pos)-1]
+		}
+	}
+	if inner != "" {
+		f := Bash(strings.ReplaceAll(inner, shell.Dyn, "$X"), "~", "~")
+		f.Marked = c.Raw
+		base := pkF(c, 1.5, 0.2, "fleet."+c.Name, "runs a command on many hosts at once")
+		if f.Worse(base) {
+			f.Rule = "fleet/" + f.Rule
+			f.Reason = "on every targeted host: " + f.Reason
+			return f, true
+		}
+		return base, true
+	}
+	if check {
+		return pkAllow(c, 0, "fleet.check", "dry run: nothing changes")
+	}
+	if c.Name == "ansible" {
+		if m, _ := pkVal(c, "-m", "--module-name"); m == "ping" || m == "setup" || m == "" {
+			return pkAllow(c, 0.5, "fleet.ansible-read", "gathers facts or pings hosts")
+		}
+	}
+	return pkRet(c, 1.5, 0.2, "fleet."+c.Name, "changes many hosts at once")
+}
