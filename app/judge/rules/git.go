@@ -200,7 +200,9 @@ sub:
 	case "replace", "symbolic-ref":
 		return gitF(c, 1.5, 0.2, "git."+sub, "git "+sub+" rewrites references")
 	}
-	return gitF(c, 0.5, 0, "git.other", "git "+sub)
+	f, _ := gitF(c, 0.5, 0, "git.other", "git "+sub+" (a subcommand these rules do not know)")
+	f.Uncertain = true
+	return f, true
 }
 
 // gitSimple: everyday subcommands, with their few dangerous options.
