@@ -499,6 +499,14 @@ func ruleLocalCluster(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		return pkAllow(c, 0, "cluster.help", "shows usage")
 	}
 	verb := ops[0]
+	if verb == "kubectl" && c.Name == "minikube" {
+		if i := pkIndex(c.Args, "--"); i >= 0 && i+1 < len(c.Args) {
+			if f, ok := pkEval(pkInner(c, append([]string{"kubectl"}, c.Args[i+1:]...)), x); ok {
+				return f, true
+			}
+		}
+		return pkAllow(c, 0.5, "cluster.kubectl", "runs the bundled kubectl")
+	}
 	if c.Name == "kind" || c.Name == "k3d" {
 		if len(ops) > 1 && (verb == "delete" || verb == "cluster" && (ops[1] == "delete" || ops[1] == "rm")) {
 			return pkRet(c, 2, 0.2, "cluster.delete", "deletes a local cluster and its workloads")

@@ -12,7 +12,7 @@ import (
 )
 
 func init() {
-	on(ruleOpsTool, "eksctl", "skaffold", "argocd", "flux", "istioctl", "linkerd", "velero", "mc", "s3cmd", "rclone", "azcopy", "packer", "nomad", "consul", "kops", "kn", "tanzu", "juju", "openstack", "linode-cli", "hcloud", "vultr-cli", "scw", "oci", "ibmcloud", "aliyun", "exo", "civo", "railway", "render", "kamal", "dokku", "caprover", "pm2", "supervisorctl", "minio", "k3s", "rke", "talosctl", "crossplane", "waypoint", "porter", "copilot", "lightsail")
+	on(ruleOpsTool, "microk8s", "eksctl", "skaffold", "argocd", "flux", "istioctl", "linkerd", "velero", "mc", "s3cmd", "rclone", "azcopy", "packer", "nomad", "consul", "kops", "kn", "tanzu", "juju", "openstack", "linode-cli", "hcloud", "vultr-cli", "scw", "oci", "ibmcloud", "aliyun", "exo", "civo", "railway", "render", "kamal", "dokku", "caprover", "pm2", "supervisorctl", "minio", "k3s", "rke", "talosctl", "crossplane", "waypoint", "porter", "copilot", "lightsail")
 	on(ruleBackupTool, "restic", "borg", "borgmatic", "duplicity", "rdiff-backup", "kopia", "tarsnap", "rsnapshot", "duplicati", "bacula", "bconsole", "rustic")
 	on(ruleFleet, "ansible", "ansible-playbook", "salt", "salt-ssh", "pssh", "parallel-ssh", "pdsh", "clush", "sshpass", "fab", "mussh")
 }
@@ -35,6 +35,18 @@ func pkOpsVerb(c *shell.Cmd) (destroy, deploy string) {
 }
 
 func ruleOpsTool(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	// k3s kubectl ..., microk8s helm3 ...: the bundled CLI's own rules.
+	if (c.Name == "k3s" || c.Name == "microk8s") && len(c.Args) > 0 {
+		name := strings.TrimSuffix(strings.ToLower(c.Args[0]), "3")
+		if name == "kubectl" || name == "helm" || name == "ctr" || name == "crictl" {
+			if name == "ctr" || name == "crictl" {
+				name = "docker"
+			}
+			if f, ok := pkEval(pkInner(c, append([]string{name}, c.Args[1:]...)), x); ok {
+				return f, true
+			}
+		}
+	}
 	if c.Flag(0, "--dry-run", "--dryrun", "--check") {
 		return pkAllow(c, 0, "ops.dry-run", "dry run: nothing changes")
 	}
