@@ -260,8 +260,8 @@ func fsClassify(p string, x *Ctx) fsScope {
 			return fsGitDir
 		}
 	}
-	if strings.Contains(a, "backup") || strings.HasSuffix(a, ".bak") || strings.Contains(a, "snapshot") ||
-		strings.Contains(a, "time machine") {
+	if !fsUnder(a, "/tmp") && (strings.Contains(a, "backup") || strings.HasSuffix(a, ".bak") || strings.Contains(a, "snapshot") ||
+		strings.Contains(a, "time machine")) {
 		return fsBackup
 	}
 	if r.proj != "" && dir == r.proj && (r.glob || a == r.proj) {
