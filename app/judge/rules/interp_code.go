@@ -1,0 +1,268 @@
+package rules
+
+// Reading interpreter code: markers for deletion, spawning, network,
+// secrets and fork loops, and the shell strings handed to spawn calls.
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/agent-guard/agent-guard/app/judge/shell"
+)
+
+// Markers looked for in lower-cased code.
+var (
+	pkDelMarks   = []string{"shutil.rmtree", "os.remove", "os.unlink", "os.rmdir", "os.removedirs", ".unlink(", ".rmdir(", "rmtree", "rmsync", "fs.rm(", "fs.rmdir", "fs.unlink", "promises.rm", "rimraf", "fse.remove", "fs.emptydir", "file.delete", "fileutils.rm", "file.unlink", "unlink(", "unlink ", "deno.remove", "remove-item", "files.delete", "directory.delete", "file.delete(", ".delete()", "removesync", "dir.rmdir", "rm_rf", "os.truncate", "truncate(", "send2trash"}
+	pkSpawnMarks = []string{"os.system", "subprocess", "os.popen", "os.exec", "os.spawn", "pty.spawn", "child_process", "execsync", "spawnsync", "execfilesync", "exec(", "spawn(", "system(", "popen", "runtime.getruntime", "processbuilder", "deno.run", "deno.command", "bun.spawn", "bun.$", "shell_exec", "passthru", "proc_open", "open3", "io.popen", "start-process", "invoke-expression", "commands.getoutput", "exec.command", "%x(", "%x{", "qx(", "qx{", "eval(", "do shell script", "kernel.`", "execa("}
+	pkNetMarks   = []string{"socket", "urllib", "requests.", "import requests", "http.client", "httpx", "aiohttp", "fetch(", "http.get", "http.request", "https.get", "https.request", "axios", "net.connect", "net.createconnection", "net::http", "open-uri", "uri.open", "lwp", "io::socket", "http::tiny", "curl_init", "copy('http", "copy(\"http", "fopen('http", "fopen(\"http", "file_get_contents('http", "file_get_contents(\"http", "fsockopen", "invoke-webrequest", "net.webclient", "downloadstring", "urlopen", "websocket", "ftplib", "smtplib", "paramiko", "telnetlib", "dgram", "xmlhttprequest", "deno.connect", "net/http", "http.post", "require('http')", "require(\"http\")", "require('https')", "require(\"https\")", "require('net')", "require('dgram')", "node:http", "node:https", "node:net", "require('axios')", "require('request')", "requests.post", "httparty", "faraday", "invoke-restmethod", "node-fetch", "undici", "net.socket", "tcpsocket", "udpsocket"}
+	pkRootMarks  = []string{"'/'", "\"/\"", "'~'", "\"~\"", "expanduser('~')", "expanduser(\"~\")", "path.home()", "os.homedir()", "process.env.home", ".homedir()", "environ['home']", "environ[\"home\"]", "getenv('home')", "getenv(\"home\")", "env['home']", "env[\"home\"]", "$env{home}", "$env{'home'}", "'/home'", "\"/home\"", "'/etc'", "\"/etc\"", "'/usr'", "\"/usr\"", "'/root'", "\"/root\"", "'/*'", "\"/*\"", "'c:\\\\'", "\"c:\\\\\"", "'c:/'", "\"c:/\"", "'c:\\'", "\"c:\\\"", "$home", "$env:userprofile", "'/var'", "\"/var\"", "'/boot'", "'/bin'", "\"/bin\"", "os.getenv('userprofile')", "dir.home", "'/users'", "\"/users\""}
+	pkEnvMarks   = []string{"dict(os.environ)", "os.environ)", "os.environ.items", "os.environ.copy", "print(os.environ", "json.dumps(os.environ", "json.stringify(process.env", "console.log(process.env)", "process.env)", "%env", "env.to_h", "env.inspect", "print %env", "getenv()", "$_server", "$_env", "object.entries(process.env", "os.environ}", "deno.env.toobject"}
+	pkForkMarks  = []string{"os.fork", "fork()", "fork while fork", "fork;", "fork(", "pcntl_fork", "process.fork", "cluster.fork"}
+	pkLoopMarks  = []string{"while", "for(;;)", "for (;;)", "loop", "until", "repeat", "setinterval", "1..", "each"}
+)
+
+func pkAnyOf(s string, marks []string) string {
+	for _, m := range marks {
+		if strings.Contains(s, m) {
+			return m
+		}
+	}
+	return ""
+}
+
+var (
+	pkBigPowOnce sync.Once
+	pkBigPowRe   *regexp.Regexp
+	pkCallRe     *regexp.Regexp
+)
+
+func pkInitRe() {
+	pkBigPowOnce.Do(func() {
+		pkBigPowRe = regexp.MustCompile(`(?:\*\*|<<)\s*\(?\s*([0-9]{1,3})\b`)
+		pkCallRe = regexp.MustCompile(`(?i)(?:os\.system|os\.popen|os\.execute|io\.popen|subprocess\.[a-z_]+|check_output|check_call|getoutput|getstatusoutput|execsync|execfilesync|spawnsync|exec|spawn|system|shell_exec|passthru|popen|proc_open|capture2e?|capture3|do shell script|run|call)\s*\(?\s*`)
+	})
+}
+
+// pkStringAt parses the string literal (or Python/JS list of literals)
+// starting at s[i]; it returns the text and true when one is there.
+func pkStringAt(s string, i int) (string, bool) {
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	if i >= len(s) {
+		return "", false
+	}
+	if s[i] == '[' { // ['rm', '-rf', path]
+		j := strings.IndexByte(s[i:], ']')
+		if j < 0 {
+			return "", false
+		}
+		var parts []string
+		inner := s[i+1 : i+j]
+		for _, p := range strings.Split(inner, ",") {
+			p = strings.TrimSpace(p)
+			if len(p) >= 2 && (p[0] == '\'' || p[0] == '"' || p[0] == '`') && p[len(p)-1] == p[0] {
+				parts = append(parts, p[1:len(p)-1])
+			} else if p != "" {
+				parts = append(parts, shell.Dyn)
+			}
+		}
+		return strings.Join(parts, " "), len(parts) > 0
+	}
+	q := s[i]
+	if q != '\'' && q != '"' && q != '`' {
+		return "", false
+	}
+	if strings.HasPrefix(s[i:], `"""`) || strings.HasPrefix(s[i:], `'''`) {
+		end := strings.Index(s[i+3:], s[i:i+3])
+		if end < 0 {
+			return "", false
+		}
+		return s[i+3 : i+3+end], true
+	}
+	var b strings.Builder
+	for j := i + 1; j < len(s); j++ {
+		switch {
+		case s[j] == '\\' && j+1 < len(s):
+			b.WriteByte(s[j+1])
+			j++
+		case s[j] == q:
+			return b.String(), true
+		default:
+			b.WriteByte(s[j])
+		}
+	}
+	return "", false
+}
+
+// pkInnerShell returns the shell command lines handed to spawn calls as
+// string literals, and backtick commands of Ruby/Perl/PHP.
+func pkInnerShell(code string, backticks bool) []string {
+	pkInitRe()
+	var out []string
+	for _, m := range pkCallRe.FindAllStringIndex(code, -1) {
+		if s, ok := pkStringAt(code, m[1]); ok && strings.TrimSpace(s) != "" {
+			out = append(out, s)
+		}
+	}
+	if backticks {
+		for i := 0; i < len(code); i++ {
+			if code[i] == '`' {
+				j := strings.IndexByte(code[i+1:], '`')
+				if j < 0 {
+					break
+				}
+				out = append(out, code[i+1:i+1+j])
+				i += j + 1
+			}
+		}
+		for _, pre := range []string{"%x(", "qx(", "%x{", "qx{"} {
+			for k := strings.Index(code, pre); k >= 0; {
+				closer := byte(')')
+				if pre[len(pre)-1] == '{' {
+					closer = '}'
+				}
+				e := strings.IndexByte(code[k+len(pre):], closer)
+				if e < 0 {
+					break
+				}
+				out = append(out, code[k+len(pre):k+len(pre)+e])
+				n := strings.Index(code[k+len(pre)+e:], pre)
+				if n < 0 {
+					break
+				}
+				k = k + len(pre) + e + n
+			}
+		}
+	}
+	return out
+}
+
+// pkJudgeCode reads an interpreter's code string.
+func pkJudgeCode(c *shell.Cmd, x *Ctx, code, lang string) Finding {
+	low := strings.ToLower(code)
+	var fs []Finding
+	add := func(f Finding) { fs = append(fs, f) }
+
+	// Shell commands inside spawn calls: judged as command lines.
+	for _, inner := range pkInnerShell(code, lang == "Ruby" || lang == "Perl" || lang == "PHP") {
+		if c.Depth >= pkMaxDepth {
+			break
+		}
+		f := Bash(strings.ReplaceAll(inner, shell.Dyn, "$X"), x.Cwd, x.Home)
+		if f.score() >= 1.5 || f.RedLine {
+			f.Rule = lang + "/" + f.Rule
+			f.Reason = "the " + lang + " code runs a shell command that " + f.Reason
+			f.Marked = c.Raw
+			add(f)
+		}
+	}
+
+	del := pkAnyOf(low, pkDelMarks)
+	spawn := pkAnyOf(low, pkSpawnMarks)
+	if lang == "JavaScript" && (spawn == "exec(" || spawn == "spawn(" || spawn == "eval(") && !strings.Contains(low, "child_process") {
+		// regex.exec(...) and friends; child_process is matched by name.
+		if strings.Contains(low, "."+spawn) && !strings.Contains(strings.ReplaceAll(low, "."+spawn, ""), spawn) {
+			spawn = ""
+		}
+	}
+	if lang == "Ruby" || lang == "Perl" || lang == "PHP" {
+		if strings.Count(code, "`") >= 2 {
+			spawn = "`backticks`"
+		}
+	}
+	if lang == "Perl" && spawn == "" && (strings.Contains(low, "system ") || strings.Contains(low, "exec ")) {
+		spawn = "system"
+	}
+	net := pkAnyOf(low, pkNetMarks)
+	if lang == "PHP" && spawn == "exec(" && strings.Contains(low, "curl_exec(") && !strings.Contains(strings.ReplaceAll(low, "curl_exec(", ""), "exec(") {
+		spawn = ""
+	}
+
+	// Fork loops: a red line (resource exhaustion).
+	if (pkAnyOf(low, pkForkMarks) != "" || pkHasWord(low, "fork")) && pkAnyOf(low, pkLoopMarks) != "" {
+		add(pkF(c, 3, 0.95, "res.fork-loop", "the "+lang+" code forks in a loop (fork bomb)"))
+	}
+	if del != "" {
+		if root := pkAnyOf(low, pkRootMarks); root != "" {
+			add(pkF(c, 3, 0.8, "interp.delete-root", "the "+lang+" code deletes files ("+del+") under the home or root folder ("+root+")"))
+		} else {
+			add(pkF(c, 2, 0.3, "interp.delete", "the "+lang+" code deletes files ("+del+")"))
+		}
+	}
+	if spawn != "" {
+		add(pkF(c, 2, 0.3, "interp.spawn", "the "+lang+" code runs other programs or dynamic code ("+spawn+")"))
+	}
+	if strings.Contains(low, "os.kill") || strings.Contains(low, "process.kill") || strings.Contains(low, "posix_kill") || strings.Contains(low, "process.kill(") {
+		add(pkF(c, 2, 0.2, "interp.kill", "the "+lang+" code kills processes"))
+	}
+	// Secrets in the code, alone or with the network.
+	secret := ""
+	for _, w := range pkRawWords(strings.NewReplacer("=", " ", "+", " ", ":", " ").Replace(code)) {
+		if k, what := pkSecretPath(w, x); k == pkStrong {
+			secret = what
+			break
+		}
+	}
+	if secret == "" {
+		if m := pkAnyOf(low, pkEnvMarks); m != "" {
+			secret = "the whole environment"
+		}
+	}
+	if secret != "" && (net != "" || len(pkLineSenders(c, x)) > 0) {
+		add(pkF(c, 3, 0.95, "creds.exfil-code", "the "+lang+" code reads "+secret+" and uses the network"))
+	} else if secret != "" {
+		add(pkF(c, 1.5, 0.5, "creds.read-code", "the "+lang+" code reads "+secret))
+	}
+	if net != "" {
+		add(pkF(c, 2, 0.3, "interp.network", "the "+lang+" code uses the network ("+net+")"))
+	}
+	// Writes to system files named in the code.
+	if pkAnyOf(low, []string{"open(", "write", "append", "file.new", "out-file", "set-content", "chmod", "chown", "rename", "replace(", "copy", "move", "symlink", "link("}) != "" {
+		for _, w := range pkRawWords(code) {
+			lw := strings.ToLower(w)
+			if strings.HasPrefix(lw, "/etc/") || strings.HasPrefix(lw, "/boot/") || strings.HasPrefix(lw, "/usr/") || strings.HasPrefix(lw, "/bin/") || strings.HasPrefix(lw, "c:\\windows") || strings.Contains(lw, ".ssh/authorized_keys") || strings.HasSuffix(lw, ".bashrc") || strings.HasSuffix(lw, ".zshrc") || strings.HasSuffix(lw, ".profile") {
+				if f, ok := pkWriteTarget(c, x, w, lang); ok && f.score() >= 1.5 {
+					add(f)
+				}
+			}
+		}
+	}
+	// Endless busy loops and huge allocations.
+	if (strings.Contains(low, "while true") || strings.Contains(low, "while 1") || strings.Contains(low, "while(true)") || strings.Contains(low, "while (true)") || strings.Contains(low, "for(;;)") || strings.Contains(low, "for (;;)") || strings.Contains(low, "loop {") || strings.Contains(low, "loop do")) && !strings.Contains(low, "sleep") && !strings.Contains(low, "break") && !strings.Contains(low, "input(") && !strings.Contains(low, "readline") && !strings.Contains(low, "accept(") {
+		add(pkF(c, 1.6, 0.5, "res.busy-loop", "the "+lang+" code loops forever"))
+	}
+	pkInitRe()
+	for _, m := range pkBigPowRe.FindAllStringSubmatch(low, -1) {
+		if n, err := strconv.Atoi(m[1]); err == nil && (strings.HasPrefix(m[0], "**") && n >= 10 || strings.HasPrefix(m[0], "<<") && n >= 34) {
+			if pkAnyOf(low, []string{"]*", "] *", "'*", "' *", "\"*", "\" *", "bytearray(", "range(", "alloc", "repeat(", "buffer.", "array("}) != "" {
+				add(pkF(c, 2, 0.6, "res.huge-alloc", "the "+lang+" code may allocate or loop over an enormous size"))
+				break
+			}
+		}
+	}
+	if len(fs) == 0 {
+		return pkF(c, 0, 0, "interp.code", "the "+lang+" code computes and prints; no deletion, process, network or secret access seen")
+	}
+	return Worst(fs...)
+}
+
+// pkHasWord: w occurs in s not glued to letters or digits on either side.
+func pkHasWord(s, w string) bool {
+	isWord := func(b byte) bool {
+		return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '_'
+	}
+	for i := 0; ; {
+		j := strings.Index(s[i:], w)
+		if j < 0 {
+			return false
+		}
+		j += i
+		if (j == 0 || !isWord(s[j-1])) && (j+len(w) >= len(s) || !isWord(s[j+len(w)])) {
+			return true
+		}
+		i = j + 1
+	}
+}
