@@ -197,6 +197,9 @@ func ruleFirewall(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	case "iptables", "ip6tables":
 		switch {
 		case c.Flag('F', "--flush") || c.Flag('X', "--delete-chain"):
+			if pos := pkPos(c.Args, pkVFIptables); len(pos) > 0 {
+				return pkRet(c, 2.3, 0.6, "net.iptables-flush-chain", "flushes the firewall chain "+pos[0])
+			}
 			return pkRet(c, 2.7, 0.7, "net.iptables-flush", "flushes firewall rules (opens the host or cuts it off)")
 		case c.Flag('P', "--policy"):
 			return pkRet(c, 2.6, 0.7, "net.iptables-policy", "changes a default firewall policy")
@@ -506,3 +509,5 @@ func ruleNetAdmin(c *shell.Cmd, x *Ctx) (Finding, bool) {
 var (
 	pkVFSysfiles1 = pkSet("-e", "--expression", "-f", "--file", "-l", "--line-length")
 )
+
+var pkVFIptables = pkSet("-t", "--table", "-w", "--wait")
