@@ -339,6 +339,15 @@ func gitPush(c, rest *shell.Cmd) (Finding, bool) {
 	if force {
 		return gitF(c, 3, 0.9, "git.force-push", "force-push overwrites the remote's history; others' commits can be lost")
 	}
+	for _, a := range rest.Args {
+		if a == shell.Dyn {
+			// git push $FLAGS origin main: an option only known at run time may be --force.
+			return gitF(c, 1.8, 0.4, "git.push-dynamic", "git push with an option only known at run time (it may be --force)")
+		}
+		if !strings.HasPrefix(a, "-") {
+			break
+		}
+	}
 	if deleted != "" {
 		b := strings.ToLower(deleted)
 		b = strings.TrimPrefix(b, "refs/heads/")
