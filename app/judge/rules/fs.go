@@ -117,7 +117,7 @@ func fsTargets(c *shell.Cmd) (targets []string, recursive bool) {
 	ps := c.Name == "remove-item" || c.Name == "ri"
 	skip := false
 	dashdash := false
-	for _, a := range c.Args {
+	for k, a := range c.Args {
 		if skip {
 			skip = false
 			continue
@@ -131,6 +131,12 @@ func fsTargets(c *shell.Cmd) (targets []string, recursive bool) {
 		case win && len(a) >= 2 && a[0] == '/':
 			if la == "/s" {
 				recursive = true
+			}
+		case a == shell.Dyn && k+1 < len(c.Args) || len(a) > 1 && a[0] == '-' && strings.Contains(a, shell.Dyn):
+			// rm $OPTS ~, rm -$X ~: options only known at run time may be -rf.
+			recursive = true
+			if a == shell.Dyn {
+				targets = append(targets, a)
 			}
 		case strings.HasPrefix(la, "--"):
 			if la == "--recursive" || la == "--dir" && c.Name == "rm" {
