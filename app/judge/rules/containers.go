@@ -107,7 +107,7 @@ func ruleDocker(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		switch group {
 		case "volume":
 			if dynOps {
-				return pkRet(c, 2.8, 0.7, "docker.volume-rm-many", "deletes volumes chosen at run time (often all of them): their data cannot be recovered")
+				return pkRet(c, 2.4, 0.6, "docker.volume-rm-many", "deletes volumes chosen at run time (often all of them): their data cannot be recovered")
 			}
 			return pkRet(c, 2.4, 0.5, "docker.volume-rm", "deletes volumes: their data cannot be recovered")
 		case "network", "context", "plugin", "secret", "config", "manifest":

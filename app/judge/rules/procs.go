@@ -88,7 +88,7 @@ func rulePkill(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	pos := pkPos(c.Args, pkKillVal)
 	_, byUser := pkVal(c, "-u", "--euid", "-U", "--uid", "--user")
 	if byUser && len(pos) == 0 {
-		return pkRet(c, 2.8, 0.6, "proc.kill-user", "kills every process of a user (their shells, editors, the agent itself)")
+		return pkRet(c, 2.4, 0.5, "proc.kill-user", "kills every process of a user (their shells, editors, the agent itself)")
 	}
 	for _, p := range pos {
 		if p == "." || p == ".*" || p == "^" || p == "" || p == ".+" {
