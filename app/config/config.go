@@ -106,6 +106,11 @@ func Default() *Config {
 // Parse decodes data over the defaults (a key left out keeps its default),
 // rejects unknown keys and trailing data, and validates the result.
 func Parse(data []byte) (*Config, error) {
+	// A JSON null (or an empty file) would decode as "no change" and
+	// silently give the defaults; only an object is a config.
+	if t := bytes.TrimLeft(data, " \t\r\n"); len(t) == 0 || t[0] != '{' {
+		return nil, errors.New("config: the file must hold one JSON object ({...}); fix it or delete it to get the defaults back")
+	}
 	c := Default()
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()

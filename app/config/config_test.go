@@ -31,6 +31,9 @@ func TestParseValidation(t *testing.T) {
 		want       string // substring of the error
 	}{
 		{"enabled type", `{"enabled": "yes"}`, `key "enabled" must be true or false`},
+		{"null is not a config", `null`, "must hold one JSON object"},
+		{"empty file", ` \n`, "must hold one JSON object"},
+		{"array", `[{"enabled": true}]`, "must hold one JSON object"},
 		{"model empty", `{"model": ""}`, "model must not be empty"},
 		{"degrade type", `{"degrade_ask_to_deny": 1}`, `key "degrade_ask_to_deny" must be true or false`},
 		{"full_access value", `{"full_access": "sometimes"}`, `full_access "sometimes" must be`},

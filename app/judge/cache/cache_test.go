@@ -221,8 +221,10 @@ func FuzzLoad(f *testing.F) {
 	f.Add([]byte(`{"version":1,"entries":[{"key":"` + key(1) + `","risk":1,"violation":0.1,"at":"2026-01-01T00:00:00Z"}]}`))
 	f.Add([]byte(`{"version":1,"entries":null}`))
 	f.Add([]byte(`{`))
+	// One file per fuzz process, rewritten each run: a fresh TempDir per
+	// input made runs slow enough to hit the fuzzer's deadline under load.
+	path := filepath.Join(f.TempDir(), FileName)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		path := filepath.Join(t.TempDir(), FileName)
 		if err := os.WriteFile(path, data, 0o600); err != nil {
 			t.Fatal(err)
 		}
