@@ -149,7 +149,9 @@ func fsTargets(c *shell.Cmd) (targets []string, recursive bool) {
 					recursive = true
 				case la == "-path" || la == "-literalpath" || la == "-lp" || la == "-pspath":
 				case strings.HasPrefix("-include", la) && len(la) >= 3, strings.HasPrefix("-exclude", la) && len(la) >= 3,
-					strings.HasPrefix("-filter", la) && len(la) >= 3, la == "-credential", la == "-stream":
+					strings.HasPrefix("-filter", la) && len(la) >= 3, la == "-credential", la == "-stream",
+					la == "-erroraction", la == "-ea", la == "-warningaction", la == "-wa", la == "-informationaction", la == "-ia",
+					la == "-errorvariable", la == "-ev", la == "-outvariable", la == "-ov":
 					skip = true
 				}
 				continue

@@ -56,7 +56,7 @@ var fsSoftFiles = []string{"/var/lib/dpkg/lock", "/var/lib/dpkg/lock-frontend", 
 	"/var/lib/apt/lists/lock", "/var/run/docker.sock"}
 
 // Temporary or volatile places under system dirs that are fine to clean.
-var fsVolatile = []string{"/var/tmp", "/var/cache/apt/archives", "/dev/shm", "/run/user", "/var/folders"}
+var fsVolatile = []string{"/var/tmp", "/var/cache/apt/archives", "/dev/shm", "/run/user", "/var/folders", "c:/windows/temp"}
 
 var fsHomeKeys = map[string]bool{
 	".ssh": true, ".gnupg": true, ".aws": true, ".azure": true, ".kube": true, ".docker": true,
@@ -311,7 +311,7 @@ func fsClassify(p string, x *Ctx) fsScope {
 		rel := strings.TrimPrefix(a, home+"/")
 		top, _, _ := strings.Cut(rel, "/")
 		for seg := range strings.SplitSeq(rel, "/") {
-			if fsCacheNames[seg] {
+			if fsCacheNames[seg] || strings.HasSuffix(seg, "-cache") || strings.HasSuffix(seg, "_cache") || strings.HasSuffix(seg, ".cache") {
 				return fsCache
 			}
 		}
