@@ -442,6 +442,10 @@ func (w *walker) call(s *syntax.Stmt, ce *syntax.CallExpr) int {
 	for i, a := range ce.Args {
 		ws := w.words(a)
 		hidden := obfuscated(a) || len(ws) > 1 // {rm,-rf,x} is one word in the source
+		if len(ws) == 1 && strings.Contains(ws[0], "\\ ") && windowsy(ws[0]) && !quotedWord(a) {
+			// PowerShell's C:\ -Recurse read by bash as one word "C:\ -Recurse".
+			ws = strings.Fields(ws[0])
+		}
 		if len(ws) == 1 && strings.Contains(ws[0], ifsMark) {
 			hidden = true
 			var split []string
@@ -774,4 +778,15 @@ func atoiPrefix(s string) int {
 		n = n*10 + int(s[i]-'0')
 	}
 	return n
+}
+
+// quotedWord: the word has quoted parts (its spaces are part of it).
+func quotedWord(wd *syntax.Word) bool {
+	for _, p := range wd.Parts {
+		switch p.(type) {
+		case *syntax.SglQuoted, *syntax.DblQuoted:
+			return true
+		}
+	}
+	return false
 }
