@@ -223,6 +223,8 @@ func (w *walker) shell(idx int) {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if a == "--" || a == "-" {
+			// "-": commands from stdin; what follows are its arguments.
+			smode = smode || a == "-"
 			ops = args[i+1:]
 			break
 		}
