@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/agent-guard/agent-guard/app/config"
@@ -78,9 +77,7 @@ func exists(path string) bool {
 }
 
 // installedHook is one host entry whose binary the round trip can run.
-type installedHook struct {
-	host, label, path string
-}
+type installedHook struct{ host, path string }
 
 // checkHosts inspects each host config; it returns the installed hooks.
 func checkHosts(r *report, opt Options, cfg *config.Config) []installedHook {
@@ -112,7 +109,7 @@ func checkHosts(r *report, opt Options, cfg *config.Config) []installedHook {
 			continue
 		}
 		checkEntry(r, t, in, cfg)
-		found = append(found, installedHook{t.Host, t.Label, in.Command})
+		found = append(found, installedHook{t.Host, in.Command})
 	}
 	switch {
 	case explicit:
@@ -133,8 +130,8 @@ func installCmd(t install.Target) string {
 	switch {
 	case t.Host == install.Claude:
 		return "agent-guard install --claude"
-	case strings.HasPrefix(t.Label, "ZCode (workspace"):
-		return "agent-guard install --zcode --workspace " + filepath.Dir(filepath.Dir(t.Path))
+	case t.Workspace != "":
+		return "agent-guard install --zcode --workspace " + t.Workspace
 	}
 	return "agent-guard install --zcode"
 }

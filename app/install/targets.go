@@ -12,6 +12,8 @@ type Target struct {
 	Host  string // ZCode or Claude
 	Path  string // the config file
 	Label string // for people: "ZCode (user)", "ZCode (workspace /w)", "Claude Code"
+	// Workspace is the ZCode workspace folder, "" for user-level configs.
+	Workspace string
 }
 
 // Targets lists the config files the flags name: ZCode's user level (or,
@@ -26,7 +28,7 @@ func Targets(zcode, claude bool, workspace string) ([]Target, error) {
 	}
 	var ts []Target
 	if zcode && workspace == "" {
-		ts = append(ts, Target{ZCode, ZCodeUserPath(home), "ZCode (user)"})
+		ts = append(ts, Target{Host: ZCode, Path: ZCodeUserPath(home), Label: "ZCode (user)"})
 	}
 	if workspace != "" {
 		dir, err := filepath.Abs(workspace)
@@ -36,10 +38,10 @@ func Targets(zcode, claude bool, workspace string) ([]Target, error) {
 		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 			return nil, fmt.Errorf("install: workspace %s is not an existing folder", dir)
 		}
-		ts = append(ts, Target{ZCode, ZCodeWorkspacePath(dir), "ZCode (workspace " + dir + ")"})
+		ts = append(ts, Target{Host: ZCode, Path: ZCodeWorkspacePath(dir), Label: "ZCode (workspace " + dir + ")", Workspace: dir})
 	}
 	if claude {
-		ts = append(ts, Target{Claude, ClaudePath(home), "Claude Code"})
+		ts = append(ts, Target{Host: Claude, Path: ClaudePath(home), Label: "Claude Code"})
 	}
 	if len(ts) == 0 {
 		return nil, errors.New("install: name a host: --zcode, --claude or --workspace DIR")
