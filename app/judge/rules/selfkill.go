@@ -94,8 +94,12 @@ func ruleGuardCLI(c *shell.Cmd, x *Ctx) (Finding, bool) {
 // ruleGuardPid: `kill $(pgrep agent-guard)` — the pid comes from a lookup
 // of the guard while the same line kills something.
 func ruleGuardPid(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	if (guardKillers[c.Name] || guardServices[c.Name]) && KillsGuard(c) {
+		return GuardKillFinding(c), true
+	}
 	switch c.Name {
-	case "pgrep", "pidof", "ps", "get-process", "gps", "tasklist", "lsof", "fuser", "grep", "awk":
+	case "pgrep", "pidof", "ps", "get-process", "gps", "tasklist", "lsof", "fuser", "grep", "awk",
+		"cat", "head", "tail", "get-content", "gc", "type", "systemctl", "launchctl":
 	default:
 		if guardKillers[c.Name] || guardServices[c.Name] {
 			if KillsGuard(c) {
