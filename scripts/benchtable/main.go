@@ -77,6 +77,12 @@ func main() {
 	}
 	fb := timeRuns(*runs, 1, func() error { return sb.hook(hook) })
 	add(row{"hook process, fallback: no server, judged in-process (median / p99)", fb.ms(), ""})
+	if empty, err := buildEmpty(work); err != nil {
+		add(row{"floor: an empty Go program, started the same way", "not measured: " + err.Error(), ""})
+	} else {
+		fl := timeRuns(*runs, 1, func() error { return exec.Command(empty).Run() })
+		add(row{"floor: an empty Go program, started the same way (median / p99)", fl.ms(), ""})
+	}
 
 	if !*skipTray {
 		add(trayIdle())
@@ -146,6 +152,29 @@ func build(work string) (guard, hook string) {
 		}
 	}
 	return guard, hook
+}
+
+// buildEmpty builds `func main() {}` the way the hook is built, to show
+// what starting any Go process costs on this machine.
+func buildEmpty(work string) (string, error) {
+	dir := filepath.Join(work, "empty")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module empty\n\ngo 1.21\n"), 0o644); err != nil {
+		return "", err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte("package main\n\nfunc main() {}\n"), 0o644); err != nil {
+		return "", err
+	}
+	out := filepath.Join(work, "empty-bin")
+	cmd := exec.Command("go", "build", "-o", out, ".")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOFLAGS=-buildvcs=false", "GOWORK=off")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("%v: %s", err, firstLine(string(b)))
+	}
+	return out, nil
 }
 
 // sandbox is a throwaway agent-guard home with its own socket.
@@ -305,7 +334,7 @@ func trayIdle() row {
 		r.result = fmt.Sprintf("tray-idle.sh failed (%v): %s", err, last)
 		return r
 	}
-	r.result = strings.ReplaceAll(last, "|", "/")
+	r.result = strings.TrimPrefix(strings.ReplaceAll(last, "|", "/"), "tray idle: ")
 	return r
 }
 
