@@ -21,6 +21,12 @@ var parsers = sync.Pool{New: func() any {
 	return syntax.NewParser(syntax.Variant(syntax.LangBash))
 }}
 
+// zshParsers read what bash cannot but zsh can (agents on macOS run zsh):
+// for f in *.txt(N), ${(j:,:)arr}, setopt ...
+var zshParsers = sync.Pool{New: func() any {
+	return syntax.NewParser(syntax.Variant(syntax.LangZsh))
+}}
+
 // shared is the state of one Analyze call, shared by nested shells.
 type shared struct {
 	total   int
@@ -136,6 +142,13 @@ func (w *walker) run(src string) {
 	p := parsers.Get().(*syntax.Parser)
 	f, err := p.Parse(strings.NewReader(src), "")
 	parsers.Put(p)
+	if err != nil {
+		zp := zshParsers.Get().(*syntax.Parser)
+		if zf, zerr := zp.Parse(strings.NewReader(src), ""); zerr == nil {
+			f, err = zf, nil
+		}
+		zshParsers.Put(zp)
+	}
 	if err != nil {
 		var pe syntax.ParseError
 		if errors.As(err, &pe) {
@@ -275,6 +288,15 @@ func (w *walker) compound(c syntax.Command) {
 		if c.Name != nil {
 			name = NormName(c.Name.Value)
 		}
+		for _, n := range c.Names { // zsh: f g () { ... }
+			if name == "" {
+				name = NormName(n.Value)
+			}
+			if w.st.funcs == nil {
+				w.st.funcs = map[string]bool{}
+			}
+			w.st.funcs[NormName(n.Value)] = true
+		}
 		if name != "" {
 			w.a.FuncDefs = append(w.a.FuncDefs, name)
 			if w.st.funcs == nil {
@@ -300,8 +322,22 @@ func (w *walker) compound(c syntax.Command) {
 	case *syntax.CoprocClause:
 		w.stmt(c.Stmt)
 	default:
-		// Arithmetic, [[ ]], let: only their substitutions run commands.
-		w.subsIn(c)
+		// Arithmetic, [[ ]], let: only their substitutions run commands;
+		// any other node: walk the statements it holds.
+		syntax.Walk(c, func(n syntax.Node) bool {
+			switch n := n.(type) {
+			case *syntax.Stmt:
+				w.stmt(n)
+				return false
+			case *syntax.CmdSubst:
+				w.stmts(n.Stmts)
+				return false
+			case *syntax.ProcSubst:
+				w.stmts(n.Stmts)
+				return false
+			}
+			return true
+		})
 	}
 }
 
