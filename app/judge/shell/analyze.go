@@ -108,8 +108,18 @@ func spawnCycle(st *shared) bool {
 	return false
 }
 
+// child walks code run one level deeper. It sees the variables set so
+// far: eval, trap, alias and source run in the same shell, and for a new
+// shell reading a value it would not have errs on the careful side.
 func (w *walker) child() *walker {
-	return &walker{a: w.a, st: w.st, depth: w.depth + 1}
+	n := &walker{a: w.a, st: w.st, depth: w.depth + 1}
+	if len(w.vars) > 0 {
+		n.vars = make(map[string]string, len(w.vars))
+		for k, v := range w.vars {
+			n.vars[k] = v
+		}
+	}
+	return n
 }
 
 func (w *walker) setErr(err error) {

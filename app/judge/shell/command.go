@@ -559,7 +559,9 @@ func (w *walker) nestedArgs(code string, args []string) {
 	}
 	n := w.child()
 	if len(args) > 0 {
-		n.vars = map[string]string{}
+		if n.vars == nil {
+			n.vars = map[string]string{}
+		}
 		for i, a := range args {
 			if i > 9 {
 				break
