@@ -152,12 +152,22 @@ func (w *walker) run(src string) {
 	p := parsers.Get().(*syntax.Parser)
 	f, err := p.Parse(strings.NewReader(src), "")
 	parsers.Put(p)
+	zsh := false
 	if err != nil {
 		zp := zshParsers.Get().(*syntax.Parser)
 		if zf, zerr := zp.Parse(strings.NewReader(src), ""); zerr == nil {
-			f, err = zf, nil
+			f, err, zsh = zf, nil, true
 		}
 		zshParsers.Put(zp)
+	}
+	if zsh {
+		// Only zsh reads it. zsh also accepts other languages' text as
+		// odd words (PowerShell's -Body (Get-Content key) is a glob
+		// qualifier to zsh), so the naive pieces are judged as well.
+		w.src = src
+		w.stmts(f.Stmts)
+		w.fallback(src)
+		return
 	}
 	if err != nil {
 		var pe syntax.ParseError
