@@ -201,6 +201,14 @@ var systemPrefixes = []struct{ dir, what string }{
 	{"/etc/systemd", "systemd services"},
 	{"/etc/init.d", "system services"},
 	{"/etc/rc.local", "the boot script"},
+	{"/etc/crontab", "the system crontab (runs commands as root on a schedule)"},
+	{"/etc/cron.d", "the system cron jobs (run as root on a schedule)"},
+	{"/etc/cron.hourly", "the system cron jobs (run as root)"},
+	{"/etc/cron.daily", "the system cron jobs (run as root)"},
+	{"/etc/cron.weekly", "the system cron jobs (run as root)"},
+	{"/etc/cron.monthly", "the system cron jobs (run as root)"},
+	{"/etc/anacrontab", "the system anacron table (runs commands as root)"},
+	{"/private/etc/crontab", "the system crontab (runs commands as root on a schedule)"},
 	{"/etc/profile", "every user's login shell"},
 	{"/etc/profile.d", "every user's login shell"},
 	{"/etc/bash.bashrc", "every user's shell"},
@@ -387,7 +395,8 @@ func sensitivePath(n np, orig string) (Finding, bool) {
 	low := n.low
 	base := lastSeg(low)
 	switch {
-	case strings.HasPrefix(base, "authorized_keys") && hasSeq(low, ".ssh/"+base):
+	case strings.HasPrefix(base, "authorized_keys") && hasSeq(low, ".ssh/"+base),
+		base == "administrators_authorized_keys" && hasSeq(low, "ssh"):
 		return redLine("path.ssh-authorized-keys", "edits SSH authorized_keys: this grants someone login access to the machine", orig), true
 	case hasSeq(low, ".ssh") && (strings.HasPrefix(base, "id_") && !strings.HasSuffix(base, ".pub") || strings.HasSuffix(base, ".pem") || strings.HasSuffix(base, ".key")):
 		return blockPath("path.ssh-key", "overwrites an SSH private key ("+orig+"): it cannot be recovered", orig), true
@@ -477,6 +486,11 @@ func protectedN(n np, p, home string) (Finding, bool) {
 	}
 	if i := strings.Index("/"+low+"/", "/agent-guard/"); i >= 0 {
 		before := strings.Trim(("/" + low + "/")[:i], "/")
+		// $XDG_CONFIG_HOME/agent-guard, %APPDATA%\agent-guard: a folder only
+		// known at run time right before it is taken for a config folder.
+		if n.dynamic && strings.Contains(lastSeg("/"+before), "_dyn_") {
+			return hit("guard-files")
+		}
 		for _, d := range stateDirs {
 			if before == d || strings.HasSuffix(before, "/"+d) || strings.Contains("/"+before+"/", "/"+d+"/") {
 				return hit("guard-files")
