@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/agent-guard/agent-guard/app/internal/lazyre"
 	"github.com/agent-guard/agent-guard/app/judge/shell"
 )
 
@@ -18,9 +19,9 @@ var (
 	pkSpawnMarks = []string{"os.system", "subprocess", "os.popen", "os.exec", "os.spawn", "pty.spawn", "child_process", "execsync", "spawnsync", "execfilesync", "exec(", "spawn(", "system(", "popen", "runtime.getruntime", "processbuilder", "deno.run", "deno.command", "bun.spawn", "bun.$", "shell_exec", "passthru", "proc_open", "open3", "io.popen", "start-process", "invoke-expression", "commands.getoutput", "exec.command", "%x(", "%x{", "qx(", "qx{", "eval(", "do shell script", "kernel.`", "execa("}
 	pkNetMarks   = []string{"socket", "urllib", "requests.", "import requests", "http.client", "httpx", "aiohttp", "fetch(", "http.get", "http.request", "https.get", "https.request", "axios", "net.connect", "net.createconnection", "net::http", "open-uri", "uri.open", "lwp", "io::socket", "http::tiny", "curl_init", "copy('http", "copy(\"http", "fopen('http", "fopen(\"http", "file_get_contents('http", "file_get_contents(\"http", "fsockopen", "invoke-webrequest", "net.webclient", "downloadstring", "urlopen", "websocket", "ftplib", "smtplib", "paramiko", "telnetlib", "dgram", "xmlhttprequest", "deno.connect", "net/http", "http.post", "require('http')", "require(\"http\")", "require('https')", "require(\"https\")", "require('net')", "require('dgram')", "node:http", "node:https", "node:net", "require('axios')", "require('request')", "requests.post", "httparty", "faraday", "invoke-restmethod", "node-fetch", "undici", "net.socket", "tcpsocket", "udpsocket"}
 	pkRootMarks  = []string{"'/'", "\"/\"", "'~'", "\"~\"", "expanduser('~')", "expanduser(\"~\")", "path.home()", "os.homedir()", "process.env.home", ".homedir()", "environ['home']", "environ[\"home\"]", "getenv('home')", "getenv(\"home\")", "env['home']", "env[\"home\"]", "$env{home}", "$env{'home'}", "'/home'", "\"/home\"", "'/etc'", "\"/etc\"", "'/usr'", "\"/usr\"", "'/root'", "\"/root\"", "'/*'", "\"/*\"", "'c:\\\\'", "\"c:\\\\\"", "'c:/'", "\"c:/\"", "'c:\\'", "\"c:\\\"", "$home", "$env:userprofile", "'/var'", "\"/var\"", "'/boot'", "'/bin'", "\"/bin\"", "os.getenv('userprofile')", "dir.home", "'/users'", "\"/users\""}
-	pkEnvMarks   = []string{"dict(os.environ)", "os.environ)", "os.environ.items", "os.environ.copy", "print(os.environ", "json.dumps(os.environ", "json.stringify(process.env", "console.log(process.env)", "process.env)", "%env", "env.to_h", "env.inspect", "print %env", "getenv()", "$_server", "$_env", "object.entries(process.env", "os.environ}", "deno.env.toobject"}
+	pkEnvMarks   = []string{"dict(os.environ)", "os.environ)", "os.environ.items", "os.environ.copy", "print(os.environ)", "json.dumps(os.environ", "json.stringify(process.env", "console.log(process.env)", "process.env)", "%env", "env.to_h", "env.inspect", "print %env", "getenv()", "$_server", "$_env", "object.entries(process.env", "os.environ}", "deno.env.toobject"}
 	pkForkMarks  = []string{"os.fork", "fork()", "fork while fork", "fork;", "fork(", "pcntl_fork", "process.fork", "cluster.fork"}
-	pkLoopMarks  = []string{"while", "for(;;)", "for (;;)", "loop", "until", "repeat", "setinterval", "1..", "each"}
+	pkLoopMarks  = []string{"while", "for(;;)", "for (;;)", "loop", "until", "repeat", "setinterval", "1..", "each", "range(", " for ", "for(", "for (", ".times", "map("}
 )
 
 func pkAnyOf(s string, marks []string) string {
@@ -97,6 +98,70 @@ func pkStringAt(s string, i int) (string, bool) {
 	return "", false
 }
 
+// pkMoreArgs returns the further literal arguments of a list-form call
+// (Perl exec "rm", "-rf", "/"; Ruby system("rm", "-rf", dir); Node
+// spawn('rm', ['-rf', '/'])) that follow the first literal at s[i],
+// each prefixed with a space; a non-literal argument becomes a dynamic word.
+func pkMoreArgs(s string, i int) string {
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	if i >= len(s) || s[i] == '[' {
+		return ""
+	}
+	q := s[i]
+	if q != '\'' && q != '"' {
+		return ""
+	}
+	// skip the first literal
+	j := i + 1
+	for ; j < len(s) && s[j] != q; j++ {
+		if s[j] == '\\' {
+			j++
+		}
+	}
+	var b strings.Builder
+	for n := 0; n < 16 && j < len(s); n++ {
+		k := j + 1
+		for k < len(s) && (s[k] == ' ' || s[k] == '\t') {
+			k++
+		}
+		if k >= len(s) || s[k] != ',' {
+			break
+		}
+		k++
+		for k < len(s) && (s[k] == ' ' || s[k] == '\t') {
+			k++
+		}
+		if k >= len(s) {
+			break
+		}
+		if s[k] == '[' {
+			if a, ok := pkStringAt(s, k); ok {
+				b.WriteString(" " + a)
+			}
+			break
+		}
+		if s[k] != '\'' && s[k] != '"' {
+			b.WriteString(" " + shell.Dyn)
+			break
+		}
+		a, ok := pkStringAt(s, k)
+		if !ok {
+			break
+		}
+		b.WriteString(" " + a)
+		q2 := s[k]
+		j = k + 1
+		for ; j < len(s) && s[j] != q2; j++ {
+			if s[j] == '\\' {
+				j++
+			}
+		}
+	}
+	return b.String()
+}
+
 // pkInnerShell returns the shell command lines handed to spawn calls as
 // string literals, and backtick commands of Ruby/Perl/PHP.
 func pkInnerShell(code string, backticks bool) []string {
@@ -104,7 +169,7 @@ func pkInnerShell(code string, backticks bool) []string {
 	var out []string
 	for _, m := range pkCallRe.FindAllStringIndex(code, -1) {
 		if s, ok := pkStringAt(code, m[1]); ok && strings.TrimSpace(s) != "" {
-			out = append(out, s)
+			out = append(out, s+pkMoreArgs(code, m[1]))
 		}
 	}
 	if backticks {
@@ -230,7 +295,19 @@ func pkJudgeCode(c *shell.Cmd, x *Ctx, code, lang string) Finding {
 			}
 		}
 	}
+	// The guard's own files and the agent's hook settings, written or
+	// removed from code: self-protection, the same patterns as paths.go.
+	if f, ok := pkCodeTouchesGuard(c, x, code, low, del != ""); ok {
+		f.Rule = lang + "/" + f.Rule
+		f.Reason = "the " + lang + " code writes or removes files, and " + f.Reason
+		add(f)
+	}
 	// Endless busy loops and huge allocations.
+	endless := strings.Contains(low, "while true") || strings.Contains(low, "while 1") || strings.Contains(low, "while(1)") || strings.Contains(low, "while (1)") || strings.Contains(low, "while(true)") || strings.Contains(low, "while (true)") || strings.Contains(low, "for(;;)") || strings.Contains(low, "for (;;)") || strings.Contains(low, "loop {") || strings.Contains(low, "loop do")
+	if endless && spawn != "" && !strings.Contains(low, "sleep") && pkSpawnsBackground(code, low) {
+		// while(1) system("sh &"): a new process every turn, none awaited.
+		add(pkF(c, 3, 0.95, "res.spawn-loop", "the "+lang+" code starts background processes in an endless loop (process bomb)"))
+	}
 	if (strings.Contains(low, "while true") || strings.Contains(low, "while 1") || strings.Contains(low, "while(true)") || strings.Contains(low, "while (true)") || strings.Contains(low, "for(;;)") || strings.Contains(low, "for (;;)") || strings.Contains(low, "loop {") || strings.Contains(low, "loop do")) && !strings.Contains(low, "sleep") && !strings.Contains(low, "break") && !strings.Contains(low, "input(") && !strings.Contains(low, "readline") && !strings.Contains(low, "accept(") {
 		add(pkF(c, 1.6, 0.5, "res.busy-loop", "the "+lang+" code loops forever"))
 	}
@@ -265,4 +342,45 @@ func pkHasWord(s, w string) bool {
 		}
 		i = j + 1
 	}
+}
+
+// Marks of the guard's files in lower-cased code, and of code that writes,
+// moves or removes files (reading settings.json to print it is fine).
+var (
+	pkGuardMarks     = []string{"agent-guard", ".claude", ".zcode", ".agentguardrc", "managed-settings", "agent_guard_home"}
+	pkGuardWriteMark = []string{"'w", "\"w", "'a'", "\"a\"", "'a+", "\"a+", "'r+", "\"r+", "'x'", "write", "dump(", "remove", "unlink", "rmtree", "rmdir", "rename", "replace(", "truncate", "rmsync", "fs.rm", "copy", "move", "symlink", "chmod", "delete", "'>", "\">", "'+>", "out-file", "set-content", "add-content", "puts", "print f", "print $", "file.open", "mkdir", "touch"}
+	pkJoinRe         = lazyre.New(`['"]\s*[,/+]\s*['"]`)
+)
+
+// pkCodeTouchesGuard reports code that names a guard file (Protected) and
+// writes, moves or removes files. Path parts joined in code
+// (os.path.join(h, '.claude', 'settings.json'), Path.home() / '.claude' /
+// 'settings.json') are glued back with "/" first.
+func pkCodeTouchesGuard(c *shell.Cmd, x *Ctx, code, low string, del bool) (Finding, bool) {
+	if pkAnyOf(low, pkGuardMarks) == "" || !del && pkAnyOf(low, pkGuardWriteMark) == "" {
+		return Finding{}, false
+	}
+	joined := code + "\n" + pkJoinRe.ReplaceAllString(code, "/")
+	for _, w := range pkRawWords(strings.NewReplacer("=", " ", "+", " ", ":", " ", "$", " ").Replace(joined)) {
+		lw := strings.ToLower(w)
+		if pkAnyOf(lw, pkGuardMarks) == "" {
+			continue
+		}
+		if f, ok := Protected(w, x.Cwd, x.Home); ok {
+			f.Marked = c.Raw
+			return f, true
+		}
+	}
+	return Finding{}, false
+}
+
+// pkSpawnsBackground: the code starts processes it does not wait for (a
+// shell string ending in &, Popen, spawn without Sync, nohup).
+func pkSpawnsBackground(code, low string) bool {
+	for _, inner := range pkInnerShell(code, false) {
+		if t := strings.TrimSpace(inner); strings.HasSuffix(t, "&") || strings.Contains(t, "& ") && !strings.Contains(t, "&&") {
+			return true
+		}
+	}
+	return strings.Contains(low, "popen(") || strings.Contains(low, "nohup") || strings.Contains(low, "spawn(") && !strings.Contains(low, "spawnsync(")
 }
