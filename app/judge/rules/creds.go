@@ -331,9 +331,12 @@ func pkLineSenders(c *shell.Cmd, x *Ctx) []*shell.Cmd {
 		if o.Raw == c.Raw && o.Name == c.Name && strings.Join(o.Args, "\x01") == strings.Join(c.Args, "\x01") {
 			continue
 		}
-		if pkIsSender(o) {
+		if pkIsSender(o) || pkDevNet(o) {
 			out = append(out, o)
 		}
+	}
+	if pkDevNet(c) {
+		out = append(out, &shell.Cmd{Name: "/dev/tcp", Raw: c.Raw})
 	}
 	for _, n := range c.PipedTo {
 		if pkSenders[n] && n != "python" && n != "python3" && n != "node" && n != "openssl" && n != "aws" && n != "gh" && n != "az" && n != "gsutil" && n != "dig" && n != "host" && n != "ping" && n != "nslookup" && n != "drill" {

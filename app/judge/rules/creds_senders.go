@@ -84,6 +84,27 @@ func pkRemoteSpec(ops []string) bool {
 	return false
 }
 
+// Value-taking options of rsync and scp (their -a/-p/-l/-c take none).
+var (
+	pkVFRsync = pkSet("-e", "--rsh", "--password-file", "--exclude", "--include", "--exclude-from", "--include-from", "--filter", "-f", "-T", "--temp-dir", "--port", "--log-file", "--chmod", "--chown", "-M", "--remote-option", "--files-from", "--compare-dest", "--copy-dest", "--link-dest", "--partial-dir", "--backup-dir", "--suffix", "--bwlimit", "--timeout", "--max-size", "--min-size", "--rsync-path")
+	pkVFScp   = pkSet("-i", "-F", "-o", "-c", "-l", "-P", "-S", "-J", "-D", "-X")
+)
+
+// pkDevNet reports an output redirection of c to bash's /dev/tcp or
+// /dev/udp: the command's output goes over the network.
+func pkDevNet(c *shell.Cmd) bool {
+	for _, r := range c.Redirs {
+		if r.Op == "<" || r.Op == "<<" || r.Op == "<<-" || r.Op == "<<<" {
+			continue
+		}
+		t := strings.ToLower(r.Target)
+		if strings.HasPrefix(t, "/dev/tcp/") || strings.HasPrefix(t, "/dev/udp/") {
+			return true
+		}
+	}
+	return false
+}
+
 // pkSenderData returns the words a sender uploads (files and data values).
 func pkSenderData(c *shell.Cmd) []string {
 	var out []string
@@ -153,6 +174,12 @@ func pkSenderData(c *shell.Cmd) []string {
 	// scp, rsync, nc, rclone, aws s3 cp...: operands except identity files
 	// and the destination.
 	skip := pkVFCreds2
+	switch c.Name {
+	case "rsync":
+		skip = pkVFRsync // -a, -p, -l, -c are plain switches there
+	case "scp", "sftp":
+		skip = pkVFScp // -p preserves times; -P is the port
+	}
 	ops := pkPos(args, skip)
 	if c.Name == "scp" || c.Name == "rsync" || c.Name == "sftp" || c.Name == "rclone" || c.Name == "aws" || c.Name == "gsutil" || c.Name == "azcopy" {
 		if len(ops) > 0 {
