@@ -368,12 +368,66 @@ func ruleCurl(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	return pkAllow(c, 0.5, "net.http", c.Name+" fetches or calls a URL")
 }
 
+var pkRemoteShellNames = pkSet("bash", "sh", "zsh", "dash", "ksh", "fish", "/bin/bash", "/bin/sh", "/usr/bin/bash", "/usr/bin/env")
+
+// pkSSHStdin returns the commands fed to ssh's stdin: here-docs and
+// here-strings, echo/printf earlier in the pipeline (known), or a pipe or
+// input file whose content is not visible (fed, not known).
+func pkSSHStdin(c *shell.Cmd, x *Ctx) (code string, known, fed bool) {
+	if s := pkStdinCode(c); s != "" {
+		return strings.ReplaceAll(s, shell.Dyn, "$X"), true, true
+	}
+	for _, r := range c.Redirs {
+		if r.Op == "<" {
+			return "", false, true
+		}
+	}
+	if len(c.PipedFrom) == 0 {
+		return "", false, false
+	}
+	up := c.PipedFrom[len(c.PipedFrom)-1]
+	if up != "echo" && up != "printf" {
+		return "", false, true
+	}
+	for _, o := range pkAll(x) {
+		if o.Name == up && len(o.PipedTo) > 0 && o.PipedTo[0] == c.Name {
+			args := o.Args
+			for len(args) > 0 && strings.HasPrefix(args[0], "-") {
+				args = args[1:]
+			}
+			code := strings.Join(args, " ")
+			if up == "printf" || pkHas(&o, "-e") {
+				code = strings.NewReplacer(`\n`, "\n", `\t`, "\t").Replace(code)
+			}
+			return strings.ReplaceAll(code, shell.Dyn, "$X"), true, true
+		}
+	}
+	return "", false, true
+}
+
 // ruleSSH: a remote shell or copy. A remote command is judged like a local
 // one (it runs on the other machine); the session itself is Uncertain.
 func ruleSSH(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	switch c.Name {
 	case "ssh":
 		pos := pkPos(c.Args, pkVFEveryday4)
+		remoteShell := len(pos) == 1 || len(pos) > 1 && pkRemoteShellNames[strings.ToLower(pos[1])] && (len(pos) == 2 || len(pos) == 3 && pos[2] == "-s")
+		if remoteShell {
+			// ssh host (or ssh host bash) runs what arrives on stdin.
+			if code, known, fed := pkSSHStdin(c, x); fed {
+				if !known {
+					return pkUnsure(c, 1.6, "net.ssh-stdin", "feeds a script to a shell on a remote host; its commands are not visible here")
+				}
+				f := Bash(code, "~", "~")
+				if f.score() >= 1.5 || f.RedLine {
+					f.Rule = "ssh/" + f.Rule
+					f.Reason = "on the remote host: " + f.Reason
+					f.Marked = c.Raw
+					return f, true
+				}
+				return pkUnsure(c, 1, "net.ssh-command", "runs commands on a remote host")
+			}
+		}
 		if len(pos) > 1 {
 			f := Bash(strings.Join(pos[1:], " "), "~", "~")
 			if f.score() >= 1.5 || f.RedLine {
