@@ -288,6 +288,16 @@ func TestAuditUnwritable(t *testing.T) {
 				t.Fatal(err)
 			}
 		},
+		"read-only folder": func(t *testing.T, sb *sandbox) {
+			if os.Geteuid() == 0 {
+				t.Skip("root writes into read-only folders; the other two cases cover it")
+			}
+			sb.writeConfig(nil)
+			if err := os.Chmod(sb.home, 0o500); err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { os.Chmod(sb.home, 0o700) })
+		},
 		"disk full": func(t *testing.T, sb *sandbox) {
 			if _, err := os.Stat("/dev/full"); err != nil {
 				t.Skip("no /dev/full here")
