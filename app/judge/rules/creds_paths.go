@@ -64,7 +64,7 @@ func pkSecretPath(word string, x *Ctx) (int, string) {
 		return pkStrong, "a credentials file (" + base + ")"
 	case has("/.config/gh/hosts.yml"), has("/.config/hub"), has("/.gnupg/"), has("/.password-store/"), has("/.terraform.d/credentials"), has("/.config/doctl/"), has("/.cargo/credentials"), has("/.gem/credentials"), has("/.config/op/"), has("/.local/share/keyrings/"), has("/library/keychains/"), strings.HasSuffix(base, ".keychain-db"), strings.HasSuffix(base, ".keychain"), has("/.config/rclone/rclone.conf"), has("/.s3cfg"), has("/.boto"), has("/.databrickscfg"), has("/.config/heroku"), has("/.netlify/config"), has("/.vercel/auth"), has("/.config/configstore/"):
 		return pkStrong, "stored credentials (" + base + ")"
-	case base == "logins.json" || base == "key4.db" || base == "login data" || base == "cookies" && (has("chrome") || has("firefox") || has("mozilla") || has("edge") || has("brave")) || base == "signons.sqlite":
+	case base == "logins.json" || base == "key4.db" || base == "login data" || (base == "cookies" || base == "web data" || base == "cookies.sqlite") && (has("chrome") || has("chromium") || has("firefox") || has("mozilla") || has("edge") || has("brave")) || base == "signons.sqlite":
 		return pkStrong, "browser passwords or cookies"
 	case base == ".bash_history" || base == ".zsh_history" || base == ".history" || base == ".python_history" || base == ".psql_history" || base == ".mysql_history" || base == ".node_repl_history" || base == "consolehost_history.txt" || base == ".sh_history" || base == ".lesshst" && false:
 		return pkStrong, "shell history (often holds pasted secrets)"
