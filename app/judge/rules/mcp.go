@@ -134,9 +134,10 @@ func MCPAt(server, tool, args, cwd, home string, overrides map[string]map[string
 		}
 	}
 	content, sawCmd := mcpArgs(server, tool, args, cwd, home, verb.Risk > 0)
-	if sawCmd && !overridden && isExecTool(tool) {
+	if sawCmd && !overridden && isExecTool(tool) && !(content.Uncertain && content.score() < 1.5 && strings.HasSuffix(content.Rule, "shell.unknown")) {
 		// A terminal-like tool is as risky as the command it runs: judge
-		// it like the Bash tool instead of by its verb.
+		// it like the Bash tool instead of by its verb. A program nobody
+		// knows ({"cmd":"deploy"}) keeps the tool's own weight instead.
 		return content
 	}
 	w := Worst(verb, content)
@@ -161,6 +162,11 @@ func mcpVerb(server, tool string) Finding {
 	var read, mut, del, dest, big, force, push bool
 	var verb string
 	for i, w := range ws {
+		if w == "resolve" && i+1 < len(ws) && resolvedThings[ws[i+1]] {
+			// resolve_issue closes something; resolve_library_id only looks up
+			mut, verb = true, "resolve "+ws[i+1]
+			continue
+		}
 		if w == "format" && i+1 < len(ws) && (ws[i+1] == "disk" || ws[i+1] == "drive" || ws[i+1] == "volume" || ws[i+1] == "partition") {
 			dest, verb = true, "format "+ws[i+1]
 		}
@@ -200,6 +206,10 @@ func mcpVerb(server, tool string) Finding {
 	}
 	return Finding{Risk: 2, Violation: 0.1, Rule: "mcp.unknown", Reason: "MCP tool whose effect is unknown (treated as consequential): " + who, Marked: tool, Uncertain: true}
 }
+
+// resolvedThings: nouns after "resolve" that make it a state change.
+var resolvedThings = words(`issue issues incident incidents alert alerts thread threads ticket tickets bug bugs
+	conflict conflicts comment comments review conversation conversations problem problems error errors`)
 
 // Argument keys that carry a shell command or a file path.
 var (
@@ -284,7 +294,19 @@ func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
+// sqlLiteral matches quoted SQL string literals (doubled quotes included) and
+// comments: keywords inside them (LIKE '%delete from%') are data.
+var sqlLiteral = lazyre.New(`'(?:[^']|'')*'|--[^\n]*|/\*(?s:.*?)\*/`)
+
 func sqlFinding(q string) Finding {
+	if strings.ContainsAny(q, "'-/") {
+		q = sqlLiteral.Re().ReplaceAllStringFunc(q, func(m string) string {
+			if m[0] == '\'' {
+				return "''"
+			}
+			return " " // a comment
+		})
+	}
 	switch {
 	case sqlDrop.MatchString(q):
 		return Finding{Risk: 3, Violation: 0.7, Rule: "mcp.sql-drop", Reason: "drops or truncates a table or database through an MCP tool", Marked: sqlDrop.FindString(q)}

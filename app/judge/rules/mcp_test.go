@@ -61,6 +61,17 @@ func TestMCPVerbs(t *testing.T) {
 		{"postgres", "query", `{"sql":"delete from users"}`, "block", "mcp.sql-no-where"},
 		{"postgres", "query", `{"sql":"DELETE FROM users WHERE id = 3"}`, "confirm", "mcp.sql-write"},
 		{"postgres", "query", `{"sql":"update users set admin = true"}`, "block", "mcp.sql-no-where"},
+		// H9: keywords inside string literals and comments are data
+		{"postgres", "query", `{"sql":"SELECT * FROM logs WHERE msg LIKE '%delete from%' LIMIT 20"}`, "allow", "mcp.read"},
+		{"postgres", "query", `{"sql":"SELECT 'it''s a drop table users' AS t"}`, "allow", "mcp.read"},
+		{"postgres", "query", `{"sql":"delete from users -- all of them"}`, "block", "mcp.sql-no-where"},
+		{"postgres", "query", `{"sql":"/* cleanup */ DROP TABLE users"}`, "block", "mcp.sql-drop"},
+		// H9: resolve_issue changes state; resolve-library-id looks up
+		{"sentry", "resolve_issue", `{"issue_id":"123"}`, "confirm", "mcp.mutating"},
+		{"context7", "resolve-library-id", `{"libraryName":"react"}`, "allow", "mcp.read"},
+		// H9: an exec tool running a program nobody knows keeps its own weight
+		{"internal_tools", "run", `{"cmd":"deploy"}`, "confirm", "mcp.mutating"},
+		{"terminal", "run_command", `{"command":"ls -la"}`, "allow", "shell.read"},
 		{"filesystem", "read_file", `{"path":"~/.ssh/id_rsa"}`, "confirm", "mcp.read-secret"},
 		{"filesystem", "write_file", `{"path":"/etc/sudoers","content":"x"}`, "block", "path.system"},
 		{"filesystem", "write_file", `{"path":"~/.claude/settings.json","content":"{}"}`, "block", "self.agent-hook-config"},
