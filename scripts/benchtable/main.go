@@ -30,7 +30,7 @@ import (
 
 var (
 	runs     = flag.Int("runs", 400, "sequential hook runs per latency measurement")
-	peerRuns = flag.Int("peer-runs", 60, "runs of the Node peer hook")
+	peerRuns = flag.Int("peer-runs", 100, "runs of the Node peer hook")
 	skipNode = flag.Bool("skip-node", false, "do not install and time the Node peer")
 	skipTray = flag.Bool("skip-tray", false, "do not measure tray idle CPU/RSS")
 	benchT   = flag.String("benchtime", "3s", "go test -benchtime for the judge benchmark")
@@ -59,23 +59,46 @@ func main() {
 	logf("building the binaries (-tags nogui, CGO_ENABLED=0)")
 	guard, hook := build(work)
 
+	// The peer is installed first, so it can be timed in turns with our
+	// hook while the server is up: both see the same machine load.
+	var peerRun func() error
+	var peerWhat string
+	var peerRows []row
+	if !*skipNode {
+		peerRun, peerWhat, err = installPeer(work)
+		if err != nil {
+			peerRows = append(peerRows, row{"Node peer: cc-safety-net `hook --claude-code`", "not measured (" + err.Error() + ")", ""})
+			peerRun = nil
+		}
+	}
+
 	sb := newSandbox(work, guard)
 	defer os.RemoveAll(filepath.Dir(sb.sock))
-	var ours stats
+	ourHook := func() error { return sb.hook(hook) }
 	if err := sb.start(); err != nil {
 		add(row{"hook, server up", "server did not start: " + err.Error(), "median < 5 ms"})
 	} else {
-		ours = timeRuns(*runs, 1, func() error { return sb.hook(hook) })
+		ours := timeRuns(*runs, 1, ourHook)
 		add(row{"hook process, server up (median / p99)", ours.ms(), "median < 5 ms"})
 		for _, c := range []int{1, 10, 100} {
 			n := max(*runs, c*10)
-			s := timeRuns(n, c, func() error { return sb.hook(hook) })
+			s := timeRuns(n, c, ourHook)
 			add(row{fmt.Sprintf("server under %d concurrent hooks (median / p99, throughput)", c),
 				fmt.Sprintf("%s, %.0f calls/s", s.ms(), s.perSec()), ""})
 		}
+		if peerRun != nil {
+			logf("timing the peer hook in turns with ours")
+			o, p := timePairs(*peerRuns, ourHook, peerRun)
+			peerRows = append(peerRows, row{peerWhat + " (median / p99)", p.ms(), ""})
+			if len(o.d) > 0 && len(p.d) > 0 {
+				ratio := float64(p.pct(0.5)) / float64(o.pct(0.5))
+				peerRows = append(peerRows, row{fmt.Sprintf("agent-guard hook, server up, in the same turns (%s) vs the Node peer, median", o.ms()),
+					fmt.Sprintf("%.0fx faster", ratio), ">= 20x"})
+			}
+		}
 		sb.stop()
 	}
-	fb := timeRuns(*runs, 1, func() error { return sb.hook(hook) })
+	fb := timeRuns(*runs, 1, ourHook)
 	add(row{"hook process, fallback: no server, judged in-process (median / p99)", fb.ms(), ""})
 	if empty, err := buildEmpty(work); err != nil {
 		add(row{"floor: an empty Go program, started the same way", "not measured: " + err.Error(), ""})
@@ -87,9 +110,7 @@ func main() {
 	if !*skipTray {
 		add(trayIdle())
 	}
-	if !*skipNode {
-		add(peer(work, ours)...)
-	}
+	add(peerRows...)
 
 	fmt.Println(machine())
 	fmt.Println()
@@ -338,15 +359,14 @@ func trayIdle() row {
 	return r
 }
 
-// peer installs cc-safety-net into a temp folder with npm and times its
-// hook on the same event, with its own HOME so nothing of the user's is
-// read or written.
-func peer(work string, ours stats) []row {
-	what := "Node peer: cc-safety-net `hook --claude-code` (median / p99)"
+// installPeer installs cc-safety-net into a temp folder with npm and
+// returns a function that runs its hook once on our event, with its own
+// HOME so nothing of the user's is read or written.
+func installPeer(work string) (run func() error, what string, err error) {
 	node, err1 := exec.LookPath("node")
 	npm, err2 := exec.LookPath("npm")
 	if err1 != nil || err2 != nil {
-		return []row{{what, "not measured (node/npm not installed)", ""}}
+		return nil, "", fmt.Errorf("node/npm not installed")
 	}
 	dir := filepath.Join(work, "peer")
 	check(os.MkdirAll(dir, 0o755))
@@ -355,7 +375,7 @@ func peer(work string, ours stats) []row {
 	defer cancel()
 	inst := exec.CommandContext(ctx, npm, "install", "--no-audit", "--no-fund", "--prefix", dir, "cc-safety-net")
 	if out, err := inst.CombinedOutput(); err != nil {
-		return []row{{what, "not measured (npm install failed: " + firstLine(string(out)) + ")", ""}}
+		return nil, "", fmt.Errorf("npm install failed: %s", firstLine(string(out)))
 	}
 	pkgDir := filepath.Join(dir, "node_modules", "cc-safety-net")
 	var pkg struct {
@@ -367,28 +387,50 @@ func peer(work string, ours stats) []row {
 		err = json.Unmarshal(b, &pkg)
 	}
 	if err != nil || pkg.Bin["cc-safety-net"] == "" {
-		return []row{{what, fmt.Sprintf("not measured (cannot read its bin: %v)", err), ""}}
+		return nil, "", fmt.Errorf("cannot read its bin: %v", err)
 	}
 	bin := filepath.Join(pkgDir, pkg.Bin["cc-safety-net"])
 	home := filepath.Join(work, "peer-home")
 	check(os.MkdirAll(home, 0o700))
 	env := append(os.Environ(), "HOME="+home)
-	run := func() error {
+	run = func() error {
 		cmd := exec.Command(node, bin, "hook", "--claude-code")
 		cmd.Env = env
 		cmd.Stdin = bytes.NewReader(event)
-		cmd.Stdout, cmd.Stderr = nil, nil
 		return cmd.Run()
 	}
-	logf("timing the peer hook")
-	s := timeRuns(*peerRuns, 1, run)
-	what = fmt.Sprintf("Node peer: cc-safety-net %s `hook --claude-code`, Node %s (median / p99)", pkg.Version, nodeVersion(node))
-	rows := []row{{what, s.ms(), ""}}
-	if len(s.d) > 0 && len(ours.d) > 0 {
-		ratio := float64(s.pct(0.5)) / float64(ours.pct(0.5))
-		rows = append(rows, row{"agent-guard hook (server up) vs the Node peer, median", fmt.Sprintf("%.0fx faster", ratio), ">= 20x"})
+	if err := run(); err != nil {
+		return nil, "", fmt.Errorf("its hook failed: %v", err)
 	}
-	return rows
+	what = fmt.Sprintf("Node peer: cc-safety-net %s `hook --claude-code`, Node %s", pkg.Version, nodeVersion(node))
+	return run, what, nil
+}
+
+// timePairs runs a and b in turns, n times each after a warm-up, so both
+// are measured under the same load.
+func timePairs(n int, a, b func() error) (sa, sb stats) {
+	for i := 0; i < 5; i++ {
+		a()
+		b()
+	}
+	one := func(s *stats, f func() error) {
+		t := time.Now()
+		if err := f(); err != nil {
+			s.fails++
+			s.err = err
+			return
+		}
+		s.d = append(s.d, time.Since(t))
+	}
+	t0 := time.Now()
+	for i := 0; i < n; i++ {
+		one(&sa, a)
+		one(&sb, b)
+	}
+	sa.wall, sb.wall = time.Since(t0), time.Since(t0)
+	sort.Slice(sa.d, func(i, j int) bool { return sa.d[i] < sa.d[j] })
+	sort.Slice(sb.d, func(i, j int) bool { return sb.d[i] < sb.d[j] })
+	return sa, sb
 }
 
 func nodeVersion(node string) string {
