@@ -50,6 +50,14 @@ func ruleOpsTool(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	if c.Flag(0, "--dry-run", "--dryrun", "--check") {
 		return pkAllow(c, 0, "ops.dry-run", "dry run: nothing changes")
 	}
+	if c.Name == "pm2" || c.Name == "supervisorctl" {
+		for _, o := range pkLowOps(c) {
+			if o == "restart" || o == "reload" || o == "stop" || o == "kill" || o == "shutdown" || o == "gracefulreload" {
+				// like systemctl restart: the running app goes down for a moment
+				return pkRet(c, 1.5, 0.1, "ops."+c.Name+"-"+o, c.Name+" "+o+" restarts or stops running app processes")
+			}
+		}
+	}
 	destroy, deploy := pkOpsVerb(c)
 	switch {
 	case destroy != "":

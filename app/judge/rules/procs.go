@@ -31,6 +31,7 @@ func init() {
 	on(ruleWsl, "wsl")
 	on(ruleLoginctl, "loginctl")
 	on(ruleFuser, "fuser", "kill-port", "fkill", "xkill")
+	on(ruleWebServer, "nginx", "apachectl", "apache2ctl", "httpd", "caddy")
 }
 
 func pkKillGuard(c *shell.Cmd) (Finding, bool) {
@@ -399,6 +400,9 @@ func ruleLaunchctl(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	case "list", "print", "print-cache", "print-disabled", "blame", "procinfo", "hostinfo", "dumpstate", "managerpid", "manageruid", "managername", "version", "help", "getenv", "error", "examine":
 		return pkAllow(c, 0, "svc.launchctl-read", "reads launchd state")
 	case "load", "unload", "bootstrap", "bootout", "enable", "disable", "kickstart", "kill", "stop", "start", "remove", "submit", "setenv", "unsetenv", "asuser", "reboot", "config":
+		if verb != "load" && verb != "bootstrap" && verb != "enable" && verb != "start" && verb != "kickstart" && pkNamesGuard(c.Raw) {
+			return pkGuardStop(c, "launchctl "+verb)
+		}
 		for _, o := range ops[1:] {
 			lo := strings.ToLower(o)
 			if strings.HasPrefix(lo, "/system/") || strings.Contains(lo, "com.apple.") {
@@ -470,7 +474,48 @@ func ruleAt(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	if c.Name == "atrm" || c.Name == "at" && c.Flag('r', "") || c.Name == "at" && c.Flag('d', "") {
 		return pkRet(c, 1.5, 0.1, "cron.atrm", "removes queued jobs")
 	}
-	return pkRet(c, 1.5, 0.3, "cron.at", "schedules a command to run later, unattended")
+	base := pkF(c, 1.5, 0.3, "cron.at", "schedules a command to run later, unattended")
+	// The job's commands arrive on stdin (here-string, here-doc): judge
+	// them like the line itself; they run all the same, only later.
+	if job := pkStdinCode(c); job != "" && c.Depth < pkMaxDepth {
+		if f := Bash(strings.ReplaceAll(job, shell.Dyn, "$X"), x.Cwd, x.Home); f.Worse(base) {
+			f.Rule = "at/" + f.Rule
+			f.Reason = "the scheduled job " + f.Reason
+			f.Marked = c.Raw
+			return f, true
+		}
+	}
+	return base, true
+}
+
+// pkNamesGuard: the text names the guard (its process, service or files).
+func pkNamesGuard(raw string) bool {
+	low := strings.ToLower(raw)
+	return strings.Contains(low, "agent-guard") || strings.Contains(low, "agent_guard") || strings.Contains(low, "agentguard")
+}
+
+// pkGuardStop is the self-protection finding for stopping the guard.
+func pkGuardStop(c *shell.Cmd, how string) (Finding, bool) {
+	return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.stop-guard", Marked: c.Raw,
+		Reason: how + " stops or removes the agent's own guard: an agent must not switch off its own guard; ask the user to do it"}, true
+}
+
+// ruleWebServer: nginx -s reload/stop, apachectl graceful/restart/stop
+// change a running service (like systemctl restart); -t/-v only check.
+func ruleWebServer(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	if v, ok := pkVal(c, "-s"); ok {
+		return pkRet(c, 1.5, 0.1, "svc.webserver-signal", c.Name+" -s "+v+" reloads or stops the running web server")
+	}
+	for _, o := range pkLowOps(c) {
+		switch o {
+		case "restart", "graceful", "stop", "graceful-stop", "start", "reload":
+			return pkRet(c, 1.5, 0.1, "svc.webserver", c.Name+" "+o+" changes the running web server")
+		}
+	}
+	if c.Name == "caddy" {
+		return Finding{}, false
+	}
+	return pkAllow(c, 0.5, "svc.webserver-check", c.Name+" checks its configuration or prints its version")
 }
 
 func ruleSchtasks(c *shell.Cmd, x *Ctx) (Finding, bool) {

@@ -183,6 +183,9 @@ func ruleShadowCopies(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		case strings.Contains(low, "call create"):
 			return pkRet(c, 2, 0.4, "proc.wmic-create", "starts a process through WMI")
 		case strings.Contains(low, "process") && (strings.Contains(low, "delete") || strings.Contains(low, "terminate")):
+			if pkNamesGuard(low) {
+				return pkGuardStop(c, "wmic process delete")
+			}
 			return pkRet(c, 2, 0.2, "proc.wmic-kill", "terminates processes")
 		case strings.Contains(low, "useraccount") && strings.Contains(low, " set "), strings.Contains(low, "delete"), strings.Contains(low, " set ") || strings.Contains(low, "call "):
 			return pkRet(c, 2.3, 0.6, "sys.wmic-change", "changes system objects through WMI")
