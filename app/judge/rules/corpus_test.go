@@ -165,3 +165,19 @@ func TestBashConcurrent(t *testing.T) {
 		}
 	}
 }
+
+// TestCorpusHomeIndependent: the hook may run as root (HOME=/root) in a
+// container while the agent works in /home/dev. The core cases must come
+// out the same whichever of the two is the judge's $HOME.
+func TestCorpusHomeIndependent(t *testing.T) {
+	t.Setenv("AGENT_GUARD_HOME", t.TempDir())
+	cases := append(loadCorpus(t, "bash_core.jsonl"), loadCorpus(t, "bypass.jsonl")...)
+	for _, c := range cases {
+		dev := levelOf(Bash(c.Cmd, c.Cwd, corpusHome))
+		f := Bash(c.Cmd, c.Cwd, "/root")
+		if root := levelOf(f); root != dev {
+			t.Errorf("%s:%d: %q (cwd %s): %s with HOME=/home/dev but %s with HOME=/root (rule %s: %s)",
+				c.file, c.line, c.Cmd, c.Cwd, dev, root, f.Rule, f.Reason)
+		}
+	}
+}

@@ -238,8 +238,10 @@ func fsClassify(p string, x *Ctx) fsScope {
 	switch {
 	case dir == "/" || (len(dir) <= 3 && len(dir) >= 2 && dir[1] == ':') || dir == "//":
 		return fsRoot
-	case dir == r.home || dir == "/home" || dir == "/users" || dir == "c:/users" ||
-		(path.Dir(dir) == "/home" || path.Dir(dir) == "/users" || path.Dir(dir) == "c:/users") && !fsUnder(r.cwd, dir):
+	case dir == r.home || dir == "/home" || dir == "/users" || dir == "c:/users" || dir == "/root" ||
+		(path.Dir(dir) == "/home" || path.Dir(dir) == "/users" || path.Dir(dir) == "c:/users") && fsUserName(path.Base(dir)):
+		// Any user's home, not only the judge's own $HOME: the hook may
+		// run as root in a container while the agent works in /home/dev.
 		return fsHome
 	case fsUnder(r.home, dir):
 		// A parent of home (/home/dev/.. or /home).
@@ -294,20 +296,13 @@ func fsClassify(p string, x *Ctx) fsScope {
 			return fsSoftware
 		}
 	}
+	home := fsHomeOf(a, r.home)
 	for _, s := range fsSystemDirs {
-		if fsUnder(a, s) && !(s == "c:/users" && a != s) {
+		if fsUnder(a, s) && !(s == "c:/users" && a != s) && home == "" {
 			return fsSystem
 		}
 	}
-	home := r.home
-	if strings.HasPrefix(a, "c:/users/") {
-		// A Windows home: C:\Users\<name>.
-		u, _, _ := strings.Cut(a[len("c:/users/"):], "/")
-		if u != "public" && u != "default" && u != "all users" && u != "" {
-			home = "c:/users/" + u
-		}
-	}
-	if fsUnder(a, home) {
+	if home != "" {
 		rel := strings.TrimPrefix(a, home+"/")
 		top, _, _ := strings.Cut(rel, "/")
 		for seg := range strings.SplitSeq(rel, "/") {
@@ -359,4 +354,31 @@ func fsWinVarParts(p string) string {
 		b.WriteByte(c)
 	}
 	return b.String()
+}
+
+// fsHomeOf is the home folder holding a: the judge's own $HOME, /root, or
+// any /home/<user>, /Users/<user>, C:\Users\<user>. The judge may run as
+// root while the agent works as another user, so ~/.cache under /root is a
+// home cache, not a system folder. "" when a is under no home.
+func fsHomeOf(a, own string) string {
+	if own != "" && own != "/" && own != "~" && fsUnder(a, own) {
+		return own
+	}
+	if fsUnder(a, "/root") {
+		return "/root"
+	}
+	for _, pre := range [...]string{"/home/", "/users/", "c:/users/"} {
+		if strings.HasPrefix(a, pre) {
+			u, _, _ := strings.Cut(a[len(pre):], "/")
+			if fsUserName(u) {
+				return pre + u
+			}
+		}
+	}
+	return ""
+}
+
+// fsUserName: a folder under /home or C:\Users that is a user's home.
+func fsUserName(u string) bool {
+	return u != "" && u != "public" && u != "default" && u != "all users" && u != "shared" && u != "default user"
 }
