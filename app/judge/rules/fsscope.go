@@ -124,6 +124,11 @@ func fsResolve(p string, x *Ctx) fsPath {
 		}
 		r.proj = fsClean(pr)
 	}
+	if fsNotProject(r.proj) {
+		// An agent started in /etc or C:\Windows: that folder is no project
+		// whose files are the agent's to remove (rm -rf ./* there is /etc/*).
+		r.proj = ""
+	}
 	if strings.Contains(cwd, shell.Dyn) && !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "~") && !(len(p) >= 2 && p[1] == ':') {
 		r.dyn = true
 		r.cwd = ""
@@ -381,4 +386,31 @@ func fsHomeOf(a, own string) string {
 // fsUserName: a folder under /home or C:\Users that is a user's home.
 func fsUserName(u string) bool {
 	return u != "" && u != "public" && u != "default" && u != "all users" && u != "shared" && u != "default user"
+}
+
+// fsCriticalDirs: a cwd at or under these is a system folder, never a project.
+var fsCriticalDirs = []string{"/etc", "/boot", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/usr/bin",
+	"/usr/sbin", "/usr/lib", "/sys", "/proc", "/dev", "c:/windows", "c:/program files", "c:/program files (x86)"}
+
+// fsNotProject: the cwd is the root, a drive, a system folder itself
+// (/usr, /var) or inside a critical one (/etc/nginx, C:\Windows\System32).
+// /usr/src/app, /var/www/site, /opt/app stay projects (Docker WORKDIRs).
+func fsNotProject(p string) bool {
+	if p == "" {
+		return false
+	}
+	if p == "/" || len(p) <= 3 && len(p) >= 2 && p[1] == ':' {
+		return true
+	}
+	for _, d := range fsSystemDirs {
+		if p == d && d != "c:/users" {
+			return true
+		}
+	}
+	for _, d := range fsCriticalDirs {
+		if fsUnder(p, d) {
+			return true
+		}
+	}
+	return false
 }
