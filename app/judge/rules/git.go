@@ -63,6 +63,16 @@ sub:
 			break
 		}
 	}
+	// git config alias.pf 'push --force' && git pf: an alias defined
+	// earlier in the same line runs like the -c one.
+	if v, ok := gitAliasDef(x, sub); ok {
+		if strings.HasPrefix(v, "!") {
+			cfg = append(cfg, "alias."+sub+"="+v)
+		} else if f := strings.Fields(v); len(f) > 0 {
+			sub = strings.ToLower(f[0])
+			rest = &shell.Cmd{Name: "git-" + sub, Args: append(f[1:], args[i+1:]...), Raw: c.Raw}
+		}
+	}
 	// -c alias.x='!code' or a program-running key: code git would run.
 	for _, kv := range cfg {
 		k, v, _ := strings.Cut(kv, "=")
@@ -258,6 +268,15 @@ func gitSimple(c, rest *shell.Cmd, sub string, x *Ctx) (Finding, bool) {
 				}
 				return gitF(c, 2, 0.4, "git.config-code", "git config "+k+" makes git run a program: "+ops[1])
 			}
+			if strings.HasPrefix(k, "alias.") {
+				// alias.pf 'push --force': a force push under another name.
+				if f, _ := ruleGit(&shell.Cmd{Name: "git", Args: strings.Fields(ops[1]), Raw: c.Raw}, x); f.Risk >= 1.5 || f.Violation >= 0.5 {
+					return gitF(c, 2, 0.5, "git.config-alias", "git config "+k+" makes `git "+strings.TrimPrefix(k, "alias.")+"` run: "+f.Reason)
+				}
+			}
+			if strings.HasPrefix(k, "remote.") && strings.HasSuffix(k, ".push") && strings.HasPrefix(ops[1], "+") {
+				return gitF(c, 2, 0.5, "git.config-force-refspec", "git config "+k+" "+ops[1]+" turns every later git push into a force push")
+			}
 			return gitF(c, 1, 0, "git.config", "git config sets "+k)
 		}
 		if rest.Flag(0, "--unset", "--unset-all", "--remove-section") {
@@ -433,4 +452,29 @@ func ruleHg(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		}
 	}
 	return gitF(c, 0.5, 0, "svn.other", "svn "+sub)
+}
+
+// gitAliasDef finds `git config [--global] alias.NAME VALUE` among the
+// line's commands, so a later `git NAME` is judged as what it runs.
+func gitAliasDef(x *Ctx, name string) (string, bool) {
+	if x == nil || x.All == nil {
+		return "", false
+	}
+	for i := range x.All.Cmds {
+		c := &x.All.Cmds[i]
+		if c.Name != "git" {
+			continue
+		}
+		config := false
+		for j, a := range c.Args {
+			if a == "config" {
+				config = true
+				continue
+			}
+			if config && strings.EqualFold(a, "alias."+name) && j+1 < len(c.Args) {
+				return c.Args[j+1], true
+			}
+		}
+	}
+	return "", false
 }
