@@ -356,6 +356,16 @@ func ruleCurl(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			}
 		}
 	}
+	if method == "DELETE" && local {
+		// Elasticsearch/OpenSearch _all or wildcard index deletes wipe every
+		// index, even on a local node.
+		for _, o := range c.Operands() {
+			lo := strings.ToLower(o)
+			if strings.Contains(lo, "://") && (strings.Contains(lo, "/_all") || strings.Contains(lo, "/*")) {
+				return pkRet(c, 2, 0.4, "net.http-delete-all", "sends an HTTP DELETE for every index or resource (_all or *)")
+			}
+		}
+	}
 	if method == "DELETE" && !local {
 		return pkUnsure(c, 1.6, "net.http-delete", "sends an HTTP DELETE to a remote service")
 	}
