@@ -19,6 +19,8 @@ func init() {
 	on(ruleMongo, "mongo", "mongosh")
 	on(ruleRedis, "redis-cli", "valkey-cli", "keydb-cli")
 	on(ruleDbTools, "dropdb", "dropuser", "mysqladmin", "pg_ctl", "pg_dropcluster", "pg_restore", "mongorestore", "createdb", "createuser", "pg_dump", "pg_dumpall", "mysqldump", "mongodump", "redis-server", "pg_ctlcluster")
+	on(ruleInflux, "influx")
+	on(ruleEtcdctl, "etcdctl")
 	on(ruleFrameworkDb, "rails", "rake", "bin/rails", "artisan", "prisma", "knex", "sequelize", "typeorm", "drizzle-kit", "alembic", "flask", "dbmate", "migrate", "goose", "flyway", "liquibase", "diesel", "sqlx", "atlas")
 }
 
@@ -596,4 +598,61 @@ func pkFileText(x *Ctx, name string) (string, bool) {
 		}
 	}
 	return strings.Join(parts, "\n"), len(parts) > 0
+}
+
+// ruleInflux: influx 1.x -execute 'InfluxQL' is judged like SQL (DROP
+// DATABASE, DELETE FROM without WHERE); influx 2.x delete verbs.
+func ruleInflux(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	if q, ok := pkVal(c, "-execute", "--execute", "-e"); ok {
+		if f, ok := pkJudgeSQL(c, q); ok {
+			return f, true
+		}
+		return pkAllow(c, 0.5, "db.influx-query", "runs an InfluxQL query")
+	}
+	ops := pkLowOps(c)
+	if len(ops) >= 2 && ops[1] == "delete" && (ops[0] == "bucket" || ops[0] == "org" || ops[0] == "v1") {
+		return pkRet(c, 2.7, 0.6, "db.influx-drop", "influx "+ops[0]+" delete removes a whole "+ops[0]+" and its data")
+	}
+	if len(ops) >= 1 && ops[0] == "delete" {
+		return pkRet(c, 2.2, 0.4, "db.influx-delete", "influx delete removes stored points")
+	}
+	return Finding{}, false
+}
+
+// ruleEtcdctl: del --prefix "" (or "/") wipes the key space (a cluster's
+// whole state); other deletes and writes confirm; reads are allowed.
+func ruleEtcdctl(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	pos := c.Operands()
+	if len(pos) == 0 {
+		return Finding{}, false
+	}
+	switch strings.ToLower(pos[0]) {
+	case "get", "watch", "endpoint", "version", "check", "alarm", "lease", "user", "role", "auth", "elect", "lock", "make-mirror":
+		if len(pos) > 1 && (pos[1] == "remove" || pos[1] == "delete" || pos[1] == "revoke" || pos[1] == "disarm") {
+			return pkRet(c, 1.5, 0.2, "db.etcd-change", "changes etcd access or leases")
+		}
+		return pkAllow(c, 0.5, "db.etcd-read", "reads etcd")
+	case "member":
+		if len(pos) > 1 && (pos[1] == "remove" || pos[1] == "update") {
+			return pkRet(c, 2.2, 0.4, "db.etcd-member", "changes the etcd cluster's members")
+		}
+		return pkAllow(c, 0.5, "db.etcd-read", "reads etcd")
+	case "del", "delete":
+		key := ""
+		if len(pos) > 1 {
+			key = pos[1]
+		}
+		if c.Flag(0, "--prefix", "--from-key") && (key == "" || key == "/" || key == "\x00" || pkDyn(key)) {
+			return pkRet(c, 3, 0.8, "db.etcd-wipe", "deletes every key in etcd (the cluster's whole state)")
+		}
+		return pkRet(c, 2, 0.3, "db.etcd-del", "deletes etcd keys")
+	case "put", "txn", "compaction", "defrag", "move-leader", "downgrade":
+		return pkRet(c, 1.5, 0.1, "db.etcd-write", "changes etcd data or maintenance state")
+	case "snapshot":
+		if len(pos) > 1 && pos[1] == "restore" {
+			return pkRet(c, 2, 0.3, "db.etcd-restore", "restores an etcd snapshot over the data directory")
+		}
+		return pkAllow(c, 0.5, "db.etcd-snapshot", "saves or reads an etcd snapshot")
+	}
+	return Finding{}, false
 }
