@@ -226,6 +226,9 @@ func pkDockerRun(c, rc *shell.Cmd, x *Ctx) (Finding, bool) {
 			}
 		}
 		if pkHostMountRisky(src, x) {
+			if f, ok := pkMountedInner(c, rc, x); ok {
+				return f, true
+			}
 			return pkRet(c, 2, 0.5, "docker.run-host-mount", "mounts a host system directory, the home or the docker socket into a container")
 		}
 	}
@@ -234,11 +237,94 @@ func pkDockerRun(c, rc *shell.Cmd, x *Ctx) (Finding, bool) {
 		lw := strings.ToLower(w)
 		for _, pre := range []string{"$home:", "${home}:", "~:", "~/:", "%userprofile%:", "$env:userprofile:", "$home/.ssh", "${home}/.ssh", "$home/.aws", "${home}/.aws", "$home/.kube", "/:/"} {
 			if strings.HasPrefix(lw, pre) {
+				if f, ok := pkMountedInner(c, rc, x); ok {
+					return f, true
+				}
 				return pkRet(c, 2, 0.5, "docker.run-host-mount", "mounts the home folder or its credentials into a container")
 			}
 		}
 	}
 	return pkAllow(c, 1, "docker.run", "runs a container")
+}
+
+// pkMounts returns the container's bind mounts as container path -> host
+// path (home spellings the walker leaves unknown are read from the source
+// text).
+func pkMounts(c, rc *shell.Cmd, x *Ctx) map[string]string {
+	m := map[string]string{}
+	addSpec := func(spec string) {
+		low := strings.ToLower(spec)
+		for _, h := range []string{"$home", "${home}", "~", "%userprofile%", "$env:userprofile"} {
+			if strings.HasPrefix(low, h+":") || strings.HasPrefix(low, h+"/:") {
+				spec = x.Home + spec[strings.Index(spec, ":"):]
+				break
+			}
+		}
+		src, rest, ok := strings.Cut(spec, ":")
+		if !ok || !strings.HasPrefix(src, "/") && !strings.HasPrefix(src, "~") || pkDyn(src) {
+			return
+		}
+		dst, _, _ := strings.Cut(rest, ":")
+		if strings.HasPrefix(dst, "/") {
+			if p := pkAbs(src, x); p != "" {
+				m[strings.TrimRight(dst, "/")] = p
+			}
+		}
+	}
+	for i, a := range rc.Args {
+		if (a == "-v" || a == "--volume") && i+1 < len(rc.Args) {
+			addSpec(rc.Args[i+1])
+		}
+	}
+	for i, w := range pkRawWords(c.Raw) {
+		if i > 0 && strings.Contains(w, ":/") {
+			addSpec(w)
+		}
+	}
+	return m
+}
+
+// pkMountedInner judges the container's command with the paths of host
+// bind mounts put back (docker run -v /:/host alpine rm -rf /host is
+// rm -rf / on the host); only a block-level result is reported.
+func pkMountedInner(c, rc *shell.Cmd, x *Ctx) (Finding, bool) {
+	mounts := pkMounts(c, rc, x)
+	if len(mounts) == 0 {
+		return Finding{}, false
+	}
+	args := rc.Args
+	i := 0
+	for i < len(args) && len(args[i]) > 1 && args[i][0] == '-' {
+		if pkDockerRunVal[args[i]] && !strings.Contains(args[i], "=") {
+			i++
+		}
+		i++
+	}
+	if i+1 >= len(args) {
+		return Finding{}, false
+	}
+	words := append([]string(nil), args[i+1:]...)
+	for j, w := range words {
+		for dst, src := range mounts {
+			if dst == "" {
+				continue
+			}
+			if w == dst || strings.HasPrefix(w, dst+"/") {
+				words[j] = src + strings.TrimPrefix(w, dst)
+				if src == "/" && w != dst {
+					words[j] = strings.TrimPrefix(w, dst)
+				}
+			}
+		}
+	}
+	f, ok := pkEval(pkInner(c, words), x)
+	if !ok || f.score() < 2.5 && !f.RedLine {
+		return Finding{}, false
+	}
+	f.Rule = "docker.run-host/" + f.Rule
+	f.Reason = "inside a container, on a host folder it mounts: " + f.Reason
+	f.Marked = c.Raw
+	return f, true
 }
 
 func pkHostMountRisky(src string, x *Ctx) bool {
