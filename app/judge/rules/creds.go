@@ -383,6 +383,17 @@ func ruleCreds(c *shell.Cmd, x *Ctx) (Finding, bool) {
 				break
 			}
 		}
+		if c.Name == "git" {
+			// git -C ~/.ssh push: the repository pushed is a secrets folder.
+			if d, ok := pkVal(c, "-C"); ok {
+				data = append(data, d)
+			}
+		}
+		if strings.IndexByte(c.Name, '-') > 0 && strings.Contains(c.Raw, `\`) {
+			// A PowerShell cmdlet typed in a bash-parsed line lost its
+			// backslashes (-InFile ~\.ssh\id_rsa): read the source text too.
+			data = append(data, pkRawWords(c.Raw)...)
+		}
 		for _, w := range data {
 			k, what := pkSecretPath(w, x)
 			if k == pkStrong {
