@@ -306,7 +306,7 @@ func ruleMoveCopy(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			dst = a[len("--target-directory="):]
 		case a == "-m" || a == "-o" || a == "-g" || a == "-S" || a == "--suffix" || a == "--mode" || a == "--owner" || a == "--group":
 			i++
-		case len(a) > 1 && a[0] == '-', winFlags && len(a) > 1 && a[0] == '/' && len(a) <= 5 && !strings.Contains(a[1:], "/"):
+		case len(a) > 1 && a[0] == '-', winFlags && len(a) > 1 && a[0] == '/' && (len(a) <= 5 || c.Name == "robocopy" && len(a) <= 12) && !strings.Contains(a[1:], "/"):
 		default:
 			ops = append(ops, a)
 		}

@@ -308,7 +308,11 @@ func fsClassify(p string, x *Ctx) fsScope {
 		}
 	}
 	if home != "" {
-		rel := strings.TrimPrefix(a, home+"/")
+		ha := a
+		if whole {
+			ha = dir // ~/Documents/*: the folder's content is the folder
+		}
+		rel := strings.TrimPrefix(ha, home+"/")
 		top, _, _ := strings.Cut(rel, "/")
 		for seg := range strings.SplitSeq(rel, "/") {
 			if fsCacheNames[seg] || strings.HasSuffix(seg, "-cache") || strings.HasSuffix(seg, "_cache") || strings.HasSuffix(seg, ".cache") {
