@@ -446,6 +446,13 @@ func rulePSEncoded(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			}
 			return f, true
 		}
+		if (opt == "-c" || len(opt) >= 3 && strings.HasPrefix("-command", opt)) && i+1 < len(c.Args) {
+			// powershell -c $cmd: the code is only known at run time.
+			rest := strings.Join(c.Args[i+1:], " ")
+			if pkDyn(rest) && strings.TrimSpace(strings.ReplaceAll(rest, shell.Dyn, "")) == "" {
+				return pkF(c, 2, 0.4, "interp.dynamic", "runs PowerShell code only known at run time"), true
+			}
+		}
 	}
 	return Finding{}, false
 }

@@ -257,6 +257,11 @@ func pkJudgeCode(c *shell.Cmd, x *Ctx, code, lang string) Finding {
 			add(pkF(c, 2, 0.3, "interp.delete", "the "+lang+" code deletes files ("+del+")"))
 		}
 	}
+	if spawn == "" && lang == "Python" && pkObfuscatedCall(low) {
+		// getattr(os, 'sys'+'tem'), __import__('o'+'s'): a name built at
+		// run time hides which function is called.
+		spawn = "a function name built at run time"
+	}
 	if spawn != "" {
 		add(pkF(c, 2, 0.3, "interp.spawn", "the "+lang+" code runs other programs or dynamic code ("+spawn+")"))
 	}
@@ -383,4 +388,24 @@ func pkSpawnsBackground(code, low string) bool {
 		}
 	}
 	return strings.Contains(low, "popen(") || strings.Contains(low, "nohup") || strings.Contains(low, "spawn(") && !strings.Contains(low, "spawnsync(")
+}
+
+// pkObfuscatedCall: Python code that looks a function or module up by a
+// name assembled from pieces (getattr(o, 'sys'+'tem'), __import__('o'+'s'),
+// globals()['ev'+'al']).
+func pkObfuscatedCall(low string) bool {
+	for _, m := range []string{"getattr(", "__import__(", "import_module(", "globals()[", "__builtins__", "vars(__builtins__"} {
+		i := strings.Index(low, m)
+		if i < 0 {
+			continue
+		}
+		seg := low[i:]
+		if j := strings.IndexByte(seg, ')'); j > 0 {
+			seg = seg[:j]
+		}
+		if strings.Contains(seg, "'+") || strings.Contains(seg, "' +") || strings.Contains(seg, "\"+") || strings.Contains(seg, "\" +") || strings.Contains(seg, "chr(") || strings.Contains(seg, "[::-1]") || strings.Contains(seg, "decode(") || strings.Contains(seg, "join(") {
+			return true
+		}
+	}
+	return false
 }
