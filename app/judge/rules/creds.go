@@ -488,6 +488,18 @@ func ruleCreds(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	if !display {
 		return Finding{}, false
 	}
+	switch c.Name {
+	case "history", "get-history", "h", "ghy":
+		// The agent's shell is not interactive: its history list is empty
+		// (the history files are secret paths of their own). Only sending
+		// it somewhere (above) counts. -c/-d/-w clear or rewrite it.
+		for _, a := range c.Args {
+			if strings.HasPrefix(a, "-") {
+				return pkRet(c, 1.5, 0.2, "shell.history-edit", "clears or rewrites the shell history (covers tracks)")
+			}
+		}
+		return pkAllow(c, 0.5, "shell.history", "lists the shell's history (empty in the agent's non-interactive shell)")
+	}
 	if kind == pkStrong {
 		return pkRet(c, 1.5, 0.5, "creds.read", "reads "+what)
 	}
