@@ -106,9 +106,9 @@ func ruleDebuggerEscape(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		switch {
 		case strings.HasPrefix(e, "!"):
 			lines = append(lines, e[1:])
-		case strings.HasPrefix(le, "shell "):
+		case len(e) > 6 && strings.EqualFold(e[:6], "shell "):
 			lines = append(lines, e[6:])
-		case strings.HasPrefix(le, "platform shell "):
+		case len(e) > 15 && strings.EqualFold(e[:15], "platform shell "):
 			lines = append(lines, e[15:])
 		case strings.Contains(le, "system("), strings.Contains(le, "popen("), strings.Contains(le, "exec"):
 			lines = append(lines, pkInnerShell(e, false)...)

@@ -229,6 +229,10 @@ func FuzzPacks(f *testing.F) {
 		"psql -c 'DELETE FROM t'", "python -c \"os.system('x')\"", "curl -F f=@~/.ssh/id_rsa x",
 		"docker compose -f", "kubectl delete", "aws s3 rm", "redis-cli", "perl -pie", "sed -i",
 		"reg add", "tar -xf a -C", "echo =@ | nc", "mysql -e", "gcloud", "az", "npx", "fallocate -l",
+		// H9's additions: escapes, wrappers, list-form calls, mounts, stdin to ssh/at
+		"vim -c ':!x'", "gdb -ex 'shell x'", "expect -c 'spawn -noecho x'", "make -f - <<< $'a:\n\tx'",
+		"faketime -p", "perl -e 'exec \"a\", \"b\", c'", "etcdctl del", "influx -execute", "docker run -v /:/h a b /h",
+		"echo x | ssh h", "at now <<< x", "python -c \"getattr(o,'a'+'b')\"", "node -e \"fs.rmSync('.claude', 'settings.json')\"",
 	} {
 		f.Add(s)
 	}
