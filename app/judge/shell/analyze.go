@@ -275,13 +275,28 @@ func (w *walker) compound(c syntax.Command) {
 		endless := false
 		switch l := c.Loop.(type) {
 		case *syntax.WordIter:
+			// for i in {1..100000} / $(seq 100000): as bad as endless
+			// when the body starts background jobs. (Before words():
+			// brace splitting rewrites the items.)
+			endless = bigRange(l.Items)
+			var vals []string
+			static := len(l.Items) > 0 && !endless
 			for _, it := range l.Items {
-				w.word(it)
+				for _, v := range w.words(it) {
+					if strings.Contains(v, Dyn) || strings.Contains(v, ifsMark) || len(vals) >= maxLoopVals {
+						static = false
+					}
+					vals = append(vals, v)
+				}
+			}
+			if static {
+				// for d in / ~; do rm -rf $d; done: the body runs with each
+				// value (a short literal list), so rm sees / and ~.
+				w.forEach(l.Name.Value, vals, c.Do)
+				w.cond--
+				return
 			}
 			w.setVar(l.Name.Value, Dyn)
-			// for i in {1..100000} / $(seq 100000): as bad as endless
-			// when the body starts background jobs.
-			endless = bigRange(l.Items)
 		case *syntax.CStyleLoop:
 			w.subsIn(l)
 			endless = l.Cond == nil || bigNumber(l.Cond)
@@ -422,7 +437,7 @@ func (w *walker) pipeline(b *syntax.BinaryCmd) {
 		if w.xargsIn[j] && i > 0 && idx[i-1] >= 0 {
 			// echo / | xargs rm -rf: the arguments are the echoed words.
 			if words, ok := stdinCode(&w.a.Cmds[idx[i-1]], w.st.files); ok {
-				c.Args = append(c.Args[:len(c.Args)-1:len(c.Args)-1], strings.Fields(words)...)
+				c.Args = stdinSubst(c.Args, strings.Fields(words))
 			} else if starts, ok := findListsStarts(&w.a.Cmds[idx[i-1]]); ok {
 				// find DIR | xargs rm -rf: an unfiltered find prints DIR itself first.
 				c.Args = append(c.Args[:len(c.Args)-1:len(c.Args)-1], starts...)
@@ -921,4 +936,24 @@ func driveAt(src string, i int) bool {
 	}
 	c := src[i] | 0x20
 	return c >= 'a' && c <= 'z'
+}
+
+// maxLoopVals: a for loop over at most this many literal words has its
+// body judged once per word; longer lists leave the variable unknown.
+const maxLoopVals = 8
+
+func (w *walker) forEach(name string, vals []string, body []*syntax.Stmt) {
+	seen := map[string]bool{}
+	for _, v := range vals {
+		if seen[v] || w.stop() {
+			continue
+		}
+		seen[v] = true
+		if w.vars == nil {
+			w.vars = map[string]string{}
+		}
+		w.vars[name] = v
+		w.stmts(body)
+	}
+	w.vars[name] = Dyn
 }

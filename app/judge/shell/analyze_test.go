@@ -100,7 +100,7 @@ func TestAnalyze(t *testing.T) {
 		{`command -v rm`, "command[-v,rm]"},
 		{`time rm -rf /`, "rm[-rf,/]"},
 		{`if true; then rm -rf /; fi`, "true ; rm[-rf,/]"},
-		{`for f in *; do rm -rf "$f"; done`, "rm[-rf,?]"},
+		{`for f in *; do rm -rf "$f"; done`, "rm[-rf,*]"},
 		{`powershell -enc cgBtACAALQByAGYAIAAvAA==`, "powershell[-enc,cgBtACAALQByAGYAIAAvAA==] F ; rm[-rf,/] @1"},
 		{`parallel rm -rf ::: a b`, "rm[-rf,?] w:parallel"},
 	}

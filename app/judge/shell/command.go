@@ -72,6 +72,18 @@ func (w *walker) command(argv []string, redirs []Redir, raw string, bg bool, pre
 		// Arguments come from stdin: unknown targets.
 		c.Args = append(c.Args, Dyn)
 		stdinArgs = true
+	} else if xargsDyn && !hasCode && c.Name != "" && !c.DynName && contains(c.Args, Dyn) {
+		// xargs -I{} rm -rf {}: the placeholder is a line of stdin.
+		stdinArgs = true
+	}
+	if stdinArgs {
+		// xargs rm -rf <<< "/": the here-string is the argument list.
+		for _, r := range c.Redirs {
+			if (r.Op == "<<<" || r.Op == "<<" || r.Op == "<<-") && !strings.Contains(r.Target, Dyn) {
+				c.Args = stdinSubst(c.Args, strings.Fields(r.Target))
+				stdinArgs = false
+			}
+		}
 	}
 	if w.st.funcs[c.Name] {
 		c.Func = true
@@ -744,4 +756,21 @@ func (w *walker) startProcess(idx int) {
 	}
 	c.FedCode = true
 	w.command(argv, nil, c.Raw, false, append(append([]string(nil), c.Wrappers...), c.Name))
+}
+
+// stdinSubst puts the words xargs reads from stdin where its arguments
+// were unknown: at the end, or at each -I placeholder.
+func stdinSubst(args, words []string) []string {
+	if n := len(args); n > 0 && args[n-1] == Dyn && !contains(args[:n-1], Dyn) {
+		return append(args[:n-1:n-1], words...)
+	}
+	out := make([]string, 0, len(args)+len(words))
+	for _, a := range args {
+		if a == Dyn {
+			out = append(out, words...)
+		} else {
+			out = append(out, a)
+		}
+	}
+	return out
 }
