@@ -488,7 +488,7 @@ func protectedN(n np, p, home string) (Finding, bool) {
 		before := strings.Trim(("/" + low + "/")[:i], "/")
 		// $XDG_CONFIG_HOME/agent-guard, %APPDATA%\agent-guard: a folder only
 		// known at run time right before it is taken for a config folder.
-		if n.dynamic && strings.Contains(lastSeg("/"+before), "_dyn_") {
+		if n.dynamic && strings.Contains(lastSeg("/"+before), "_dyn_") && guardFileTail(("/" + low + "/")[i+len("/agent-guard/"):]) {
 			return hit("guard-files")
 		}
 		for _, d := range stateDirs {
@@ -520,6 +520,19 @@ func protectedN(n np, p, home string) (Finding, bool) {
 		return hit("agent-hook-config")
 	}
 	return Finding{}, false
+}
+
+// guardFileTail: what follows a run-time folder's agent-guard/ looks like
+// the guard's own data (the folder itself, its JSON config and state, a
+// key), not a build output such as $OUT/agent-guard/bin.
+func guardFileTail(tail string) bool {
+	tail = strings.Trim(tail, "/")
+	if tail == "" {
+		return true
+	}
+	base := lastSeg(tail)
+	return strings.HasSuffix(base, ".json") || strings.Contains(base, "config") || strings.Contains(base, "state") ||
+		strings.Contains(base, "key") || strings.Contains(base, "token") || strings.HasSuffix(base, "rc") || strings.HasSuffix(base, ".db")
 }
 
 // ProtectedTree reports whether deleting or moving the folder at path

@@ -50,6 +50,8 @@ func TestWritePath(t *testing.T) {
 		{`C:\ProgramData\ssh\administrators_authorized_keys`, "block", "path.ssh-authorized-keys", true},
 		{"\x00dyn/agent-guard/config.json", "block", "self.guard-files", true},
 		{"\x00dyn/x/agent-guard/config.json", "confirm", "path.dynamic", false},
+		{"\x00dyn/agent-guard/bin", "confirm", "path.dynamic", false},
+		{"\x00dyn/agent-guard/state.json", "block", "self.guard-files", true},
 		{"/usr/local/bin/tool", "block", "path.system", true},
 		{"/etc/fstab", "block", "path.system", true},
 		{"/etc/ssh/sshd_config", "block", "path.system", true},
