@@ -421,7 +421,16 @@ func ruleSSH(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	switch c.Name {
 	case "ssh":
 		pos := pkPos(c.Args, pkVFEveryday4)
-		remoteShell := len(pos) == 1 || len(pos) > 1 && pkRemoteShellNames[strings.ToLower(pos[1])] && (len(pos) == 2 || len(pos) == 3 && pos[2] == "-s")
+		remoteShell := len(pos) == 1
+		if rf := strings.Fields(strings.Join(pos[1:], " ")); len(rf) > 0 && pkRemoteShellNames[strings.ToLower(rf[0])] {
+			// ssh host bash, ssh host 'bash -s', ssh host sh -l: stdin is the script
+			remoteShell = true
+			for _, w := range rf[1:] {
+				if !strings.HasPrefix(w, "-") {
+					remoteShell = false
+				}
+			}
+		}
 		if remoteShell {
 			// ssh host (or ssh host bash) runs what arrives on stdin.
 			if code, known, fed := pkSSHStdin(c, x); fed {
