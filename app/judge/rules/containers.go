@@ -317,8 +317,22 @@ func pkMountedInner(c, rc *shell.Cmd, x *Ctx) (Finding, bool) {
 			}
 		}
 	}
-	f, ok := pkEval(pkInner(c, words), x)
-	if !ok || f.score() < 2.5 && !f.RedLine {
+	if c.Depth >= pkMaxDepth {
+		return Finding{}, false
+	}
+	// Judged as a command line so sh -c '...' and chroot /host ... open up;
+	// mounted paths inside a -c string are put back too.
+	var line []string
+	for _, w := range words {
+		for dst, src := range mounts {
+			if dst != "" && strings.Contains(w, dst+"/") && strings.ContainsAny(w, " ;|&") {
+				w = strings.ReplaceAll(w, dst+"/", strings.TrimRight(src, "/")+"/")
+			}
+		}
+		line = append(line, shellQuote(strings.ReplaceAll(w, shell.Dyn, "$X")))
+	}
+	f := Bash(strings.Join(line, " "), x.Cwd, x.Home)
+	if f.score() < 2.5 && !f.RedLine {
 		return Finding{}, false
 	}
 	f.Rule = "docker.run-host/" + f.Rule
