@@ -375,9 +375,21 @@ func pkCodeTouchesGuard(c *shell.Cmd, x *Ctx, code, low string, del bool) (Findi
 			f.Marked = c.Raw
 			return f, true
 		}
+		// os.environ['APPDATA'] + '\\agent-guard\\config.json': the folder
+		// before it comes from a config-folder variable at run time.
+		lw = strings.TrimLeft(strings.ReplaceAll(lw, "\\", "/"), "/")
+		if strings.HasPrefix(lw, "agent-guard/") && pkAnyOf(low, pkConfigDirMarks) != "" {
+			if f, ok := Protected(shell.Dyn+"/"+lw, x.Cwd, x.Home); ok {
+				f.Marked = c.Raw
+				return f, true
+			}
+		}
 	}
 	return Finding{}, false
 }
+
+// pkConfigDirMarks name config/state folders looked up at run time.
+var pkConfigDirMarks = []string{"appdata", "xdg_config", "xdg_state", "xdg_cache", "user_config_dir", "user_data_dir", "config_home", "configdir", "getfolderpath"}
 
 // pkSpawnsBackground: the code starts processes it does not wait for (a
 // shell string ending in &, Popen, spawn without Sync, nohup).
