@@ -396,6 +396,11 @@ func ruleRedis(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	}
 	var fs []Finding
 	for _, w := range lines {
+		if pkDyn(w[0]) {
+			// redis-cli -h host $CMD: the command is only known at run time.
+			fs = append(fs, pkF(c, 1.5, 0.3, "db.redis-dynamic", "runs a redis command only known at run time"))
+			continue
+		}
 		cmd := strings.ToUpper(w[0])
 		sub := ""
 		if len(w) > 1 {
