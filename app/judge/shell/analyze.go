@@ -144,6 +144,11 @@ func (w *walker) run(src string) {
 		return
 	}
 	src = winTrailingBackslash(src)
+	if looksPowerShell(src) {
+		w.src = src
+		w.psLine(src)
+		return
+	}
 	if argv, ok := fastSimple(src); ok {
 		// A plain "prog arg arg" line: the parser would find exactly these words.
 		w.src = src
@@ -442,6 +447,12 @@ func (w *walker) pipeline(b *syntax.BinaryCmd) {
 				// find DIR | xargs rm -rf: an unfiltered find prints DIR itself first.
 				c.Args = append(c.Args[:len(c.Args)-1:len(c.Args)-1], starts...)
 			}
+		}
+		if (c.Name == "remove-item" || c.Name == "ri") && i > 0 && idx[i-1] >= 0 {
+			// gci C:\Windows | ri -Recurse: the listed folder's content.
+			p := &w.a.Cmds[idx[i-1]]
+			argv := psPipeTarget(append([]string{p.Name}, p.Args...), append([]string{c.Name}, c.Args...))
+			c.Args = argv[1:]
 		}
 		if w.pending[j] {
 			delete(w.pending, j)

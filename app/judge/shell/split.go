@@ -20,6 +20,13 @@ const (
 // reader for cmd.exe and PowerShell code and for bash that does not parse:
 // it does not understand the language, it only finds the words.
 func splitWords(code string, mode splitMode) (pieces [][]string, raws []string) {
+	pieces, raws, _ = splitPieces(code, mode)
+	return pieces, raws
+}
+
+// splitPieces is splitWords that also returns, for each piece, the
+// separator that ended it ('|' when it pipes into the next piece).
+func splitPieces(code string, mode splitMode) (pieces [][]string, raws []string, seps []byte) {
 	var cur []string
 	var tok strings.Builder
 	inTok := false
@@ -37,11 +44,16 @@ func splitWords(code string, mode splitMode) (pieces [][]string, raws []string) 
 		// In PowerShell a piece that starts with a variable is an
 		// expression ($_.CPU -gt 100), unless the call operator runs it.
 		if len(cur) > 0 && mode == modePS && !call && strings.Contains(cur[0], Dyn) && (strings.HasPrefix(strings.TrimSpace(code[start:end]), "$") || strings.HasPrefix(strings.TrimSpace(code[start:end]), Dyn)) {
-			cur = nil
+			cur = psAssigned(cur, strings.TrimSpace(code[start:end]))
 		}
 		if len(cur) > 0 {
 			pieces = append(pieces, cur)
 			raws = append(raws, strings.TrimSpace(code[start:end]))
+			sep := byte(0)
+			if end < len(code) {
+				sep = code[end]
+			}
+			seps = append(seps, sep)
 			call = false
 		}
 		cur = nil
@@ -104,7 +116,27 @@ func splitWords(code string, mode splitMode) (pieces [][]string, raws []string) 
 		}
 	}
 	flush(len(code))
-	return pieces, raws
+	return pieces, raws, seps
+}
+
+// psAssigned: a PowerShell piece that starts with a variable is an
+// expression ($_.CPU -gt 100, $env:CI = "true"), except that
+// $r = Remove-Item x runs the command right of the =.
+func psAssigned(cur []string, raw string) []string {
+	eq := strings.IndexByte(raw, '=')
+	if eq < 0 || eq+1 < len(raw) && raw[eq+1] == '=' {
+		return nil
+	}
+	rhs := strings.TrimSpace(raw[eq+1:])
+	if rhs == "" || !(rhs[0] >= 'a' && rhs[0] <= 'z' || rhs[0] >= 'A' && rhs[0] <= 'Z' || rhs[0] == '&') {
+		return nil // a literal, a number, another variable
+	}
+	for k, t := range cur {
+		if k < 2 && (t == "=" || strings.HasSuffix(t, "=")) && k+1 < len(cur) {
+			return cur[k+1:]
+		}
+	}
+	return nil
 }
 
 // expandVars resolves variables in a naively split word: home and system

@@ -360,11 +360,11 @@ func (w *walker) nestedWin(code string, ps bool) {
 		return
 	}
 	n := w.child()
-	mode := modeCmd
 	if ps {
-		mode = modePS
+		n.psLine(code)
+		return
 	}
-	pieces, raws := splitWords(code, mode)
+	pieces, raws := splitWords(code, modeCmd)
 	for i, argv := range pieces {
 		if n.stop() {
 			return
