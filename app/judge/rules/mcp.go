@@ -134,6 +134,11 @@ func MCPAt(server, tool, args, cwd, home string, overrides map[string]map[string
 		}
 	}
 	content, sawCmd := mcpArgs(server, tool, args, cwd, home, verb.Risk > 0)
+	if !overridden && verb.Rule == "mcp.mutating" && isExecTool(tool) && !sawCmd && mcpOnlyReadSQL(args) {
+		// execute_sql / run_query with SELECT, SHOW, EXPLAIN only: the
+		// tool is as risky as its SQL, like a terminal tool and its command.
+		return Finding{Risk: 0, Rule: "mcp.sql-read", Reason: "runs read-only SQL through an MCP tool: mcp__" + server + "__" + tool}
+	}
 	if sawCmd && !overridden && isExecTool(tool) && !(content.Uncertain && content.score() < 1.5 && strings.HasSuffix(content.Rule, "shell.unknown")) {
 		// A terminal-like tool is as risky as the command it runs: judge
 		// it like the Bash tool instead of by its verb. A program nobody
@@ -297,6 +302,48 @@ func shellQuote(s string) string {
 // sqlLiteral matches quoted SQL string literals (doubled quotes included) and
 // comments: keywords inside them (LIKE '%delete from%') are data.
 var sqlLiteral = lazyre.New(`'(?:[^']|'')*'|--[^\n]*|/\*(?s:.*?)\*/`)
+
+// sqlReadFirst are statement keywords that only read.
+var sqlReadFirst = words(`select show explain describe desc with values pragma table`)
+
+// mcpOnlyReadSQL: the arguments carry SQL, every statement starts with a
+// read keyword and no write or drop pattern matches; nothing else in the
+// arguments is a command. Fails closed on anything it cannot parse.
+func mcpOnlyReadSQL(args string) bool {
+	var m map[string]any
+	if json.Unmarshal([]byte(args), &m) != nil {
+		return false
+	}
+	saw := false
+	ok := true
+	walkStrings(m, "", 0, func(key, v string) {
+		k := strings.ToLower(key)
+		if !sqlKeys[k] {
+			return
+		}
+		saw = true
+		if sqlFinding(v).Rule != "" {
+			ok = false
+			return
+		}
+		q := sqlLiteral.Re().ReplaceAllStringFunc(v, func(m string) string {
+			if m[0] == '\'' {
+				return "''"
+			}
+			return " "
+		})
+		for _, st := range strings.Split(q, ";") {
+			w := strings.Fields(strings.ToLower(st))
+			if len(w) == 0 {
+				continue
+			}
+			if !sqlReadFirst[strings.TrimLeft(w[0], "(")] || pkContains(w, "into") {
+				ok = false
+			}
+		}
+	})
+	return saw && ok
+}
 
 func sqlFinding(q string) Finding {
 	if strings.ContainsAny(q, "'-/") {

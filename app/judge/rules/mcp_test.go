@@ -71,6 +71,13 @@ func TestMCPVerbs(t *testing.T) {
 		{"context7", "resolve-library-id", `{"libraryName":"react"}`, "allow", "mcp.read"},
 		// H9: an exec tool running a program nobody knows keeps its own weight
 		{"internal_tools", "run", `{"cmd":"deploy"}`, "confirm", "mcp.mutating"},
+		// H9: execute_sql is judged by its SQL when that only reads
+		{"mysql", "execute_sql", `{"sql":"SHOW TABLES"}`, "allow", "mcp.sql-read"},
+		{"supabase", "execute_sql", `{"project_id":"p","query":"select * from profiles limit 5"}`, "allow", "mcp.sql-read"},
+		{"supabase", "execute_sql", `{"query":"select 1; insert into t values (1)"}`, "confirm", "mcp.mutating"},
+		{"supabase", "execute_sql", `{"query":"SELECT * INTO backup FROM users"}`, "confirm", "mcp.mutating"},
+		{"supabase", "execute_sql", `{"query":"with x as (delete from t returning *) select * from x"}`, "confirm", "mcp.mutating"},
+		{"db", "run_query", `{"query":"update users set a=1 where id=2"}`, "confirm", "mcp.mutating"},
 		{"terminal", "run_command", `{"command":"ls -la"}`, "allow", "shell.read"},
 		{"filesystem", "read_file", `{"path":"~/.ssh/id_rsa"}`, "confirm", "mcp.read-secret"},
 		{"filesystem", "write_file", `{"path":"/etc/sudoers","content":"x"}`, "block", "path.system"},
