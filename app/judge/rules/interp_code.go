@@ -362,7 +362,19 @@ var (
 // (os.path.join(h, '.claude', 'settings.json'), Path.home() / '.claude' /
 // 'settings.json') are glued back with "/" first.
 func pkCodeTouchesGuard(c *shell.Cmd, x *Ctx, code, low string, del bool) (Finding, bool) {
-	if pkAnyOf(low, pkGuardMarks) == "" || !del && pkAnyOf(low, pkGuardWriteMark) == "" {
+	if !del && pkAnyOf(low, pkGuardWriteMark) == "" {
+		return Finding{}, false
+	}
+	// The script's own arguments: open(sys.argv[1], 'w') ~/.claude/settings.json.
+	for _, a := range c.Args {
+		if !strings.ContainsAny(a, " \t\n'\"()") && pkAnyOf(strings.ToLower(a), pkGuardMarks) != "" {
+			if f, ok := Protected(a, x.Cwd, x.Home); ok {
+				f.Marked = c.Raw
+				return f, true
+			}
+		}
+	}
+	if pkAnyOf(low, pkGuardMarks) == "" {
 		return Finding{}, false
 	}
 	joined := code + "\n" + pkJoinRe.ReplaceAllString(code, "/")
