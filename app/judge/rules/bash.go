@@ -36,6 +36,10 @@ func BashAnalysis(a *shell.Analysis, script, cwd, home string) Finding {
 	if a.ForkBomb != "" {
 		add(forkBombFinding(a))
 	}
+	if a.Exhaust != "" {
+		add(Finding{Risk: 2, Violation: 0.4, Rule: "res.endless-fill", Marked: a.Exhaust,
+			Reason: "an endless loop without a pause keeps creating files or folders: it fills the disk"})
+	}
 	for i := range a.Cmds {
 		c := &a.Cmds[i]
 		if c.Dir != "" {

@@ -270,9 +270,11 @@ func (w *walker) compound(c syntax.Command) {
 		if endless {
 			w.infLoop++
 		}
+		first := len(w.a.Cmds)
 		w.stmts(c.Do)
 		if endless {
 			w.infLoop--
+			w.exhaust(first, c)
 		}
 		w.cond--
 	case *syntax.ForClause:
@@ -430,6 +432,10 @@ func (w *walker) pipeline(b *syntax.BinaryCmd) {
 	for i, j := range idx {
 		if j >= 0 {
 			names[i] = w.a.Cmds[j].Name
+			if names[i] == "%0" && w.a.ForkBomb == "" {
+				// cmd.exe's %0|%0: the batch file pipes itself into itself.
+				w.a.ForkBomb = w.raw(b)
+			}
 		}
 	}
 	for i, j := range idx {
@@ -579,7 +585,16 @@ func (w *walker) redirs(rs []*syntax.Redirect) []Redir {
 		case syntax.Hdoc, syntax.DashHdoc:
 			t = w.hdoc(r)
 		default:
+			n := len(w.a.Cmds)
 			t = w.word(r.Word)
+			if r.Op == syntax.RdrIn && r.Word != nil && len(r.Word.Parts) == 1 && len(w.a.Cmds) == n+1 {
+				if _, ok := r.Word.Parts[0].(*syntax.ProcSubst); ok {
+					// cmd < <(echo /) reads what echo prints: a here-string.
+					if words, ok := stdinCode(&w.a.Cmds[n], w.st.files); ok {
+						op, t = "<<<", words
+					}
+				}
+			}
 		}
 		if r.N != nil && (r.Op == syntax.RdrOut || r.Op == syntax.AppOut) && r.N.Value != "1" {
 			// 2> file still writes the file; keep the op as it is.
@@ -967,4 +982,30 @@ func (w *walker) forEach(name string, vals []string, body []*syntax.Stmt) {
 		w.stmts(body)
 	}
 	w.vars[name] = Dyn
+}
+
+// exhaust marks an endless loop whose body (commands from first on) has
+// no pause and keeps creating folders or files: it fills the disk or the
+// inode table (while true; do mkdir x; cd x; done).
+func (w *walker) exhaust(first int, loop syntax.Node) {
+	if w.a.Exhaust != "" || first >= len(w.a.Cmds) {
+		return
+	}
+	grows := false
+	for _, c := range w.a.Cmds[first:] {
+		switch c.Name {
+		case "sleep", "start-sleep", "read", "wait", "timeout", "inotifywait", "select":
+			return
+		case "mkdir", "md", "new-item", "ni", "touch", "fallocate", "cp", "yes", "dd", "git-init":
+			grows = true
+		}
+		for _, r := range c.Redirs {
+			if r.Op == ">>" || r.Op == "&>>" {
+				grows = true
+			}
+		}
+	}
+	if grows {
+		w.a.Exhaust = w.raw(loop)
+	}
 }

@@ -69,6 +69,9 @@ type Analysis struct {
 	// a function that runs itself in a pipe or the background, or an
 	// endless loop that starts background jobs.
 	ForkBomb string
+	// Exhaust is the text of an endless loop without a pause that keeps
+	// creating files or folders (while true; do mkdir x; cd x; done).
+	Exhaust string
 }
 
 // Flag reports whether the command has a short flag letter (also inside a

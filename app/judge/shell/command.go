@@ -612,7 +612,12 @@ func (w *walker) findExec(idx int) {
 				j++
 			}
 			if j > i+1 {
-				w.command(args[i+1:j], nil, raw, bg, pre)
+				argv := args[i+1 : j]
+				if argv[0] == "{}" {
+					// find -exec {} \;: every file found runs as a program.
+					argv = append([]string{Dyn}, argv[1:]...)
+				}
+				w.command(argv, nil, raw, bg, pre)
 			}
 			i = j
 		}
