@@ -392,6 +392,10 @@ func ruleRsync(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	dst := ops[len(ops)-1]
 	if strings.Contains(dst, ":") && !strings.Contains(dst, ":\\") && !strings.HasPrefix(dst, "/") {
 		// Remote destination: the network rules judge what leaves.
+		if del {
+			return Finding{Risk: 2, Violation: 0.3, Rule: "fs.rsync-remote-delete", Marked: c.Raw,
+				Reason: "rsync --delete to " + dst + " deletes whatever the remote folder has that the source lacks"}, true
+		}
 		return Finding{Risk: 1, Rule: "fs.rsync-remote", Reason: "rsync to " + dst, Marked: c.Raw, Uncertain: true}, true
 	}
 	f := fsWriteTarget(c, dst, x)

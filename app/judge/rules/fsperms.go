@@ -29,6 +29,17 @@ func rulePerms(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		}
 	}
 	mode := ""
+	if c.Name == "icacls" || c.Name == "cacls" {
+		// icacls x /grant Everyone:F: like chmod 777.
+		for k, a := range ops {
+			p, perm, ok := strings.Cut(strings.ToLower(a), ":")
+			if ok && !strings.HasPrefix(perm, "\\") && icaclsEveryone[strings.TrimPrefix(p, "builtin\\")] && strings.ContainsAny(strings.ReplaceAll(strings.ReplaceAll(perm, "(oi)", ""), "(ci)", ""), "fmw") {
+				mode = "777"
+				ops = append(ops[:k:k], ops[k+1:]...)
+				break
+			}
+		}
+	}
 	switch c.Name {
 	case "chmod", "chown", "chgrp":
 		if len(ops) > 0 {
@@ -158,3 +169,7 @@ func fsPermTarget(c *shell.Cmd, t string, recursive bool, mode string, x *Ctx) F
 	}
 	return mk(0.5, 0, "fs.perms-project", c.Name+" on "+shown+" inside the project")
 }
+
+// icaclsEveryone: principals that mean every user of the machine.
+var icaclsEveryone = map[string]bool{"everyone": true, "*s-1-1-0": true, "users": true, "*s-1-5-32-545": true,
+	"authenticated users": true, "*s-1-5-11": true}

@@ -95,6 +95,19 @@ sub:
 		return gitF(c, 1, 0, "git.local", "git "+sub+" changes the local repository in a recoverable way")
 	}
 	switch sub {
+	case "checkout", "restore", "rm", "mv", "apply", "am", "stash", "clean", "reset":
+		// git checkout HEAD~5 -- .claude/settings.json writes the guard's
+		// or the agent's protected files like any other writer would.
+		for _, a := range rest.Args {
+			if a == "--" || strings.HasPrefix(a, "-") || !strings.ContainsAny(a, "/.") {
+				continue
+			}
+			if f, ok := Protected(a, x.Cwd, x.Home); ok {
+				return f, true
+			}
+		}
+	}
+	switch sub {
 	case "status", "log", "diff", "show", "blame", "grep", "describe", "rev-parse", "rev-list", "ls-files",
 		"ls-tree", "ls-remote", "shortlog", "cat-file", "whatchanged", "reflog-show", "name-rev", "merge-base",
 		"for-each-ref", "show-ref", "show-branch", "count-objects", "check-ignore", "check-attr", "version",
@@ -106,7 +119,15 @@ sub:
 		"lfs", "restore-staged", "stage", "citool", "gui", "mergetool", "pack-refs", "repack", "rerere", "send-email", "flow", "commit-tree", "hash-object", "write-tree", "read-tree", "update-index", "checkout-index", "config":
 		return gitSimple(c, rest, sub, x)
 	case "push":
-		return gitPush(c, rest)
+		f, ok := gitPush(c, rest)
+		if f.Risk < 1.5 && f.Violation < 0.5 {
+			if ops := rest.Operands(); len(ops) > 0 {
+				if u, added := gitRemoteAdded(x, ops[0]); added {
+					return gitF(c, 2, 0.4, "git.push-new-remote", "git push to "+ops[0]+", a remote added in the same command ("+u+"): the code leaves for a new place")
+				}
+			}
+		}
+		return f, ok
 	case "reset":
 		if rest.Flag(0, "--hard") {
 			return gitF(c, 2, 0.3, "git.reset-hard", "git reset --hard throws away all uncommitted changes")
@@ -473,6 +494,29 @@ func gitAliasDef(x *Ctx, name string) (string, bool) {
 			}
 			if config && strings.EqualFold(a, "alias."+name) && j+1 < len(c.Args) {
 				return c.Args[j+1], true
+			}
+		}
+	}
+	return "", false
+}
+
+// gitRemoteAdded finds `git remote add NAME URL` for name among the
+// line's commands.
+func gitRemoteAdded(x *Ctx, name string) (string, bool) {
+	if x == nil || x.All == nil {
+		return "", false
+	}
+	for i := range x.All.Cmds {
+		c := &x.All.Cmds[i]
+		if c.Name != "git" {
+			continue
+		}
+		for j := 0; j+3 < len(c.Args); j++ {
+			if c.Args[j] == "remote" && c.Args[j+1] == "add" {
+				ops := (&shell.Cmd{Args: c.Args[j+2:]}).Operands()
+				if len(ops) >= 2 && ops[0] == name {
+					return ops[1], true
+				}
 			}
 		}
 	}
