@@ -204,8 +204,12 @@ func pkRunPackage(c *shell.Cmd, x *Ctx, rest []string) (Finding, bool) {
 		}
 		return f, true
 	}
+	if strings.Contains(name, "://") && !strings.HasPrefix(strings.ToLower(name), "git+") {
+		// a tarball from any web server, run at once: like curl | sh
+		return pkUnsure(c, 2, "remote.npx-url", "downloads and runs a package from a URL (code nobody has reviewed)")
+	}
 	if strings.Contains(name, "://") || strings.HasPrefix(name, "github:") || strings.HasPrefix(name, "git+") {
-		return pkUnsure(c, 1.2, "remote.npx-url", "downloads and runs a package from a URL")
+		return pkUnsure(c, 1.2, "remote.npx-git", "downloads and runs a package from a git repository")
 	}
 	return pkUnsure(c, 1, "day.npx-run", "downloads and runs the package "+name)
 }
