@@ -120,7 +120,17 @@ func ruleOutputFile(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		}
 	}
 	for _, d := range dirs {
-		for _, p := range []string{d, d + "/settings.json", d + "/config.json"} {
+		// The guard's folder itself, or the agent's settings folder whose
+		// hook files an archive or clone could overwrite (~/.claude,
+		// ~/.zcode; their subfolders such as skills/ are fine).
+		cands := []string{d}
+		switch strings.ToLower(lastSeg(strings.TrimRight(slashify(d), "/"))) {
+		case ".claude":
+			cands = append(cands, d+"/settings.json")
+		case ".zcode":
+			cands = append(cands, d+"/config.json")
+		}
+		for _, p := range cands {
 			if w, ok := Protected(p, x.Cwd, x.Home); ok {
 				w.Marked = d
 				fs = append(fs, w)
