@@ -35,6 +35,11 @@ var psKeywords = map[string]bool{
 	"throw": true, "%": true, "?": true, "foreach-object": true, "where-object": true, "function": true,
 }
 
+// psBlockKw mark a PowerShell line when a block follows them (bash's
+// do { ...; } and { ...; } groups do not count).
+var psBlockKw = map[string]bool{"if": true, "elseif": true, "try": true, "catch": true, "finally": true,
+	"foreach": true, "while": true, "switch": true, "%": true, "foreach-object": true, "where-object": true}
+
 // isCmdlet: a Verb-Noun word in PowerShell's usual TitleCase (Remove-Item).
 func isCmdlet(w string) bool {
 	i := strings.IndexByte(w, '-')
@@ -95,7 +100,7 @@ func looksPowerShell(src string) bool {
 		switch {
 		case isCmdlet(w):
 			return true
-		case psKeywords[lower(w)] && psBlockAfter(src[j:]):
+		case psBlockKw[lower(w)] && psBlockAfter(src[j:]):
 			return true
 		case w[0] == '$' && psVarExpr(w, src[j:]):
 			return true
