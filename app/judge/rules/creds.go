@@ -572,6 +572,9 @@ func pkFilteredHarmless(c *shell.Cmd, x *Ctx) bool {
 		default:
 			return false
 		}
+		if o.Flag('v', "--invert-match") || pkWinFlag(o, "notmatch") || o.Name == "findstr" && pkWinFlag(o, "v") {
+			return false // shows every line but the pattern's
+		}
 		pos := pkPos(o.Args, pkVFCreds4)
 		pat := ""
 		if v, ok := pkVal(o, "-e", "--regexp", "-Pattern", "-pattern"); ok {
