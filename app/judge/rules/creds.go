@@ -586,9 +586,26 @@ func pkFilteredHarmless(c *shell.Cmd, x *Ctx) bool {
 		if pat == "" || pkDyn(pat) || pkSecretVar(pat) || strings.Contains(lp, "key") || strings.Contains(lp, "token") || strings.Contains(lp, "secret") || strings.Contains(lp, "pass") || strings.Contains(lp, "aws") || strings.Contains(lp, "api") || strings.Contains(lp, "auth") || strings.Contains(lp, "cred") || strings.Contains(lp, "pwd") || lp == "." || lp == ".*" {
 			return false
 		}
+		if !pkPlainWord(strings.TrimPrefix(pat, "^")) {
+			return false // '=', '.', 'A|.', '[A-Z]': a pattern that matches nearly every line
+		}
 		found = true
 	}
 	return found
+}
+
+// pkPlainWord: at least three letters, digits, _ or - and nothing else.
+func pkPlainWord(s string) bool {
+	if len(s) < 3 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		b := s[i]
+		if !(b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '_' || b == '-') {
+			return false
+		}
+	}
+	return true
 }
 
 // Programs pkSecretCmd knows; anything else is skipped cheaply.
