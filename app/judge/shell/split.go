@@ -28,12 +28,18 @@ func splitWords(code string, mode splitMode) (pieces [][]string, raws []string) 
 // separator that ended it ('|' when it pipes into the next piece).
 func splitPieces(code string, mode splitMode) (pieces [][]string, raws []string, seps []byte) {
 	var cur []string
+	var psVars map[string]string // $p = "C:\x" literal assignments seen so far
 	var tok strings.Builder
 	inTok := false
 	start := 0
 	flushTok := func() {
 		if inTok {
-			cur = append(cur, expandVars(tok.String(), mode))
+			t := tok.String()
+			if mode == modePS && len(psVars) > 0 && len(cur) > 0 && strings.HasPrefix(t, "$") {
+				// Not the first word: $p = ... assigns, & $p calls.
+				t = psVarSubst(t, psVars)
+			}
+			cur = append(cur, expandVars(t, mode))
 			tok.Reset()
 			inTok = false
 		}
@@ -44,7 +50,9 @@ func splitPieces(code string, mode splitMode) (pieces [][]string, raws []string,
 		// In PowerShell a piece that starts with a variable is an
 		// expression ($_.CPU -gt 100), unless the call operator runs it.
 		if len(cur) > 0 && mode == modePS && !call && strings.Contains(cur[0], Dyn) && (strings.HasPrefix(strings.TrimSpace(code[start:end]), "$") || strings.HasPrefix(strings.TrimSpace(code[start:end]), Dyn)) {
-			cur = psAssigned(cur, strings.TrimSpace(code[start:end]))
+			raw := strings.TrimSpace(code[start:end])
+			psVars = psLiteralAssign(raw, psVars)
+			cur = psAssigned(cur, raw)
 		}
 		if len(cur) > 0 {
 			pieces = append(pieces, cur)
@@ -220,6 +228,44 @@ func ExpandWinVars(t string) string {
 	}
 	if i := strings.IndexByte(t, '%'); i >= 0 && strings.IndexByte(t[i+1:], '%') >= 0 {
 		return Dyn
+	}
+	return t
+}
+
+// psLiteralAssign records $name = "literal" (no variables inside); a
+// name assigned twice is unknown (the later value may be conditional).
+func psLiteralAssign(raw string, vars map[string]string) map[string]string {
+	name, val, ok := strings.Cut(raw, "=")
+	if !ok || strings.HasPrefix(val, "=") {
+		return vars
+	}
+	name = lower(strings.TrimSpace(strings.TrimPrefix(name, "$")))
+	if name == "" || strings.ContainsAny(name, " .[:$") {
+		return vars
+	}
+	val = strings.TrimSpace(val)
+	lit := ""
+	if len(val) >= 2 && (val[0] == '"' || val[0] == '\'') && val[len(val)-1] == val[0] && !strings.ContainsAny(val[1:len(val)-1], "$`\"'") {
+		lit = val[1 : len(val)-1]
+	}
+	if vars == nil {
+		vars = map[string]string{}
+	}
+	if _, seen := vars[name]; seen || lit == "" {
+		lit = Dyn
+	}
+	vars[name] = lit
+	return vars
+}
+
+// psVarSubst replaces a leading $name known from a literal assignment.
+func psVarSubst(t string, vars map[string]string) string {
+	j := 1
+	for j < len(t) && (t[j] == '_' || t[j] >= 'a' && t[j] <= 'z' || t[j] >= 'A' && t[j] <= 'Z' || t[j] >= '0' && t[j] <= '9') {
+		j++
+	}
+	if v, ok := vars[lower(t[1:j])]; ok && v != Dyn {
+		return v + t[j:]
 	}
 	return t
 }
