@@ -426,7 +426,11 @@ func ruleSSH(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	case "ssh":
 		pos := pkPos(c.Args, pkVFEveryday4)
 		remoteShell := len(pos) == 1
-		if rf := strings.Fields(strings.Join(pos[1:], " ")); len(rf) > 0 && pkRemoteShellNames[strings.ToLower(rf[0])] {
+		var rest []string
+		if len(pos) > 1 {
+			rest = strings.Fields(strings.Join(pos[1:], " "))
+		}
+		if rf := rest; len(rf) > 0 && pkRemoteShellNames[strings.ToLower(rf[0])] {
 			// ssh host bash, ssh host 'bash -s', ssh host sh -l: stdin is the script
 			remoteShell = true
 			for _, w := range rf[1:] {
