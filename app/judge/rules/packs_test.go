@@ -232,7 +232,8 @@ func FuzzPacks(f *testing.F) {
 		// H9's additions: escapes, wrappers, list-form calls, mounts, stdin to ssh/at
 		"vim -c ':!x'", "gdb -ex 'shell x'", "expect -c 'spawn -noecho x'", "make -f - <<< $'a:\n\tx'",
 		"faketime -p", "perl -e 'exec \"a\", \"b\", c'", "etcdctl del", "influx -execute", "docker run -v /:/h a b /h",
-		"echo x | ssh h", "at now <<< x", "python -c \"getattr(o,'a'+'b')\"", "node -e \"fs.rmSync('.claude', 'settings.json')\"",
+		"echo x | ssh h", "ssh", "ssh h 'bash -s' < f", "at now <<< x", "curl -o", "tar x -C", "docker cp a", "aws s3 cp a b c", "git clone a b",
+		"nginx -s", "etcdctl del", "redis-cli $X", "env | grep -v", "mountvol /d", "wmic process delete", "python -c \"getattr(o,'a'+'b')\"", "node -e \"fs.rmSync('.claude', 'settings.json')\"",
 	} {
 		f.Add(s)
 	}
