@@ -50,13 +50,14 @@ type walker struct {
 	vars  map[string]string
 	// cond > 0 inside loops, conditionals, functions and && / || lists:
 	// an assignment there may or may not happen, so it is not trusted.
-	cond    int
-	inPipe  int
-	fn      string // function whose body is being walked (fork bombs)
-	infLoop int    // inside an endless loop body
-	pending map[int]bool
-	xargsIn map[int]bool // xargs commands whose last argument is stdin
-	obf     []bool       // per word of the call being built: spelled to hide it
+	cond     int
+	inPipe   int
+	fn       string // function whose body is being walked (fork bombs)
+	infLoop  int    // inside an endless loop body
+	pending  map[int]bool
+	xargsIn  map[int]bool // xargs commands whose last argument is stdin
+	obf      []bool       // per word of the call being built: spelled to hide it
+	bashOnly bool         // do not take the line for PowerShell (the bash pass of one that looks like it)
 }
 
 // Analyze parses src as bash and flattens it into the simple commands that
@@ -144,9 +145,10 @@ func (w *walker) run(src string) {
 		return
 	}
 	src = winTrailingBackslash(src)
-	if looksPowerShell(src) {
+	if !w.bashOnly && looksPowerShell(src) {
 		w.src = src
 		w.psLine(src)
+		w.bashToo(src)
 		return
 	}
 	if argv, ok := fastSimple(src); ok {
@@ -1007,5 +1009,45 @@ func (w *walker) exhaust(first int, loop syntax.Node) {
 	}
 	if grows {
 		w.a.Exhaust = w.raw(loop)
+	}
+}
+
+// bashToo adds what bash itself would run of a line taken for PowerShell:
+// the Bash tool is bash even on Windows (Git Bash), so `Get-Help x;
+// $(echo rm) -rf ~` must not hide its rm behind the PowerShell reading.
+// Commands with a dynamic name ($env:CI = "true" read by bash) and the
+// parse error of PowerShell syntax are left out; commands the PowerShell
+// pass already found are not added twice.
+func (w *walker) bashToo(src string) {
+	var ba Analysis
+	bw := &walker{a: &ba, st: &shared{}, depth: w.depth, bashOnly: true}
+	func() {
+		defer func() { _ = recover() }()
+		bw.run(src)
+	}()
+	if ba.ForkBomb != "" && w.a.ForkBomb == "" {
+		w.a.ForkBomb = ba.ForkBomb
+	}
+	if ba.Exhaust != "" && w.a.Exhaust == "" {
+		w.a.Exhaust = ba.Exhaust
+	}
+	have := map[string]bool{}
+	for _, c := range w.a.Cmds {
+		have[c.Name] = true
+		have[c.Name+"\x00"+strings.Join(c.Args, "\x00")] = true
+	}
+	for _, c := range ba.Cmds {
+		if c.DynName || c.Name == "" || have[c.Name+"\x00"+strings.Join(c.Args, "\x00")] || strings.ContainsAny(c.Name, "{}()$") {
+			continue
+		}
+		if have[c.Name] && c.Dynamic() {
+			// Remove-Item $out after $out = "dist": the PowerShell pass
+			// knew the variable; bash only sees an unknown.
+			continue
+		}
+		if w.stop() {
+			return
+		}
+		w.emit(c)
 	}
 }

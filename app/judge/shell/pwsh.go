@@ -320,11 +320,15 @@ func psBlockWords(code string, i int) []string {
 	if end < 0 {
 		end = len(rest)
 	}
+	// { $_.Name -like "agent-guard*" } gives the pattern agent-guard: the
+	// property and the operator are dropped, like a grep's arguments.
 	var out []string
 	for _, f := range strings.Fields(rest[1:end]) {
-		if f = strings.Trim(f, "\"'()"); f != "" {
-			out = append(out, f)
+		f = strings.Trim(f, "\"'()*")
+		if f == "" || strings.HasPrefix(f, "$") || strings.HasPrefix(f, "-") {
+			continue
 		}
+		out = append(out, f)
 	}
 	return out
 }
