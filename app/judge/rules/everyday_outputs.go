@@ -30,7 +30,11 @@ func pkOutTargets(c *shell.Cmd) (files, dirs []string) {
 			dirs = append(dirs, v)
 		}
 	}
-	ops := c.Operands()
+	var ops []string
+	switch c.Name {
+	case "patch", "yq", "sponge", "xxd", "docker", "podman", "kubectl", "oc", "scp", "gsutil", "aws", "git":
+		ops = c.Operands() // only these look at operands (an allocation)
+	}
 	last := func() string {
 		if len(ops) > 1 {
 			return ops[len(ops)-1]
@@ -105,6 +109,20 @@ func pkOutTargets(c *shell.Cmd) (files, dirs []string) {
 
 // ruleOutputFile judges the files and folders a tool writes into.
 func ruleOutputFile(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	switch c.Name {
+	case "git":
+		if !pkHas(c, "clone") {
+			return Finding{}, false
+		}
+	case "docker", "podman", "kubectl", "oc":
+		if !pkHas(c, "cp") {
+			return Finding{}, false
+		}
+	case "aws", "gsutil":
+		if !pkHas(c, "cp") && !pkHas(c, "mv") && !pkHas(c, "sync") && !pkHas(c, "rsync") {
+			return Finding{}, false
+		}
+	}
 	files, dirs := pkOutTargets(c)
 	var fs []Finding
 	for _, f := range files {
