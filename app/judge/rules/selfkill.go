@@ -80,9 +80,13 @@ func ruleGuardCLI(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			break
 		}
 	}
+	if sub == "doctor" && c.Flag(0, "--fix") {
+		sub = "doctor --fix"
+	}
+	// Not "self.": every self.* rule is a red line in the judge.
 	switch sub {
 	case "", "check", "doctor", "report", "help", "version", "status":
-		return Finding{Rule: "self.cli-read", Reason: "agent-guard " + sub + " only reads", Marked: c.Raw}, true
+		return Finding{Rule: "guard.cli-read", Reason: "agent-guard " + sub + " only reads", Marked: c.Raw}, true
 	case "uninstall", "disable", "stop", "quit", "off", "kill", "pause", "config", "set", "allow", "approve", "install":
 		return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.cli-change", Marked: c.Raw,
 			Reason: "agent-guard " + sub + " changes or switches off the guard: only the user may do that"}, true
