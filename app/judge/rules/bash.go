@@ -123,7 +123,58 @@ func judgeCmd(c *shell.Cmd, x *Ctx) Finding {
 			add(Finding{Risk: 0.5, Rule: "shell.unknown", Reason: c.Name + " is a program the local rules do not know", Marked: c.Raw, Uncertain: true})
 		}
 	}
+	if (!known && !c.Func || w.Rule == "day.work" || w.Rule == "day.read" && !tailNever[c.Name]) && w.Risk < 2.5 && w.Violation < 0.85 {
+		if f, ok := tailFinding(c, x, known); ok {
+			add(f)
+		}
+	}
 	return w
+}
+
+// tailHeads are programs that, met among the arguments of an unknown
+// wrapper (faketime, gosu root, tini --, valgrind, op run --), are most
+// likely what it runs: the rest of the line is judged as that command.
+var tailHeads = map[string]bool{
+	"rm": true, "rmdir": true, "shred": true, "dd": true, "wipefs": true, "truncate": true, "git": true,
+	"chmod": true, "chown": true, "kill": true, "pkill": true, "killall": true, "sh": true, "bash": true,
+	"zsh": true, "dash": true, "ksh": true, "sudo": true, "doas": true, "su": true, "find": true, "mv": true,
+	"format": true, "del": true, "rd": true, "remove-item": true, "powershell": true, "pwsh": true, "cmd": true,
+	"diskpart": true, "systemctl": true, "reboot": true, "shutdown": true, "halt": true, "poweroff": true,
+	"crontab": true, "curl": true, "wget": true, "python": true, "python3": true, "perl": true, "node": true,
+	"ruby": true, "docker": true, "kubectl": true, "fdisk": true, "parted": true, "mkfs": true, "xargs": true,
+	"tee": true, "ln": true, "cp": true, "psql": true, "mysql": true, "redis-cli": true, "terraform": true,
+}
+
+// tailNever print or describe their arguments (man rm, which rm).
+var tailNever = map[string]bool{"man": true, "info": true, "tldr": true, "help": true, "apropos": true,
+	"whatis": true, "which": true, "whereis": true, "type": true, "echo": true, "printf": true}
+
+// tailSubcommand are heads that, right after a known tool, are its
+// own subcommand (ruff format, mytool cp a b).
+var tailSubcommand = map[string]bool{"format": true, "cp": true, "mv": true, "ln": true, "tee": true, "find": true,
+	"kill": true, "del": true, "rd": true, "git": true, "docker": true, "kubectl": true, "terraform": true,
+	"psql": true, "mysql": true, "redis-cli": true, "xargs": true, "python": true, "python3": true, "node": true,
+	"ruby": true, "perl": true, "curl": true, "wget": true, "crontab": true, "truncate": true, "rmdir": true}
+
+func tailFinding(c *shell.Cmd, x *Ctx, known bool) (Finding, bool) {
+	for k, a := range c.Args {
+		n := shell.NormName(a)
+		if !tailHeads[n] && !strings.HasPrefix(n, "mkfs.") {
+			continue
+		}
+		if k == 0 && tailSubcommand[n] && known {
+			continue // ruff format ., dotnet format: a subcommand, not a program
+		}
+		sub := &shell.Cmd{Name: n, Args: c.Args[k+1:], Raw: c.Raw, Depth: c.Depth,
+			Wrappers: append(append([]string(nil), c.Wrappers...), c.Name), PipedFrom: c.PipedFrom, PipedTo: c.PipedTo}
+		f := judgeCmd(sub, x)
+		if f.Risk < 1.5 && f.Violation < 0.5 {
+			return Finding{}, false
+		}
+		f.Reason = c.Name + " runs " + n + ": " + f.Reason
+		return f, true
+	}
+	return Finding{}, false
 }
 
 // redirFinding judges an output redirection's target like a write.
