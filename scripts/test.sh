@@ -145,7 +145,9 @@ do_build() {
 	local pkgs
 	for os in linux windows darwin; do
 		pkgs=$(nogui_pkgs $os build)
-		echo "-- CGO_ENABLED=0 GOOS=$os go build -tags nogui ($(echo $pkgs | wc -w) packages; not: $(nogui_excluded $os))"
+		local left
+		left=$(nogui_excluded $os)
+		echo "-- CGO_ENABLED=0 GOOS=$os go build -tags nogui ($(echo $pkgs | wc -w) packages${left:+; left out as GUI-only: $left})"
 		GOOS=$os CGO_ENABLED=0 go build -tags nogui $pkgs || rc=1
 	done
 	echo "-- hook for windows/amd64 and linux/amd64 without cgo"
