@@ -58,6 +58,7 @@ type walker struct {
 	xargsIn  map[int]bool // xargs commands whose last argument is stdin
 	obf      []bool       // per word of the call being built: spelled to hide it
 	bashOnly bool         // do not take the line for PowerShell (the bash pass of one that looks like it)
+	rawBS    bool         // do not double Windows trailing backslashes (the pass over the original)
 }
 
 // Analyze parses src as bash and flattens it into the simple commands that
@@ -144,11 +145,20 @@ func (w *walker) run(src string) {
 		w.st.stopped = true
 		return
 	}
-	src = winTrailingBackslash(src)
+	if !w.rawBS {
+		if norm := winTrailingBackslash(src); norm != src {
+			// Judge the Windows reading, and add what bash would read of
+			// the original too ("C:\" " ; rm -rf ~ ; echo "" hides an rm
+			// from the Windows reading only).
+			w.run(norm)
+			w.merge(src, false)
+			return
+		}
+	}
 	if !w.bashOnly && looksPowerShell(src) {
 		w.src = src
 		w.psLine(src)
-		w.bashToo(src)
+		w.merge(src, true)
 		return
 	}
 	if argv, ok := fastSimple(src); ok {
@@ -1012,15 +1022,18 @@ func (w *walker) exhaust(first int, loop syntax.Node) {
 	}
 }
 
-// bashToo adds what bash itself would run of a line taken for PowerShell:
-// the Bash tool is bash even on Windows (Git Bash), so `Get-Help x;
-// $(echo rm) -rf ~` must not hide its rm behind the PowerShell reading.
-// Commands with a dynamic name ($env:CI = "true" read by bash) and the
-// parse error of PowerShell syntax are left out; commands the PowerShell
-// pass already found are not added twice.
-func (w *walker) bashToo(src string) {
+// merge adds what another reading of src finds: with ps, the bash
+// reading of a line taken for PowerShell (the Bash tool is bash even on
+// Windows, Git Bash, so `Get-Help x; $(echo rm) -rf ~` must not hide its
+// rm); without, bash's reading of the original text before Windows
+// trailing backslashes were doubled. Commands the first reading found
+// are not added twice; neither are commands with a dynamic name that are
+// PowerShell expressions ($env:CI = "true" read by bash), nor ones that
+// only lack a variable the PowerShell pass knew. The other reading's
+// parse error does not count (the line was read).
+func (w *walker) merge(src string, ps bool) {
 	var ba Analysis
-	bw := &walker{a: &ba, st: &shared{}, depth: w.depth, bashOnly: true}
+	bw := &walker{a: &ba, st: &shared{}, depth: w.depth, bashOnly: true, rawBS: !ps}
 	func() {
 		defer func() { _ = recover() }()
 		bw.run(src)
@@ -1037,10 +1050,15 @@ func (w *walker) bashToo(src string) {
 		have[c.Name+"\x00"+strings.Join(c.Args, "\x00")] = true
 	}
 	for _, c := range ba.Cmds {
-		if c.DynName || c.Name == "" || have[c.Name+"\x00"+strings.Join(c.Args, "\x00")] || strings.ContainsAny(c.Name, "{}()$") {
+		if c.Name == "" && !c.DynName || have[c.Name+"\x00"+strings.Join(c.Args, "\x00")] || strings.ContainsAny(c.Name, "{}()") {
 			continue
 		}
-		if have[c.Name] && c.Dynamic() {
+		if c.DynName && (!ps || ba.Err != nil || psExpr(c.Raw)) {
+			// (Unparsable for bash: its naive pieces of PowerShell syntax
+			// like ($f in ...) are no programs bash would run.)
+			continue
+		}
+		if ps && have[c.Name] && c.Dynamic() {
 			// Remove-Item $out after $out = "dist": the PowerShell pass
 			// knew the variable; bash only sees an unknown.
 			continue
@@ -1050,4 +1068,18 @@ func (w *walker) bashToo(src string) {
 		}
 		w.emit(c)
 	}
+}
+
+// psExpr: a statement that is a PowerShell variable expression
+// ($env:CI = "true", $files.Count), not bash running a variable ($CMD -rf /).
+func psExpr(raw string) bool {
+	raw = strings.TrimSpace(raw)
+	if !strings.HasPrefix(raw, "$") {
+		return true // a { or ( artefact of PowerShell syntax
+	}
+	j := 0
+	for j < len(raw) && strings.IndexByte(" \t;|&(){}'\"", raw[j]) < 0 {
+		j++
+	}
+	return psVarExpr(raw[:j], raw[j:])
 }
