@@ -39,6 +39,8 @@ type shared struct {
 	// spawns: function -> commands its body starts in a pipe or the
 	// background; a cycle among functions is a fork bomb.
 	spawns map[string][]string
+	// loopRuns counts the for-loop bodies walked once per literal value.
+	loopRuns int
 }
 
 // walker walks one parsed script (one nesting level).
@@ -299,7 +301,7 @@ func (w *walker) compound(c syntax.Command) {
 			// brace splitting rewrites the items.)
 			endless = bigRange(l.Items)
 			var vals []string
-			static := len(l.Items) > 0 && !endless
+			static := len(l.Items) > 0 && !endless && w.st.loopRuns < maxLoopRuns
 			for _, it := range l.Items {
 				for _, v := range w.words(it) {
 					if strings.Contains(v, Dyn) || strings.Contains(v, ifsMark) || len(vals) >= maxLoopVals {
@@ -980,6 +982,10 @@ func driveAt(src string, i int) bool {
 // body judged once per word; longer lists leave the variable unknown.
 const maxLoopVals = 8
 
+// maxLoopRuns caps the body walks of all such loops in a line, so nested
+// loops (8 x 8 x 8 ...) cannot multiply the work.
+const maxLoopRuns = 32
+
 func (w *walker) forEach(name string, vals []string, body []*syntax.Stmt) {
 	seen := map[string]bool{}
 	for _, v := range vals {
@@ -987,6 +993,7 @@ func (w *walker) forEach(name string, vals []string, body []*syntax.Stmt) {
 			continue
 		}
 		seen[v] = true
+		w.st.loopRuns++
 		if w.vars == nil {
 			w.vars = map[string]string{}
 		}

@@ -20,3 +20,20 @@ func TestWinTrailingBackslash(t *testing.T) {
 		}
 	}
 }
+
+// Nested literal loops are walked once per value only up to a line-wide
+// budget: twelve levels of eight values must not mean 8^12 body walks.
+func TestNestedLoopsBounded(t *testing.T) {
+	src := ""
+	for i := 0; i < 12; i++ {
+		src += "for v in a b c d e f g h; do "
+	}
+	src += "echo $v; x=1"
+	for i := 0; i < 12; i++ {
+		src += "; done"
+	}
+	a := Analyze(src)
+	if n := len(a.Cmds); n == 0 || n > 200 {
+		t.Errorf("nested loops gave %d commands, want 1..200", n)
+	}
+}
