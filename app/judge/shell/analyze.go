@@ -116,7 +116,7 @@ func spawnCycle(st *shared) bool {
 // far: eval, trap, alias and source run in the same shell, and for a new
 // shell reading a value it would not have errs on the careful side.
 func (w *walker) child() *walker {
-	n := &walker{a: w.a, st: w.st, depth: w.depth + 1}
+	n := &walker{a: w.a, st: w.st, depth: w.depth + 1, bashOnly: w.bashOnly, rawBS: w.rawBS}
 	if len(w.vars) > 0 {
 		n.vars = make(map[string]string, len(w.vars))
 		for k, v := range w.vars {
@@ -1040,11 +1040,18 @@ func (w *walker) exhaust(first int, loop syntax.Node) {
 // parse error does not count (the line was read).
 func (w *walker) merge(src string, ps bool) {
 	var ba Analysis
-	bw := &walker{a: &ba, st: &shared{}, depth: w.depth, bashOnly: true, rawBS: !ps}
+	// The other reading's nested code gets no further readings of its own
+	// (child walkers inherit the flags), and it spends the line's budget.
+	bw := &walker{a: &ba, st: &shared{parsed: w.st.parsed}, depth: w.depth, bashOnly: true, rawBS: true}
 	func() {
 		defer func() { _ = recover() }()
 		bw.run(src)
 	}()
+	w.st.parsed = bw.st.parsed
+	if bw.st.stopped {
+		w.setErr(fmt.Errorf("more than %d bytes of nested code", 4*MaxInput))
+		w.st.stopped = true
+	}
 	if ba.ForkBomb != "" && w.a.ForkBomb == "" {
 		w.a.ForkBomb = ba.ForkBomb
 	}
