@@ -737,10 +737,14 @@ func (w *walker) startProcess(idx int) {
 					i++
 				}
 			case la == "-argumentlist" || la == "-args" || la == "-arguments":
-				if i+1 < len(args) {
-					list = args[i+1]
+				// -ArgumentList '-c', 'code': every element up to the next
+				// Start-Process parameter.
+				var parts []string
+				for i+1 < len(args) && !startProcParams[lower(args[i+1])] {
+					parts = append(parts, args[i+1])
 					i++
 				}
+				list = strings.Join(parts, " ")
 			case strings.HasPrefix(la, "-"):
 				if la == "-workingdirectory" || la == "-verb" || la == "-windowstyle" || la == "-credential" || la == "-redirectstandardoutput" || la == "-redirectstandarderror" || la == "-redirectstandardinput" {
 					i++
@@ -779,3 +783,8 @@ func stdinSubst(args, words []string) []string {
 	}
 	return out
 }
+
+var startProcParams = map[string]bool{"-filepath": true, "-file": true, "-path": true, "-verb": true, "-wait": true,
+	"-nonewwindow": true, "-windowstyle": true, "-workingdirectory": true, "-passthru": true, "-credential": true,
+	"-redirectstandardoutput": true, "-redirectstandarderror": true, "-redirectstandardinput": true,
+	"-loaduserprofile": true, "-usenewenvironment": true, "-environment": true}

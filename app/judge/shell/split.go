@@ -35,6 +35,9 @@ func splitPieces(code string, mode splitMode) (pieces [][]string, raws []string,
 	flushTok := func() {
 		if inTok {
 			t := tok.String()
+			if mode == modePS && len(t) > 1 && t[len(t)-1] == ',' {
+				t = t[:len(t)-1] // -ArgumentList '-c', 'code': array elements
+			}
 			if mode == modePS && len(psVars) > 0 && len(cur) > 0 && strings.HasPrefix(t, "$") {
 				// Not the first word: $p = ... assigns, & $p calls.
 				t = psVarSubst(t, psVars)
