@@ -98,6 +98,10 @@ func splitPieces(code string, mode splitMode) (pieces [][]string, raws []string,
 		case c == '"' || c == '\'' && mode != modeCmd:
 			quote = c
 			inTok = true
+		case c == '\\' && mode == modeBash && winTok(tok.String()):
+			// C:\Users\dev in an unparsable line: a Windows path, not escapes.
+			tok.WriteByte(c)
+			inTok = true
 		case c == '\\' && mode == modeBash && i+1 < len(code):
 			i++
 			if code[i] != '\n' {
@@ -271,4 +275,10 @@ func psVarSubst(t string, vars map[string]string) string {
 		return v + t[j:]
 	}
 	return t
+}
+
+// winTok: the word so far is a drive (C:), . or .., or already a Windows path.
+func winTok(t string) bool {
+	return len(t) >= 2 && t[1] == ':' && (t[0]|0x20) >= 'a' && (t[0]|0x20) <= 'z' || t == "." || t == ".." ||
+		strings.Contains(t, ":\\")
 }
