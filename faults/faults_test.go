@@ -26,6 +26,7 @@ func TestBaseline(t *testing.T) {
 		for _, s := range all {
 			check(t, "server up", s, sb.runHook(s.Event), true)
 		}
+		sb.waitAudit(len(all))
 		if n := len(sb.auditLines()); n < len(all) {
 			t.Errorf("audit log has %d lines for %d decisions", n, len(all))
 		}
@@ -368,6 +369,7 @@ func TestParallelHooks(t *testing.T) {
 	if !sb.serverAlive() {
 		t.Fatalf("the server died under %d parallel hooks:\n%s", n, sb.srvErr)
 	}
+	sb.waitAudit(n)
 	lines := sb.auditLines()
 	if len(lines) < n {
 		t.Errorf("audit log has %d whole lines for %d calls", len(lines), n)

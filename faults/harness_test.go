@@ -411,8 +411,13 @@ func check(t testing.TB, what string, s sample, a answer, exact bool) {
 
 // auditLines reads the audit log and fails on any line that is not one
 // whole JSON object with the fields every entry has.
+//
+// The server writes a decision's line just after answering the hook, so
+// the log may still be growing when a test reads it: wait until it ends
+// with a whole line first.
 func (sb *sandbox) auditLines() []map[string]any {
 	sb.t.Helper()
+	sb.waitAudit(0)
 	f, err := os.Open(sb.path("audit.jsonl"))
 	if errors.Is(err, os.ErrNotExist) {
 		return nil
@@ -443,6 +448,21 @@ func (sb *sandbox) auditLines() []map[string]any {
 		sb.t.Errorf("audit log: %v", err)
 	}
 	return out
+}
+
+// waitAudit waits (up to 20 s) until the audit log holds at least min
+// lines and ends with a newline, so no line is read half written.
+func (sb *sandbox) waitAudit(min int) {
+	waitFor(20*time.Second, func() bool {
+		data, err := os.ReadFile(sb.path("audit.jsonl"))
+		if err != nil {
+			return min == 0
+		}
+		if len(data) == 0 {
+			return min == 0
+		}
+		return data[len(data)-1] == '\n' && bytes.Count(data, []byte{'\n'}) >= min
+	})
 }
 
 // waitFor polls cond until it holds or the timeout passes.
