@@ -8,6 +8,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -35,13 +36,30 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	code := 1
-	if err := buildBinaries(dir); err != nil {
+	flag.Parse()
+	if fuzzingOrListing() {
+		// FuzzHookRun runs the hook in-process, and -list runs nothing:
+		// no binaries needed.
+		code = m.Run()
+	} else if err := buildBinaries(dir); err != nil {
 		fmt.Fprintln(os.Stderr, "faults: building the binaries under test failed:", err)
 	} else {
 		code = m.Run()
 	}
 	os.RemoveAll(dir)
 	os.Exit(code)
+}
+
+// fuzzingOrListing reports whether this process runs a fuzz target (the
+// coordinator or a worker) or only lists tests, which need no binaries.
+func fuzzingOrListing() bool {
+	for _, name := range []string{"test.fuzz", "test.list"} {
+		if f := flag.Lookup(name); f != nil && f.Value.String() != "" {
+			return true
+		}
+	}
+	f := flag.Lookup("test.fuzzworker")
+	return f != nil && f.Value.String() == "true"
 }
 
 func buildBinaries(dir string) error {
