@@ -170,7 +170,7 @@ start_xvfb() {
 		return 0
 	fi
 	local fdfile="$WORK/display"
-	Xvfb -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp 3>"$fdfile" >"$LOGS/xvfb.log" 2>&1 &
+	Xvfb -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp -noreset 3>"$fdfile" >"$LOGS/xvfb.log" 2>&1 &
 	XVFB_PID=$!
 	local i
 	for i in $(seq 1 100); do
