@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+
+	"github.com/agent-guard/agent-guard/app/internal/filelock"
 )
 
 // Writer appends entries to the audit log. Each entry is one JSON line
@@ -69,11 +71,11 @@ func (w *Writer) Append(e Entry) error {
 	if err := w.ensureOpen(); err != nil {
 		return err
 	}
-	if err := lockFile(w.f); err != nil {
+	if err := filelock.Lock(w.f); err != nil {
 		return fmt.Errorf("audit: cannot lock %s: %w", w.path, err)
 	}
 	_, werr := w.f.Write(line)
-	uerr := unlockFile(w.f)
+	uerr := filelock.Unlock(w.f)
 	if werr != nil {
 		return fmt.Errorf("audit: cannot append to %s: %w", w.path, werr)
 	}

@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/agent-guard/agent-guard/app/internal/filelock"
 )
 
 // Update applies edit to the config at path as one read-modify-write under
@@ -55,12 +57,12 @@ func lockPath(path string) (func(), error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := lockFile(f); err != nil {
+	if err := filelock.Lock(f); err != nil {
 		f.Close()
 		return nil, err
 	}
 	return func() {
-		unlockFile(f)
+		filelock.Unlock(f)
 		f.Close()
 	}, nil
 }

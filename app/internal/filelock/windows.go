@@ -1,6 +1,6 @@
 //go:build windows
 
-package config
+package filelock
 
 import (
 	"os"
@@ -9,16 +9,16 @@ import (
 )
 
 // Windows byte-range locks are mandatory, so we lock one byte far beyond
-// any real end of file: editors exclude each other while readers of the
-// lock file are never blocked.
+// any real end of file: lockers exclude each other while readers of the
+// file's content are never blocked.
 const lockOffsetLow, lockOffsetHigh = 0xFFFFFFFE, 0x7FFFFFFF
 
-func lockFile(f *os.File) error {
+func lock(f *os.File) error {
 	ol := windows.Overlapped{Offset: lockOffsetLow, OffsetHigh: lockOffsetHigh}
 	return windows.LockFileEx(windows.Handle(f.Fd()), windows.LOCKFILE_EXCLUSIVE_LOCK, 0, 1, 0, &ol)
 }
 
-func unlockFile(f *os.File) error {
+func unlock(f *os.File) error {
 	ol := windows.Overlapped{Offset: lockOffsetLow, OffsetHigh: lockOffsetHigh}
 	return windows.UnlockFileEx(windows.Handle(f.Fd()), 0, 1, 0, &ol)
 }
