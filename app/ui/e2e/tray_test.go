@@ -81,7 +81,11 @@ func startXvfb(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	x := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", "1280x800x24", "-nolisten", "tcp")
+	// -noreset: the tray itself holds no X connection (systray talks
+	// D-Bus), so between two dialogs Xvfb has no client and would reset;
+	// a dialog connecting during the reset fails with GLFW's
+	// "PlatformUnavailable" (seen in CI-like runs).
+	x := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-noreset")
 	x.ExtraFiles = []*os.File{w}
 	if err := x.Start(); err != nil {
 		t.Fatalf("Xvfb: %v", err)
