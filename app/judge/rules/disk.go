@@ -129,33 +129,11 @@ func ddBytes(args []string) (n float64, endless bool) {
 }
 
 func ddSize(v string) float64 {
-	mult := 1.0
-	v = strings.TrimSuffix(strings.ToUpper(v), "B")
-	v = strings.TrimSuffix(v, "I")
-	if v == "" {
+	n, ok := pkSizeBytes(v)
+	if !ok || n < 0 {
 		return 0
 	}
-	switch v[len(v)-1] {
-	case 'K':
-		mult = 1 << 10
-	case 'M':
-		mult = 1 << 20
-	case 'G':
-		mult = 1 << 30
-	case 'T':
-		mult = 1 << 40
-	}
-	if mult > 1 {
-		v = v[:len(v)-1]
-	}
-	n := 0.0
-	for i := 0; i < len(v); i++ {
-		if v[i] < '0' || v[i] > '9' {
-			return 0
-		}
-		n = n*10 + float64(v[i]-'0')
-	}
-	return n * mult
+	return n
 }
 
 func ruleMkfs(c *shell.Cmd, x *Ctx) (Finding, bool) {
