@@ -6,23 +6,10 @@ func entryPath() (string, error) {
 	return homeJoin("Library", "LaunchAgents", Label+".plist")
 }
 
-func enable(exe string) error {
-	p, err := entryPath()
-	if err != nil {
-		return err
-	}
-	return writeEntry(p, launchAgent(exe))
-}
-
-func disable() error {
-	p, err := entryPath()
-	if err != nil {
-		return err
-	}
-	return removeEntry(p)
-}
-
 func enabled() bool {
 	p, err := entryPath()
 	return err == nil && exists(p)
 }
+
+// entryContent is the login file written for exe.
+func entryContent(exe string) string { return launchAgent(exe) }

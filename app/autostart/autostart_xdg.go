@@ -17,22 +17,6 @@ func entryPath() (string, error) {
 	return homeJoin(".config", "autostart", Name+".desktop")
 }
 
-func enable(exe string) error {
-	p, err := entryPath()
-	if err != nil {
-		return err
-	}
-	return writeEntry(p, desktopEntry(exe))
-}
-
-func disable() error {
-	p, err := entryPath()
-	if err != nil {
-		return err
-	}
-	return removeEntry(p)
-}
-
 // enabled also honours a user who switched the entry off in their
 // desktop's settings (Hidden=true) rather than deleting it.
 func enabled() bool {
@@ -43,3 +27,6 @@ func enabled() bool {
 	b, err := os.ReadFile(p)
 	return err == nil && !strings.Contains(string(b), "\nHidden=true")
 }
+
+// entryContent is the login file written for exe.
+func entryContent(exe string) string { return desktopEntry(exe) }

@@ -36,3 +36,21 @@ func homeJoin(elem ...string) (string, error) {
 	}
 	return filepath.Join(append([]string{home}, elem...)...), nil
 }
+
+// enable and disable are the same on every Unix: only entryPath and
+// entryContent differ (XDG .desktop file, macOS LaunchAgent).
+func enable(exe string) error {
+	p, err := entryPath()
+	if err != nil {
+		return err
+	}
+	return writeEntry(p, entryContent(exe))
+}
+
+func disable() error {
+	p, err := entryPath()
+	if err != nil {
+		return err
+	}
+	return removeEntry(p)
+}
