@@ -15,7 +15,9 @@ import (
 // fallback judges in-process when agent-guard is not running: the same
 // judge, config, cache and remote judge, but no dialog, so a confirm under
 // full access is denied and otherwise left to the host's own ask.
-func fallback(ctx context.Context, opts Options, ev judge.Event, stderr io.Writer, start time.Time) result {
+// note, when set, says why a server that answered was not used; it
+// leads the reason and the audit line.
+func fallback(ctx context.Context, opts Options, ev judge.Event, stderr io.Writer, start time.Time, note string) result {
 	paths, err := config.DefaultPaths()
 	if err != nil {
 		return deny("agent-guard is not running and its files cannot be found (%v).", err)
@@ -45,6 +47,9 @@ func fallback(ctx context.Context, opts Options, ev judge.Event, stderr io.Write
 	v = g.Judge.Judge(ctx, st)
 	cfg := g.Config()
 	out := render.Render(render.Input{Verdict: v, Config: cfg, PermissionMode: ev.PermissionMode, Fallback: true})
+	if note != "" {
+		out.Reason = "agent-guard-hook: " + note + ", so the call was judged without it. " + out.Reason
+	}
 	if g.Audit != nil && cfg.Log.Enabled {
 		e := render.Entry(opts.Host, ev, st, v, out, judge.SourceFallback, start, 0)
 		if err := g.Audit.Append(e); err != nil {

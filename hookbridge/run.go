@@ -14,8 +14,10 @@ import (
 	"io"
 	"net"
 	"os"
+	"path/filepath"
 	"time"
 
+	"github.com/agent-guard/agent-guard/hookbridge/peer"
 	"github.com/agent-guard/agent-guard/hookbridge/pipe"
 	"github.com/agent-guard/agent-guard/hookbridge/wire"
 )
@@ -35,6 +37,9 @@ type Options struct {
 	Deadline    time.Duration
 	DialTimeout time.Duration
 	Pipe        string
+	// Guard is the absolute path of the genuine agent-guard binary: only
+	// a server running it is trusted (package peer).
+	Guard string
 }
 
 func parseFlags(args []string) (Options, error) {
@@ -52,6 +57,7 @@ func parseFlags(args []string) (Options, error) {
 	fs.DurationVar(&o.Deadline, "deadline", o.Deadline, "answer deny on our own after this long (keep it below the host's timeout)")
 	fs.DurationVar(&o.DialTimeout, "dial-timeout", o.DialTimeout, "how long to try reaching agent-guard before judging in-process")
 	fs.StringVar(&o.Pipe, "pipe", "", "pipe name or socket path (default: "+pipe.Env+" or the per-user default)")
+	fs.StringVar(&o.Guard, "guard", "", "absolute path of the agent-guard binary whose server is trusted (default: agent-guard beside this hook)")
 	if err := fs.Parse(args); err != nil {
 		return o, fmt.Errorf("bad arguments %q: %v", args, err)
 	}
@@ -63,6 +69,11 @@ func parseFlags(args []string) (Options, error) {
 	}
 	if o.Deadline < 100*time.Millisecond || o.Deadline > time.Hour {
 		return o, fmt.Errorf("--deadline %v is outside 100ms..1h", o.Deadline)
+	}
+	if o.Guard == "" {
+		o.Guard = peer.DefaultBinary()
+	} else if !filepath.IsAbs(o.Guard) {
+		return o, fmt.Errorf("--guard %q must be an absolute path", o.Guard)
 	}
 	if o.DialTimeout <= 0 || o.DialTimeout > o.Deadline/2 {
 		return o, fmt.Errorf("--dial-timeout %v must be positive and under half the deadline", o.DialTimeout)
@@ -141,7 +152,7 @@ func decide(ctx context.Context, opts Options, stdin io.Reader, stderr io.Writer
 	name := opts.Pipe
 	if name == "" {
 		if name, err = pipe.Name(); err != nil {
-			return fallback(ctx, opts, ev, stderr, start)
+			return fallback(ctx, opts, ev, stderr, start, "")
 		}
 	}
 	conn, err := dial(ctx, name, opts.DialTimeout)
@@ -149,13 +160,22 @@ func decide(ctx context.Context, opts Options, stdin io.Reader, stderr io.Writer
 		return deny("the pipe %s is served by another user account (%v); the user must find out who created it.", name, err)
 	}
 	if err != nil {
-		return fallback(ctx, opts, ev, stderr, start)
+		return fallback(ctx, opts, ev, stderr, start, "")
+	}
+	// An impostor's answer is never used: it counts as no server.
+	if _, err := verifyServer(conn, peer.Expect{Binary: opts.Guard, Home: peer.HomeOf(os.Getenv), Pipe: name}); err != nil {
+		conn.Close()
+		return fallback(ctx, opts, ev, stderr, start, err.Error())
 	}
 	// Connected: from here on never fall back, the tray may be showing a
 	// dialog for this very call.
 	defer conn.Close()
 	return askServer(ctx, conn, opts.Host, data)
 }
+
+// verifyServer is peer.VerifyServer; in-process unit tests, whose fake
+// servers are this very test process, replace it.
+var verifyServer = peer.VerifyServer
 
 // dial reaches the server. "Nobody listens" is immediate (no socket,
 // connection refused), so the timeout only bites when a server is there

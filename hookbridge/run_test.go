@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agent-guard/agent-guard/hookbridge/peer"
 	"github.com/agent-guard/agent-guard/hookbridge/pipe"
 	"github.com/agent-guard/agent-guard/hookbridge/wire"
 )
@@ -37,6 +38,12 @@ func isolate(t *testing.T) string {
 		p = fmt.Sprintf(`\\.\pipe\agent-guard-test-%d-%d`, os.Getpid(), time.Now().UnixNano())
 	}
 	t.Setenv(pipe.Env, p)
+	// The fake servers below run in this test process, which is not
+	// agent-guard: accept them. TestImpostorIsIgnored keeps the real check,
+	// and e2e/ runs it against real processes.
+	real := verifyServer
+	verifyServer = func(net.Conn, peer.Expect) (peer.Process, error) { return peer.Process{}, nil }
+	t.Cleanup(func() { verifyServer = real })
 	return p
 }
 
@@ -70,7 +77,7 @@ func TestParseFlags(t *testing.T) {
 	if o, _ := parseFlags(nil); o.Deadline != 20*time.Second || o.Host != "zcode" {
 		t.Fatalf("env deadline: %+v", o)
 	}
-	for _, bad := range [][]string{{"--host", "x"}, {"--deadline", "1ms"}, {"--deadline", "2h"}, {"--nope"}, {"arg"}, {"--dial-timeout", "0s"}} {
+	for _, bad := range [][]string{{"--host", "x"}, {"--deadline", "1ms"}, {"--deadline", "2h"}, {"--nope"}, {"arg"}, {"--dial-timeout", "0s"}, {"--guard", "agent-guard"}} {
 		if _, err := parseFlags(bad); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
@@ -290,5 +297,26 @@ func TestDialNobodyIsImmediate(t *testing.T) {
 	}
 	if el := time.Since(t0); el > 5*time.Second {
 		t.Fatalf("took %v", el)
+	}
+}
+
+// A server that is not the genuine agent-guard is no server: its allow is
+// never used, the fallback judges and says why.
+func TestImpostorIsIgnored(t *testing.T) {
+	path := isolate(t)
+	verifyServer = peer.VerifyServer
+	fakeServer(t, path, func(conn net.Conn) {
+		io.WriteString(conn, `{"v":1,"decision":"allow","reason":"impostor says yes"}`+"\n")
+	})
+	guard := filepath.Join(t.TempDir(), "agent-guard")
+	os.WriteFile(guard, []byte("not this process"), 0o755)
+	out, _, code := run(t, strings.NewReader(`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf ~"}}`), "--dial-timeout", "5s", "--guard", guard)
+	d, reason := mustDecision(t, out)
+	if d != wire.Deny || code != 0 || strings.Contains(reason, "impostor says yes") || !strings.Contains(reason, "it was ignored") || !strings.Contains(reason, guard) {
+		t.Fatalf("%s %d %s", d, code, reason)
+	}
+	data, err := os.ReadFile(filepath.Join(os.Getenv("AGENT_GUARD_HOME"), "audit.jsonl"))
+	if err != nil || !strings.Contains(string(data), "it was ignored") || !strings.Contains(string(data), `"source":"fallback"`) {
+		t.Fatalf("audit %s %v", data, err)
 	}
 }
