@@ -12,7 +12,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
 )
 
 // rendered is what the host must see for a judge level: with no dialog
