@@ -10,11 +10,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
-	"github.com/agent-guard/agent-guard/hookbridge/pipe"
-	"github.com/agent-guard/agent-guard/hookbridge/wire"
+	"github.com/agent-guard/agent-guard/app/pipe"
+	"github.com/agent-guard/agent-guard/app/wire"
 )
 
 // impostorMain is what an agent would run to speak for the guard: it
@@ -123,7 +124,10 @@ func TestImpostorIsNeverUsed(t *testing.T) {
 		{"after the server died", func(t *testing.T, e *env) {
 			srv := e.server(t)
 			stopProcess(srv)
-			srv.Wait()
+			// e.server's goroutine reaps it; then the pid is gone.
+			if !waitUntil(func() bool { return syscall.Kill(srv.Process.Pid, 0) != nil }) {
+				t.Fatal("the server did not stop")
+			}
 			e.impostor(t)
 		}, "another executable"},
 		{"a copy of agent-guard", func(t *testing.T, e *env) { e.genuineElsewhere(t, copyBinary(t, guardBin)) }, "another executable"},

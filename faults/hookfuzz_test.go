@@ -10,7 +10,7 @@ import (
 
 	"github.com/agent-guard/agent-guard/app/judge"
 	"github.com/agent-guard/agent-guard/hookbridge"
-	"github.com/agent-guard/agent-guard/hookbridge/pipe"
+	"github.com/agent-guard/agent-guard/app/pipe"
 )
 
 // FuzzHookRun feeds arbitrary bytes to the whole hook (hookbridge.Run, as

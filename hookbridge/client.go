@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/agent-guard/agent-guard/app/judge"
-	"github.com/agent-guard/agent-guard/hookbridge/wire"
+	"github.com/agent-guard/agent-guard/app/wire"
 )
 
 // Indirections over the judge's event helpers, kept here so the hook's

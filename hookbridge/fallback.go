@@ -7,17 +7,16 @@ import (
 	"time"
 
 	"github.com/agent-guard/agent-guard/app/config"
+	"github.com/agent-guard/agent-guard/app/decide"
 	"github.com/agent-guard/agent-guard/app/guard"
 	"github.com/agent-guard/agent-guard/app/judge"
-	"github.com/agent-guard/agent-guard/hookbridge/render"
 )
 
 // fallback judges in-process when agent-guard is not running: the same
-// judge, config, cache and remote judge, but no dialog, so a confirm under
-// full access is denied and otherwise left to the host's own ask.
-// note, when set, says why a server that answered was not used; it
-// leads the reason and the audit line.
-func fallback(ctx context.Context, opts Options, ev judge.Event, stderr io.Writer, start time.Time, note string) result {
+// driver, judge, config, cache and remote judge, but no dialog, so a
+// confirm under full access is denied and otherwise left to the host's
+// own ask. note, when set, says why a server that answered was not used.
+func fallback(ctx context.Context, opts Options, event []byte, stderr io.Writer, start time.Time, note string) result {
 	paths, err := config.DefaultPaths()
 	if err != nil {
 		return deny("agent-guard is not running and its files cannot be found (%v).", err)
@@ -26,35 +25,24 @@ func fallback(ctx context.Context, opts Options, ev judge.Event, stderr io.Write
 	if err != nil {
 		return deny("agent-guard is not running and its config could not be loaded (%v); the user should fix the config or start agent-guard.", err)
 	}
-	var v judge.Verdict
+	deadline, _ := ctx.Deadline()
+	r := decide.Decide(ctx, decide.Call{Host: opts.Host, Event: event, Start: start, Deadline: deadline.Add(-hookMargin(time.Until(deadline)))},
+		decide.Deps{Judge: g.Judge, Config: g.Config, Fallback: true, Note: note})
 	// Not g.Close(): it always rewrites the cache (temp file, fsync,
 	// rename: ~3 ms median, ~40 ms p99 here), yet only a remote judgment
 	// adds to it. The process exits right after, so nothing else leaks.
-	defer func() {
-		if v.Source == judge.SourceAPI {
-			if err := g.SaveCache(); err != nil {
-				fmt.Fprintf(stderr, "agent-guard-hook: %v\n", err)
+	if r.Verdict.Source == judge.SourceAPI {
+		if err := g.SaveCache(); err != nil {
+			fmt.Fprintf(stderr, "agent-guard-hook: %v\n", err)
+		}
+	}
+	if g.Audit != nil {
+		if g.Config().Log.Enabled {
+			if err := g.Audit.Append(r.Entry); err != nil {
+				fmt.Fprintf(stderr, "agent-guard-hook: audit line not written: %v\n", err)
 			}
 		}
-		if g.Audit != nil {
-			g.Audit.Close()
-		}
-	}()
-	st, err := judge.StateFromEvent(ev)
-	if err != nil {
-		return deny("the tool call could not be read (%v).", err)
+		g.Audit.Close()
 	}
-	v = g.Judge.Judge(ctx, st)
-	cfg := g.Config()
-	out := render.Render(render.Input{Verdict: v, Config: cfg, PermissionMode: ev.PermissionMode, Fallback: true})
-	if note != "" {
-		out.Reason = "agent-guard-hook: " + note + ", so the call was judged without it. " + out.Reason
-	}
-	if g.Audit != nil && cfg.Log.Enabled {
-		e := render.Entry(opts.Host, ev, st, v, out, judge.SourceFallback, start, 0)
-		if err := g.Audit.Append(e); err != nil {
-			fmt.Fprintf(stderr, "agent-guard-hook: audit line not written: %v\n", err)
-		}
-	}
-	return result{decision: out.Decision, reason: out.Reason}
+	return result{decision: r.Out.Decision, reason: r.Out.Reason}
 }

@@ -17,9 +17,9 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/agent-guard/agent-guard/hookbridge/peer"
-	"github.com/agent-guard/agent-guard/hookbridge/pipe"
-	"github.com/agent-guard/agent-guard/hookbridge/wire"
+	"github.com/agent-guard/agent-guard/app/peer"
+	"github.com/agent-guard/agent-guard/app/pipe"
+	"github.com/agent-guard/agent-guard/app/wire"
 )
 
 // Defaults. The installer passes --deadline (approval timeout + 15 s) and
@@ -115,7 +115,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 				done <- deny("internal error (%v).", p)
 			}
 		}()
-		done <- decide(ctx, opts, stdin, stderr, start)
+		done <- getDecision(ctx, opts, stdin, stderr, start)
 	}()
 	var r result
 	select {
@@ -129,9 +129,9 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	return emit(stdout, stderr, r)
 }
 
-// decide reads the event and gets a decision from the server or, when no
+// getDecision reads the event and gets a decision from the server or, when no
 // server runs, from the in-process judge.
-func decide(ctx context.Context, opts Options, stdin io.Reader, stderr io.Writer, start time.Time) result {
+func getDecision(ctx context.Context, opts Options, stdin io.Reader, stderr io.Writer, start time.Time) result {
 	data, err := io.ReadAll(io.LimitReader(stdin, wire.MaxEvent+1))
 	if err != nil {
 		return deny("could not read the event on stdin (%v).", err)
@@ -152,7 +152,7 @@ func decide(ctx context.Context, opts Options, stdin io.Reader, stderr io.Writer
 	name := opts.Pipe
 	if name == "" {
 		if name, err = pipe.Name(); err != nil {
-			return fallback(ctx, opts, ev, stderr, start, "")
+			return fallback(ctx, opts, data, stderr, start, "")
 		}
 	}
 	conn, err := dial(ctx, name, opts.DialTimeout)
@@ -160,12 +160,12 @@ func decide(ctx context.Context, opts Options, stdin io.Reader, stderr io.Writer
 		return deny("the pipe %s is served by another user account (%v); the user must find out who created it.", name, err)
 	}
 	if err != nil {
-		return fallback(ctx, opts, ev, stderr, start, "")
+		return fallback(ctx, opts, data, stderr, start, "")
 	}
 	// An impostor's answer is never used: it counts as no server.
 	if _, err := verifyServer(conn, peer.Expect{Binary: opts.Guard, Home: peer.HomeOf(os.Getenv), Pipe: name}); err != nil {
 		conn.Close()
-		return fallback(ctx, opts, ev, stderr, start, err.Error())
+		return fallback(ctx, opts, data, stderr, start, err.Error())
 	}
 	// Connected: from here on never fall back, the tray may be showing a
 	// dialog for this very call.

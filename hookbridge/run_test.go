@@ -15,9 +15,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agent-guard/agent-guard/hookbridge/peer"
-	"github.com/agent-guard/agent-guard/hookbridge/pipe"
-	"github.com/agent-guard/agent-guard/hookbridge/wire"
+	"github.com/agent-guard/agent-guard/app/peer"
+	"github.com/agent-guard/agent-guard/app/pipe"
+	"github.com/agent-guard/agent-guard/app/wire"
 )
 
 // isolate points every file and the pipe into temp dirs.

@@ -12,15 +12,12 @@ import (
 
 	"github.com/agent-guard/agent-guard/app/audit"
 	"github.com/agent-guard/agent-guard/app/config"
-	"github.com/agent-guard/agent-guard/app/judge"
-	"github.com/agent-guard/agent-guard/hookbridge/render"
-	"github.com/agent-guard/agent-guard/hookbridge/wire"
+	"github.com/agent-guard/agent-guard/app/decide"
+	"github.com/agent-guard/agent-guard/app/wire"
 )
 
 // Judger judges one call (*judge.Judge, or the guard's judge).
-type Judger interface {
-	Judge(ctx context.Context, s judge.State) judge.Verdict
-}
+type Judger = decide.Judger
 
 // AuditLog takes one line per decision (*audit.Writer).
 type AuditLog interface {
@@ -197,98 +194,16 @@ func (s *Server) Decide(ctx context.Context, req wire.Request) (wire.Response, a
 	return s.decide(ctx, req, time.Now())
 }
 
-func (s *Server) decide(ctx context.Context, req wire.Request, start time.Time) (resp wire.Response, entry audit.Entry) {
-	cfg := s.deps.Config()
-	ev, err := judge.ParseEvent(req.Event)
-	var st judge.State
-	if err == nil {
-		st, err = judge.StateFromEvent(ev)
-	}
-	if err != nil {
-		v := judge.Verdict{Level: judge.Confirm, Source: judge.SourceError, Reason: err.Error()}
-		out := render.Output{Decision: wire.Deny, Decider: audit.DeciderPolicy,
-			Reason: "agent-guard could not read this tool call (" + err.Error() + "), so it is denied. Stop and tell the user; do not retry it in another form."}
-		return response(out, v), render.Entry(req.Host, ev, st, v, out, "", start, 0)
-	}
-	defer func() {
-		if p := recover(); p != nil {
-			v := judge.Verdict{Level: judge.Confirm, Source: judge.SourceError, Reason: fmt.Sprint("internal error: ", p)}
-			out := render.Output{Decision: wire.Deny, Decider: audit.DeciderPolicy,
-				Reason: fmt.Sprintf("agent-guard failed while judging this call (%v), so it is denied. Stop and tell the user.", p)}
-			resp, entry = response(out, v), render.Entry(req.Host, ev, st, v, out, "", start, 0)
-			s.problem(fmt.Errorf("server: panic judging %s: %v", ev.ToolName, p))
-		}
-	}()
-
+func (s *Server) decide(ctx context.Context, req wire.Request, start time.Time) (wire.Response, audit.Entry) {
 	// Everything must finish before the hook gives up on us.
 	budget := time.Duration(req.BudgetMS) * time.Millisecond
-	deadline := start.Add(budget - margin(budget))
-	jctx, jcancel := context.WithDeadline(ctx, deadline)
-	defer jcancel()
-	v := s.deps.Judge.Judge(jctx, st)
-
-	in := render.Input{Verdict: v, Config: cfg, PermissionMode: ev.PermissionMode, Dialog: s.deps.Asker != nil}
-	var wait time.Duration
-	if render.NeedsApproval(v, cfg, ev.PermissionMode, in.Dialog) {
-		askDeadline := time.Now().Add(time.Duration(cfg.Approval.TimeoutSeconds) * time.Second)
-		if askDeadline.After(deadline) {
-			askDeadline = deadline
-		}
-		t0 := time.Now()
-		a := s.ask(ctx, Prompt{Host: req.Host, Session: ev.SessionID, ToolUseID: ev.ToolUseID, State: st, Verdict: v, Deadline: askDeadline})
-		wait = time.Since(t0)
-		in.Answer = &a
-	}
-	out := render.Render(in)
-	return response(out, v), render.Entry(req.Host, ev, st, v, out, "", start, wait)
+	r := decide.Decide(ctx, decide.Call{Host: req.Host, Event: req.Event, Start: start, Deadline: start.Add(budget - margin(budget))},
+		decide.Deps{Judge: s.deps.Judge, Config: s.deps.Config, Asker: s.deps.Asker, OnProblem: func(err error) { s.problem(fmt.Errorf("server: %w", err)) }})
+	return r.Response(), r.Entry
 }
 
 // margin is how long before the hook's budget ends the server answers:
 // a quarter of a short budget, at most maxMargin.
 func margin(budget time.Duration) time.Duration {
 	return min(budget/4, maxMargin)
-}
-
-// ask runs the Asker with a deadline and never waits past it, even if the
-// Asker does not honour its context.
-func (s *Server) ask(ctx context.Context, p Prompt) Answer {
-	limit := time.Until(p.Deadline)
-	actx, cancel := context.WithDeadline(ctx, p.Deadline)
-	defer cancel()
-	ch := make(chan Answer, 1)
-	go func() {
-		defer func() {
-			if r := recover(); r != nil {
-				s.problem(fmt.Errorf("server: the approval dialog failed: %v", r))
-				ch <- Answer{Decider: audit.DeciderPolicy, Reason: fmt.Sprintf("the approval dialog failed (%v)", r)}
-			}
-		}()
-		ch <- s.deps.Asker.Ask(actx, p)
-	}()
-	select {
-	case a := <-ch:
-		if a.Decider != audit.DeciderUser {
-			a.Decider = audit.DeciderPolicy
-		}
-		return a
-	case <-actx.Done():
-	}
-	// Give an Asker that answers at the very deadline its due.
-	select {
-	case a := <-ch:
-		return a
-	default:
-	}
-	reason := fmt.Sprintf("no one answered the approval dialog within %.0f s", limit.Seconds())
-	switch cause := context.Cause(ctx); {
-	case errors.Is(cause, errHookGone):
-		reason = errHookGone.Error()
-	case ctx.Err() != nil:
-		reason = "agent-guard stopped before anyone answered"
-	}
-	return Answer{Decider: audit.DeciderPolicy, Reason: reason}
-}
-
-func response(out render.Output, v judge.Verdict) wire.Response {
-	return wire.Response{V: wire.Version, Decision: out.Decision, Reason: out.Reason, Level: v.Level.String(), Source: v.Source, Rule: v.Rule}
 }
