@@ -91,14 +91,20 @@ type Host struct {
 	ask      bool
 }
 
-// Parse reads the host's event from stdin. judged is false when the event
+// Parse reads the host's event from stdin. On a host that does not honour
+// ask, PermissionMode is left empty (see AskHonoured). judged is false when the event
 // is not ours (another event, a tool we do not judge): the hook then
 // prints Silent(). When err is not nil the hook must deny.
 func (h Host) Parse(stdin []byte) (ev Event, judged bool, err error) {
 	ev, judged, err = h.parse(stdin)
 	ev.Host = h.Name
+	if !h.ask {
+		// The server reads an empty mode as full access: a confirm then
+		// goes to agent-guard's dialog, or is denied, never to this host.
+		ev.PermissionMode = ""
+	}
 	for i := range ev.Parts {
-		ev.Parts[i].Host = h.Name
+		ev.Parts[i].Host, ev.Parts[i].PermissionMode = h.Name, ev.PermissionMode
 	}
 	if err != nil {
 		return ev, true, err
