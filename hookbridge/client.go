@@ -11,12 +11,8 @@ import (
 	"github.com/agent-guard/agent-guard/app/wire"
 )
 
-// Indirections over the judge's event helpers, kept here so the hook's
-// hot path names exactly what it uses.
-var (
-	parseEvent = judge.ParseEvent
-	judged     = judge.Judged
-)
+// parseEvent reads the common (normalized) event for the judge.
+var parseEvent = judge.ParseEvent
 
 // hookMargin is how much of its own deadline the hook keeps for itself
 // when telling the server its budget: enough to print the answer.

@@ -7,7 +7,6 @@ package hookbridge
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -15,8 +14,10 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
+	"github.com/agent-guard/agent-guard/app/hostproto"
 	"github.com/agent-guard/agent-guard/app/peer"
 	"github.com/agent-guard/agent-guard/app/pipe"
 	"github.com/agent-guard/agent-guard/app/wire"
@@ -34,6 +35,7 @@ const (
 // Options are the hook's flags.
 type Options struct {
 	Host        string
+	Proto       hostproto.Host // the host's dialect, from --host
 	Deadline    time.Duration
 	DialTimeout time.Duration
 	Pipe        string
@@ -43,7 +45,7 @@ type Options struct {
 }
 
 func parseFlags(args []string) (Options, error) {
-	o := Options{Host: wire.HostZCode, Deadline: DefaultDeadline, DialTimeout: DefaultDialTimeout}
+	o := Options{Host: wire.HostZCode, Proto: hostproto.ZCode, Deadline: DefaultDeadline, DialTimeout: DefaultDialTimeout}
 	if v := os.Getenv(DeadlineEnv); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil {
@@ -53,7 +55,7 @@ func parseFlags(args []string) (Options, error) {
 	}
 	fs := flag.NewFlagSet("agent-guard-hook", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	fs.StringVar(&o.Host, "host", o.Host, "host dialect: zcode or claude")
+	fs.StringVar(&o.Host, "host", o.Host, "host dialect: "+strings.Join(hostproto.Names(), ", "))
 	fs.DurationVar(&o.Deadline, "deadline", o.Deadline, "answer deny on our own after this long (keep it below the host's timeout)")
 	fs.DurationVar(&o.DialTimeout, "dial-timeout", o.DialTimeout, "how long to try reaching agent-guard before judging in-process")
 	fs.StringVar(&o.Pipe, "pipe", "", "pipe name or socket path (default: "+pipe.Env+" or the per-user default)")
@@ -64,9 +66,11 @@ func parseFlags(args []string) (Options, error) {
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
-	if o.Host != wire.HostZCode && o.Host != wire.HostClaude {
-		return o, fmt.Errorf("--host %q must be zcode or claude", o.Host)
+	h, ok := hostproto.Lookup(o.Host)
+	if !ok {
+		return o, fmt.Errorf("--host %q must be one of %s", o.Host, strings.Join(hostproto.Names(), ", "))
 	}
+	o.Host, o.Proto = h.Name, h
 	if o.Deadline < 100*time.Millisecond || o.Deadline > time.Hour {
 		return o, fmt.Errorf("--deadline %v is outside 100ms..1h", o.Deadline)
 	}
@@ -97,15 +101,17 @@ func deny(format string, a ...any) result {
 // written).
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	start := time.Now()
+	proto := hostproto.ZCode
 	defer func() {
 		if p := recover(); p != nil {
-			code = emit(stdout, stderr, deny("internal error (%v).", p))
+			code = emit(proto, stdout, stderr, deny("internal error (%v).", p))
 		}
 	}()
 	opts, err := parseFlags(args)
 	if err != nil {
-		return emit(stdout, stderr, deny("%v; fix the hook's arguments in the host's hook config.", err))
+		return emit(opts.Proto, stdout, stderr, deny("%v; fix the hook's arguments in the host's hook config.", err))
 	}
+	proto = opts.Proto
 	ctx, cancel := context.WithDeadline(context.Background(), start.Add(opts.Deadline))
 	defer cancel()
 	done := make(chan result, 1)
@@ -124,9 +130,9 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		r = deny("no decision within its deadline of %v (agent-guard may be hung, or no one answered the approval dialog).", opts.Deadline)
 	}
 	if r.silent {
-		return 0
+		return opts.Proto.Silent().Write(stdout, stderr, "")
 	}
-	return emit(stdout, stderr, r)
+	return emit(opts.Proto, stdout, stderr, r)
 }
 
 // getDecision reads the event and gets a decision from the server or, when no
@@ -139,16 +145,51 @@ func getDecision(ctx context.Context, opts Options, stdin io.Reader, stderr io.W
 	if len(data) > wire.MaxEvent {
 		return deny("the event on stdin is over %d bytes, too large to judge.", wire.MaxEvent)
 	}
-	ev, perr := parseEvent(data)
-	if ev.HookEventName != "" && ev.HookEventName != "PreToolUse" {
-		return result{silent: true} // only PreToolUse is ours to answer
-	}
+	ev, judged, perr := opts.Proto.Parse(data)
 	if perr != nil {
 		return deny("the event could not be read (%v).", perr)
 	}
-	if !judged(ev.ToolName) {
-		return result{silent: true}
+	if !judged {
+		return result{silent: true} // another event, or a tool we do not judge
 	}
+	// One host call may do several things (a patch over several files):
+	// each part is judged on its own and the strictest answer wins.
+	parts := ev.Each()
+	var worst result
+	for i, part := range parts {
+		r := decideOne(ctx, opts, part, stderr, start)
+		if len(parts) > 1 {
+			r.reason = fmt.Sprintf("(change %d of %d) %s", i+1, len(parts), r.reason)
+		}
+		if i == 0 || strictness(r.decision) > strictness(worst.decision) {
+			worst = r
+		}
+		if r.decision != wire.Allow && r.decision != wire.Ask {
+			break // a deny (or anything unknown) decides; ask the user nothing more
+		}
+	}
+	return worst
+}
+
+// strictness orders decisions: anything unknown counts as a deny.
+func strictness(d string) int {
+	switch d {
+	case wire.Allow:
+		return 0
+	case wire.Ask:
+		return 1
+	}
+	return 2
+}
+
+// decideOne gets the decision for one common event from the server or,
+// when no server runs, from the in-process judge.
+func decideOne(ctx context.Context, opts Options, part hostproto.Event, stderr io.Writer, start time.Time) result {
+	data := part.Normalized()
+	if _, err := parseEvent(data); err != nil {
+		return deny("the event could not be read (%v).", err)
+	}
+	var err error
 	name := opts.Pipe
 	if name == "" {
 		if name, err = pipe.Name(); err != nil {
@@ -201,34 +242,8 @@ func isTimeout(err error) bool {
 	return errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &ne) && ne.Timeout())
 }
 
-// emit prints the host JSON. When that fails, the reason goes to stderr
-// with exit code 2, which the host treats as a block.
-func emit(stdout, stderr io.Writer, r result) int {
-	if r.decision != wire.Allow && r.decision != wire.Ask && r.decision != wire.Deny {
-		r = deny("produced the unknown decision %q.", r.decision)
-	}
-	b, err := json.Marshal(hostOutput{HookSpecificOutput: hookSpecificOutput{
-		HookEventName:            "PreToolUse",
-		PermissionDecision:       r.decision,
-		PermissionDecisionReason: r.reason,
-	}})
-	if err == nil {
-		_, err = stdout.Write(append(b, '\n'))
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "agent-guard-hook: could not write the decision (%v); blocking. %s\n", err, r.reason)
-		return 2
-	}
-	return 0
-}
-
-// hostOutput is exactly the schema ZCode and Claude Code accept.
-type hostOutput struct {
-	HookSpecificOutput hookSpecificOutput `json:"hookSpecificOutput"`
-}
-
-type hookSpecificOutput struct {
-	HookEventName            string `json:"hookEventName"`
-	PermissionDecision       string `json:"permissionDecision"`
-	PermissionDecisionReason string `json:"permissionDecisionReason"`
+// emit prints the decision in the host's dialect (hostproto). When that
+// fails, the reason goes to stderr with exit code 2.
+func emit(h hostproto.Host, stdout, stderr io.Writer, r result) int {
+	return h.Emit(stdout, stderr, r.decision, r.reason)
 }

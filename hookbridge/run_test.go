@@ -54,6 +54,15 @@ func run(t *testing.T, stdin io.Reader, args ...string) (string, string, int) {
 	return out.String(), errb.String(), code
 }
 
+// hostOutput is the ZCode / Claude Code decision schema (hostproto renders it).
+type hostOutput struct {
+	HookSpecificOutput struct {
+		HookEventName            string `json:"hookEventName"`
+		PermissionDecision       string `json:"permissionDecision"`
+		PermissionDecisionReason string `json:"permissionDecisionReason"`
+	} `json:"hookSpecificOutput"`
+}
+
 func mustDecision(t *testing.T, out string) (string, string) {
 	t.Helper()
 	var o hostOutput

@@ -13,6 +13,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
+
+	"github.com/agent-guard/agent-guard/app/hostproto"
 )
 
 // Version is the protocol version both sides must speak exactly.
@@ -35,7 +38,7 @@ const (
 	Deny  = "deny"
 )
 
-// Hosts the hook speaks for.
+// Hosts the hook speaks for (every hostproto host is accepted).
 const (
 	HostZCode  = "zcode"
 	HostClaude = "claude"
@@ -70,7 +73,7 @@ func (r *Request) Validate() error {
 	if r.V != Version {
 		return fmt.Errorf("wire: request version %d, this agent-guard speaks %d; update agent-guard-hook and agent-guard together", r.V, Version)
 	}
-	if r.Host != HostZCode && r.Host != HostClaude {
+	if _, ok := hostproto.Lookup(r.Host); !ok || r.Host != strings.ToLower(r.Host) {
 		return fmt.Errorf("wire: unknown host %q", r.Host)
 	}
 	ev := bytes.TrimSpace(r.Event)
