@@ -42,8 +42,8 @@ type Deps struct {
 
 // Call is one request: the host's raw event and the time it has.
 type Call struct {
-	Host  string // wire.HostZCode | wire.HostClaude
-	Event []byte
+	Host  string // a hostproto host name: "zcode", "claude", "codex", ...
+	Event []byte // the host's event as the host sent it
 	// Start is when the hook started (the audit's timestamp and duration).
 	Start time.Time
 	// Deadline is when the answer must be ready; the dialog's countdown
@@ -51,25 +51,18 @@ type Call struct {
 	Deadline time.Time
 }
 
-// Result is the decision, the verdict behind it and its audit line (not
-// yet written: the caller writes it after answering).
+// Result is one judged event: the decision, the verdict behind it and its
+// audit line (not yet written: the caller writes it after answering).
 type Result struct {
 	Out     render.Output
 	Verdict judge.Verdict
 	Entry   audit.Entry
 }
 
-// Response is the result in the wire's form.
-func (r Result) Response() wire.Response {
-	return wire.Response{V: wire.Version, Decision: r.Out.Decision, Reason: r.Out.Reason,
-		Level: r.Verdict.Level.String(), Source: r.Verdict.Source, Rule: r.Verdict.Rule}
-}
-
-// Decide reads the event once, builds the judge's state once, judges it,
-// asks the human when the verdict needs one and a dialog exists, and
-// renders the host decision. It never fails and never panics: every
-// problem is a deny with its reason.
-func Decide(ctx context.Context, c Call, d Deps) (res Result) {
+// judgeOne decides one common event (one part of a host call). The event
+// is already decoded; only its tool input is read here, once, into the
+// judge's state.
+func judgeOne(ctx context.Context, c Call, ev judge.Event, d Deps) (res Result) {
 	cfg := config.Default()
 	if d.Config != nil {
 		if c := d.Config(); c != nil {
@@ -80,31 +73,25 @@ func Decide(ctx context.Context, c Call, d Deps) (res Result) {
 	if d.Fallback {
 		source = judge.SourceFallback
 	}
-	ev, err := judge.ParseEvent(c.Event)
-	var st judge.State
-	if err == nil {
-		st, err = judge.StateFromEvent(ev)
-	}
-	finish := func(r Result, wait time.Duration) Result {
+	finish := func(st judge.State, r Result, wait time.Duration) Result {
 		if d.Note != "" {
 			r.Out.Reason = "agent-guard-hook: " + d.Note + ", so the call was judged without it. " + r.Out.Reason
 		}
+		r.Out.Reason = wire.CutReason(r.Out.Reason)
 		r.Entry = render.Entry(c.Host, ev, st, r.Verdict, r.Out, source, c.Start, wait)
 		return r
 	}
+	st, err := judge.StateFromEvent(ev)
 	if err != nil {
-		v := judge.Verdict{Level: judge.Confirm, Source: judge.SourceError, Reason: err.Error()}
-		out := render.Output{Decision: wire.Deny, Decider: audit.DeciderPolicy,
-			Reason: "agent-guard could not read this tool call (" + err.Error() + "), so it is denied. Stop and tell the user; do not retry it in another form."}
 		source = "" // audited as the judge's "error"
-		return finish(Result{Out: out, Verdict: v}, 0)
+		return finish(st, unreadable(err), 0)
 	}
 	defer func() {
 		if p := recover(); p != nil {
 			v := judge.Verdict{Level: judge.Confirm, Source: judge.SourceError, Reason: fmt.Sprint("internal error: ", p)}
 			out := render.Output{Decision: wire.Deny, Decider: audit.DeciderPolicy,
 				Reason: fmt.Sprintf("agent-guard failed while judging this call (%v), so it is denied. Stop and tell the user.", p)}
-			res = finish(Result{Out: out, Verdict: v}, 0)
+			res = finish(st, Result{Out: out, Verdict: v}, 0)
 			problem(d, fmt.Errorf("panic judging %s: %v", ev.ToolName, p))
 		}
 	}()
@@ -125,7 +112,15 @@ func Decide(ctx context.Context, c Call, d Deps) (res Result) {
 		wait = time.Since(t0)
 		in.Answer = &a
 	}
-	return finish(Result{Out: render.Render(in), Verdict: v}, wait)
+	return finish(st, Result{Out: render.Render(in), Verdict: v}, wait)
+}
+
+// unreadable is the deny for a call that cannot be read.
+func unreadable(err error) Result {
+	v := judge.Verdict{Level: judge.Confirm, Source: judge.SourceError, Reason: err.Error()}
+	out := render.Output{Decision: wire.Deny, Decider: audit.DeciderPolicy,
+		Reason: "agent-guard could not read this tool call (" + err.Error() + "), so it is denied. Stop and tell the user; do not retry it in another form."}
+	return Result{Out: out, Verdict: v}
 }
 
 func problem(d Deps, err error) {

@@ -1,7 +1,9 @@
 package decide
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -9,6 +11,7 @@ import (
 
 	"github.com/agent-guard/agent-guard/app/audit"
 	"github.com/agent-guard/agent-guard/app/config"
+	"github.com/agent-guard/agent-guard/app/hostproto"
 	"github.com/agent-guard/agent-guard/app/judge"
 	"github.com/agent-guard/agent-guard/app/wire"
 )
@@ -58,9 +61,13 @@ func TestDecide(t *testing.T) {
 				d = c.deps(d)
 			}
 			r := Decide(context.Background(), call(c.event), d)
-			e := r.Entry
-			if r.Out.Decision != c.decision || e.Decision != c.decision || e.Source != c.source || e.Decider != c.decider || !strings.Contains(r.Out.Reason, c.reasonHas) || e.Reason != r.Out.Reason {
-				t.Fatalf("%+v\nentry %+v", r.Out, e)
+			e := r.Worst.Entry
+			if r.Decision != c.decision || e.Decision != c.decision || e.Source != c.source || e.Decider != c.decider || !strings.Contains(r.Reason, c.reasonHas) || e.Reason != r.Reason {
+				t.Fatalf("%s %s\nentry %+v", r.Decision, r.Reason, e)
+			}
+			// The host's finished output is exactly hostproto's rendering.
+			if want := hostproto.Claude.Render(c.decision, r.Reason); !bytes.Equal(want.Stdout, r.Out.Stdout) || want.Code != r.Out.Code || len(r.Parts) != 1 {
+				t.Fatalf("output %q, want %q", r.Out.Stdout, want.Stdout)
 			}
 			if e.Host != wire.HostClaude || (c.source != judge.SourceError && (e.Session != "s" || e.Tool != "Bash")) {
 				t.Fatalf("entry %+v", e)
@@ -84,8 +91,8 @@ func TestAskReasonIsTheCause(t *testing.T) {
 		return Answer{Allow: true, Decider: audit.DeciderUser}
 	})
 	r := Decide(ctx, call(resetHard), d)
-	if r.Out.Decision != wire.Deny || !strings.Contains(r.Out.Reason, "the hook disconnected") {
-		t.Fatalf("%+v", r.Out)
+	if r.Decision != wire.Deny || !strings.Contains(r.Reason, "the hook disconnected") {
+		t.Fatalf("%+v", r)
 	}
 }
 
@@ -96,7 +103,38 @@ func (panicJudge) Judge(context.Context, judge.State) judge.Verdict { panic("boo
 func TestPanicIsADeny(t *testing.T) {
 	var problems []error
 	r := Decide(context.Background(), call(gitStatus), Deps{Judge: panicJudge{}, OnProblem: func(err error) { problems = append(problems, err) }})
-	if r.Out.Decision != wire.Deny || r.Entry.Source != judge.SourceError || len(problems) != 1 {
-		t.Fatalf("%+v %v", r.Out, problems)
+	if r.Decision != wire.Deny || r.Worst.Entry.Source != judge.SourceError || len(problems) != 1 {
+		t.Fatalf("%+v %v", r, problems)
+	}
+}
+
+// A host call with several parts (a Codex patch over two files) judges
+// each; the strictest decides and every part has its audit line.
+func TestPartsStrictestWins(t *testing.T) {
+	patch := "*** Begin Patch\n*** Add File: notes.txt\n+hello\n*** Delete File: /etc/passwd\n*** End Patch\n"
+	ev, _ := json.Marshal(map[string]any{"hook_event_name": "PreToolUse", "session_id": "p", "tool_name": "apply_patch", "tool_input": map[string]string{"command": patch}, "cwd": "/home/dev/proj"})
+	c := call(string(ev))
+	c.Host = "codex"
+	r := Decide(context.Background(), c, realDeps())
+	if r.Decision != wire.Deny || len(r.Parts) != 2 || !strings.Contains(r.Reason, "(change 2 of 2)") {
+		t.Fatalf("%s %d %s", r.Decision, len(r.Parts), r.Reason)
+	}
+	if r.Parts[0].Entry.Decision != wire.Allow || r.Parts[1].Entry.Decision != wire.Deny {
+		t.Fatalf("entries %+v", r.Parts)
+	}
+	if want := hostproto.Codex.Render(wire.Deny, r.Reason); !bytes.Equal(want.Stdout, r.Out.Stdout) || want.Code != r.Out.Code {
+		t.Fatalf("codex output %q", r.Out.Stdout)
+	}
+}
+
+func TestUnknownHostAndSkippedEvents(t *testing.T) {
+	c := call(gitStatus)
+	c.Host = "nosuch"
+	if r := Decide(context.Background(), c, realDeps()); r.Decision != wire.Deny {
+		t.Fatalf("unknown host: %+v", r)
+	}
+	r := Decide(context.Background(), call(`{"hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}`), realDeps())
+	if r.Decision != wire.Deny || !strings.Contains(r.Reason, "should not have sent it") || r.Worst.Entry.Source != judge.SourceError {
+		t.Fatalf("not ours: %+v", r)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/agent-guard/agent-guard/app/audit"
 	"github.com/agent-guard/agent-guard/app/config"
 	"github.com/agent-guard/agent-guard/app/decide"
+	"github.com/agent-guard/agent-guard/app/hostproto"
 	"github.com/agent-guard/agent-guard/app/wire"
 )
 
@@ -129,7 +130,7 @@ func (s *Server) handle(ctx context.Context, c net.Conn) {
 			return // a connection that sent nothing (a liveness probe)
 		}
 		s.problem(fmt.Errorf("server: unreadable request: %w", rerr))
-		s.respond(c, wire.Response{V: wire.Version, Decision: wire.Deny, Reason: "agent-guard could not read the hook's request (" + rerr.Error() + "), so the call is denied. Stop and tell the user; agent-guard-hook and agent-guard may be different versions."})
+		s.respond(c, req.Host, denial("agent-guard could not read the hook's request ("+rerr.Error()+"), so the call is denied. Stop and tell the user; agent-guard-hook and agent-guard may be different versions."))
 		return
 	}
 	// The hook sends nothing after its request: a read that returns means
@@ -143,24 +144,46 @@ func (s *Server) handle(ctx context.Context, c net.Conn) {
 		cancel(errHookGone)
 	}()
 
-	resp, entry := s.decide(ctx, req, start)
-	werr := s.respond(c, resp)
-	entry.DurationMS = float64(time.Since(start).Microseconds()) / 1000
-	if werr != nil {
-		entry.Reason += " (the answer could not be sent: " + werr.Error() + ")"
-		if !errors.Is(context.Cause(ctx), errHookGone) { // a hook that gave up is no news
-			s.problem(fmt.Errorf("server: answering the hook for %s: %w", entry.Tool, werr))
+	d := s.decide(ctx, req, start)
+	werr := s.respond(c, req.Host, d.Response())
+	took := float64(time.Since(start).Microseconds()) / 1000
+	for i, p := range d.Parts {
+		entry := p.Entry
+		entry.DurationMS = took
+		if werr != nil {
+			entry.Reason += " (the answer could not be sent: " + werr.Error() + ")"
+			if i == 0 && !errors.Is(context.Cause(ctx), errHookGone) { // a hook that gave up is no news
+				s.problem(fmt.Errorf("server: answering the hook for %s: %w", entry.Tool, werr))
+			}
 		}
+		s.record(entry)
 	}
-	s.record(entry)
+}
+
+// denial is a deny the server renders itself (no judgment behind it).
+func denial(reason string) wire.Response {
+	return wire.Response{V: wire.Version, Decision: wire.Deny, Reason: reason}
 }
 
 var errHookGone = errors.New("the hook disconnected before anyone answered")
 
-func (s *Server) respond(c net.Conn, r wire.Response) error {
+// respond sends r; a response without host output (denial) is rendered
+// for host here, and one that cannot be encoded becomes a deny.
+func (s *Server) respond(c net.Conn, host string, r wire.Response) error {
+	h, ok := hostproto.Lookup(host)
+	if !ok {
+		h = hostproto.ZCode
+	}
+	if r.Stdout == "" && r.Stderr == "" && r.Code == 0 {
+		o := h.Render(r.Decision, r.Reason)
+		r.Stdout, r.Stderr, r.Code = string(o.Stdout), string(o.Stderr), o.Code
+	}
 	b, err := wire.EncodeResponse(r)
 	if err != nil {
-		b, _ = wire.EncodeResponse(wire.Response{V: wire.Version, Decision: wire.Deny, Reason: "agent-guard could not encode its answer (" + err.Error() + "), so the call is denied."})
+		d := denial("agent-guard could not encode its answer (" + err.Error() + "), so the call is denied.")
+		o := h.Render(d.Decision, d.Reason)
+		d.Stdout, d.Stderr, d.Code = string(o.Stdout), string(o.Stderr), o.Code
+		b, _ = wire.EncodeResponse(d)
 	}
 	c.SetWriteDeadline(time.Now().Add(IOTimeout))
 	_, err = c.Write(b)
@@ -189,17 +212,18 @@ func (s *Server) problem(err error) {
 
 // Decide judges one request and renders the host decision, asking the
 // Asker when the verdict needs a human. It never fails: every problem is a
-// deny with its reason. The audit entry is returned, not written.
+// deny with its reason. The deciding part's audit entry is returned, not
+// written.
 func (s *Server) Decide(ctx context.Context, req wire.Request) (wire.Response, audit.Entry) {
-	return s.decide(ctx, req, time.Now())
+	d := s.decide(ctx, req, time.Now())
+	return d.Response(), d.Worst.Entry
 }
 
-func (s *Server) decide(ctx context.Context, req wire.Request, start time.Time) (wire.Response, audit.Entry) {
+func (s *Server) decide(ctx context.Context, req wire.Request, start time.Time) decide.Decision {
 	// Everything must finish before the hook gives up on us.
 	budget := time.Duration(req.BudgetMS) * time.Millisecond
-	r := decide.Decide(ctx, decide.Call{Host: req.Host, Event: req.Event, Start: start, Deadline: start.Add(budget - margin(budget))},
+	return decide.Decide(ctx, decide.Call{Host: req.Host, Event: req.Event, Start: start, Deadline: start.Add(budget - margin(budget))},
 		decide.Deps{Judge: s.deps.Judge, Config: s.deps.Config, Asker: s.deps.Asker, OnProblem: func(err error) { s.problem(fmt.Errorf("server: %w", err)) }})
-	return r.Response(), r.Entry
 }
 
 // margin is how long before the hook's budget ends the server answers:
