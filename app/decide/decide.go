@@ -63,11 +63,12 @@ type Result struct {
 // is already decoded; only its tool input is read here, once, into the
 // judge's state.
 func judgeOne(ctx context.Context, c Call, ev judge.Event, d Deps) (res Result) {
-	cfg := config.Default()
+	var cfg *config.Config
 	if d.Config != nil {
-		if c := d.Config(); c != nil {
-			cfg = c
-		}
+		cfg = d.Config()
+	}
+	if cfg == nil {
+		cfg = config.Default() // parses the embedded default: not per call when Config is set
 	}
 	source := ""
 	if d.Fallback {

@@ -2,9 +2,11 @@ package server
 
 import (
 	"fmt"
+	"path/filepath"
 	"testing"
 	"time"
 
+	"github.com/agent-guard/agent-guard/app/audit"
 	"github.com/agent-guard/agent-guard/app/config"
 	"github.com/agent-guard/agent-guard/app/judge"
 	"github.com/agent-guard/agent-guard/app/wire"
@@ -33,5 +35,27 @@ func BenchmarkServerRoundTrip(b *testing.B) {
 			})
 			b.ReportMetric(float64(b.N)/time.Since(t0).Seconds(), "calls/s")
 		})
+	}
+}
+
+// BenchmarkServerSimpleRequest is the server's cost per simple request as
+// serve --headless runs it: the real judge (offline), the real audit log
+// in a temp folder, one client at a time over a real socket. Profile it
+// with -cpuprofile to see where the server's time goes.
+func BenchmarkServerSimpleRequest(b *testing.B) {
+	j := judge.New(config.Default(), judge.Options{Offline: true})
+	w, err := audit.Open(filepath.Join(b.TempDir(), "audit.jsonl"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer w.Close()
+	path, stop := serve(b, Deps{Judge: j, Audit: w})
+	defer stop()
+	req := request("git status", "", time.Minute)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if r, err := roundTrip(path, req, time.Minute); err != nil || r.Decision != wire.Allow {
+			b.Fatalf("%+v %v", r, err)
+		}
 	}
 }

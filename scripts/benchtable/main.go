@@ -35,6 +35,7 @@ var (
 	skipTray = flag.Bool("skip-tray", false, "do not measure tray idle CPU/RSS")
 	benchT   = flag.String("benchtime", "3s", "go test -benchtime for the judge benchmark")
 	verbose  = flag.Bool("v", false, "log progress to stderr")
+	baseRev  = flag.String("baseline", "eef71f4", "git revision of the hook before the thin hook (its fallback judged in-process)")
 )
 
 // event is the input every hook is timed on: the first public sample.
@@ -72,34 +73,61 @@ func main() {
 		}
 	}
 
-	sb := newSandbox(work, guard)
+	minClient := buildTool(work, "./scripts/minclient", "minclient")
+	sb := newSandbox(work, "home", guard)
 	defer os.RemoveAll(filepath.Dir(sb.sock))
 	ourHook := func() error { return sb.hook(hook) }
 	if err := sb.start(); err != nil {
 		add(row{"hook, server up", "server did not start: " + err.Error(), "median < 5 ms"})
 	} else {
-		ours := timeRuns(*runs, 1, ourHook)
+		// The hook and the minimal Go client in turns, so both see the
+		// same load; then the hook and the Node peer in turns.
+		logf("timing hook and minimal Go client in turns")
+		st := timeTurns(*runs, ourHook, func() error { return sb.hook(minClient) })
+		ours, floor := st[0], st[1]
 		add(row{"hook process, server up (median / p99)", ours.ms(), "median < 5 ms"})
-		for _, c := range []int{1, 10, 100} {
-			n := max(*runs, c*10)
-			s := timeRuns(n, c, ourHook)
-			add(row{fmt.Sprintf("server under %d concurrent hooks (median / p99, throughput)", c),
-				fmt.Sprintf("%s, %.0f calls/s", s.ms(), s.perSec()), ""})
+		add(row{"minimal Go socket client, same round trip, same turns (median / p99)", floor.ms(), ""})
+		if len(ours.d) > 0 && len(floor.d) > 0 {
+			add(row{"hook median / minimal Go client median", fmt.Sprintf("%.2fx", ratio(ours, floor)), "<= 1.25x"})
 		}
 		if peerRun != nil {
 			logf("timing the peer hook in turns with ours")
 			o, p := timePairs(*peerRuns, ourHook, peerRun)
 			peerRows = append(peerRows, row{peerWhat + " (median / p99)", p.ms(), ""})
 			if len(o.d) > 0 && len(p.d) > 0 {
-				ratio := float64(p.pct(0.5)) / float64(o.pct(0.5))
 				peerRows = append(peerRows, row{fmt.Sprintf("agent-guard hook, server up, in the same turns (%s) vs the Node peer, median", o.ms()),
-					fmt.Sprintf("%.0fx faster", ratio), ">= 20x"})
+					fmt.Sprintf("%.0fx faster", ratio(p, o)), ">= 30x"})
 			}
+		}
+		add(serverCPU(sb, minClient))
+		for _, c := range []int{1, 10, 100} {
+			n := max(*runs/2, c*10)
+			s := timeRuns(n, c, ourHook)
+			add(row{fmt.Sprintf("server under %d concurrent hooks (median / p99, throughput)", c),
+				fmt.Sprintf("%s, %.0f calls/s", s.ms(), s.perSec()), ""})
 		}
 		sb.stop()
 	}
-	fb := timeRuns(*runs, 1, ourHook)
-	add(row{"hook process, fallback: no server, judged in-process (median / p99)", fb.ms(), ""})
+	// Fallback: no server. Today's hook (the baseline revision) judged
+	// in-process; the thin hook execs agent-guard hook-fallback. In turns,
+	// each in its own home.
+	fbNew := newSandbox(work, "home-fb", guard)
+	fbRows := []row{}
+	if baseHook, err := buildBaseline(work); err != nil {
+		fb := timeRuns(*runs, 1, func() error { return fbNew.hook(hook) })
+		fbRows = append(fbRows, row{"hook process, fallback: no server (median / p99)", fb.ms(), ""},
+			row{"fallback vs the baseline's in-process fallback", "not measured: " + err.Error(), "<= 1.5x"})
+	} else {
+		fbOld := newSandbox(work, "home-fb-base", guard)
+		logf("timing the fallback against the baseline %s in turns", *baseRev)
+		st := timeTurns(*runs, func() error { return fbNew.hook(hook) }, func() error { return fbOld.hook(baseHook) })
+		fbRows = append(fbRows, row{"hook process, fallback: no server, execs agent-guard hook-fallback (median / p99)", st[0].ms(), ""},
+			row{fmt.Sprintf("baseline hook %s, fallback judged in-process, same turns (median / p99)", *baseRev), st[1].ms(), ""})
+		if len(st[0].d) > 0 && len(st[1].d) > 0 {
+			fbRows = append(fbRows, row{"fallback median / baseline fallback median", fmt.Sprintf("%.2fx", ratio(st[0], st[1])), "<= 1.5x"})
+		}
+	}
+	add(fbRows...)
 	if empty, err := buildEmpty(work); err != nil {
 		add(row{"floor: an empty Go program, started the same way", "not measured: " + err.Error(), ""})
 	} else {
@@ -175,6 +203,117 @@ func build(work string) (guard, hook string) {
 	return guard, hook
 }
 
+// buildTool builds one of our Go programs into work.
+func buildTool(work, pkg, name string) string {
+	out := filepath.Join(work, name)
+	cmd := exec.Command("go", "build", "-o", out, pkg)
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		fatal("go build %s: %v\n%s", pkg, err, b)
+	}
+	return out
+}
+
+// buildBaseline builds the hook of the -baseline revision (git archive
+// into work/base), the one whose fallback judged in-process.
+func buildBaseline(work string) (string, error) {
+	dir := filepath.Join(work, "base")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	arch := exec.Command("sh", "-c", "git archive --format=tar \"$0\" | tar -x -C \"$1\"", *baseRev, dir)
+	if b, err := arch.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("git archive %s: %v %s", *baseRev, err, firstLine(string(b)))
+	}
+	out := filepath.Join(dir, "bin", "agent-guard-hook")
+	cmd := exec.Command("go", "build", "-o", out, "./cmd/agent-guard-hook")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go build at %s: %v %s", *baseRev, err, firstLine(string(b)))
+	}
+	return out, nil
+}
+
+// serverCPU is the server's CPU time per simple request: the sum of its
+// threads' on-CPU time (/proc/PID/task/*/schedstat, in ns) across n
+// requests from the minimal client, divided by n.
+func serverCPU(sb *sandbox, client string) row {
+	r := row{what: "server CPU per simple request (git status, allow; schedstat over all threads)", target: "<= 50 us"}
+	n := max(*runs, 200)
+	for i := 0; i < 20; i++ {
+		sb.hook(client)
+	}
+	before, err := cpuNS(sb.srv.Process.Pid)
+	if err != nil {
+		r.result = "not measured: " + err.Error()
+		return r
+	}
+	fails := 0
+	for i := 0; i < n; i++ {
+		if sb.hook(client) != nil {
+			fails++
+		}
+	}
+	after, err := cpuNS(sb.srv.Process.Pid)
+	if err != nil || fails > 0 {
+		r.result = fmt.Sprintf("not measured: %v, %d failed", err, fails)
+		return r
+	}
+	r.result = fmt.Sprintf("%.0f us (%d requests)", float64(after-before)/float64(n)/1000, n)
+	return r
+}
+
+func cpuNS(pid int) (int64, error) {
+	tasks, err := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/schedstat", pid))
+	if err != nil || len(tasks) == 0 {
+		return 0, fmt.Errorf("no schedstat for pid %d", pid)
+	}
+	var sum int64
+	for _, t := range tasks {
+		b, err := os.ReadFile(t)
+		if err != nil {
+			continue // a thread that just ended
+		}
+		f := strings.Fields(string(b))
+		if len(f) > 0 {
+			v, _ := strconv.ParseInt(f[0], 10, 64)
+			sum += v
+		}
+	}
+	return sum, nil
+}
+
+func ratio(a, b stats) float64 { return float64(a.pct(0.5)) / float64(b.pct(0.5)) }
+
+// timeTurns runs every f once per round, n rounds after a warm-up, so all
+// are measured under the same load.
+func timeTurns(n int, fs ...func() error) []stats {
+	st := make([]stats, len(fs))
+	for i := 0; i < 5; i++ {
+		for _, f := range fs {
+			f()
+		}
+	}
+	t0 := time.Now()
+	for i := 0; i < n; i++ {
+		for k, f := range fs {
+			t := time.Now()
+			if err := f(); err != nil {
+				st[k].fails++
+				st[k].err = err
+				continue
+			}
+			st[k].d = append(st[k].d, time.Since(t))
+		}
+	}
+	for k := range st {
+		st[k].wall = time.Since(t0)
+		sort.Slice(st[k].d, func(i, j int) bool { return st[k].d[i] < st[k].d[j] })
+	}
+	return st
+}
+
 // buildEmpty builds `func main() {}` the way the hook is built, to show
 // what starting any Go process costs on this machine.
 func buildEmpty(work string) (string, error) {
@@ -207,8 +346,8 @@ type sandbox struct {
 	sock  string
 }
 
-func newSandbox(work, guard string) *sandbox {
-	home := filepath.Join(work, "home")
+func newSandbox(work, name, guard string) *sandbox {
+	home := filepath.Join(work, name)
 	check(os.MkdirAll(home, 0o700))
 	sockDir, err := os.MkdirTemp("", "agb")
 	check(err)
