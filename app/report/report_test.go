@@ -43,7 +43,7 @@ func TestFromFileKnownNumbers(t *testing.T) {
 			{Host: "zcode", Count: 16, Allow: 7, Confirm: 5, Block: 4, Denied: 6},
 			{Host: "claude", Count: 2, Confirm: 2},
 		},
-		Remote:     Remote{APICalls: 2, CacheHits: 1, CacheHitRate: 1.0 / 3},
+		Remote: Remote{APICalls: 2, CacheHits: 1, CacheHitRate: 1.0 / 3},
 		Approvals: Approvals{
 			Total: 7,
 			ByDecider: []Decider{
