@@ -59,6 +59,7 @@ type walker struct {
 	pending  map[int]bool
 	xargsIn  map[int]bool // xargs commands whose last argument is stdin
 	obf      []bool       // per word of the call being built: spelled to hide it
+	env      []string     // NAME=value assignments prefixed to the call being built
 	bashOnly bool         // do not take the line for PowerShell (the bash pass of one that looks like it)
 	rawBS    bool         // do not double Windows trailing backslashes (the pass over the original)
 }
@@ -528,10 +529,13 @@ func (w *walker) assignVal(as *syntax.Assign) string {
 }
 
 func (w *walker) call(s *syntax.Stmt, ce *syntax.CallExpr) int {
+	var env []string
 	for _, as := range ce.Assigns {
 		v := w.assignVal(as)
 		if len(ce.Args) == 0 && as.Name != nil {
 			w.setVar(as.Name.Value, v)
+		} else if as.Name != nil && len(env) < 64 {
+			env = append(env, as.Name.Value+"="+v)
 		}
 	}
 	if len(ce.Args) == 0 {
@@ -582,8 +586,8 @@ func (w *walker) call(s *syntax.Stmt, ce *syntax.CallExpr) int {
 			}
 		}
 	}
-	w.obf = obf
-	defer func() { w.obf = nil }()
+	w.obf, w.env = obf, env
+	defer func() { w.obf, w.env = nil, nil }()
 	return w.command(argv, w.redirs(s.Redirs), w.raw(s), s.Background, nil)
 }
 

@@ -13,6 +13,9 @@ func (w *walker) command(argv []string, redirs []Redir, raw string, bg bool, pre
 		return -1
 	}
 	c := Cmd{Raw: raw, Redirs: redirs, Depth: w.depth, Background: bg}
+	if len(pre) == 0 && len(w.env) > 0 {
+		c.Env = append(c.Env, w.env...)
+	}
 	if len(pre) > 0 {
 		c.Wrappers = append(c.Wrappers, pre...)
 	}
@@ -31,6 +34,9 @@ func (w *walker) command(argv []string, redirs []Redir, raw string, bg bool, pre
 			break
 		}
 		n := NormName(args[0])
+		if n == "env" {
+			c.Env = append(c.Env, envAssigns(args[1:])...)
+		}
 		rest, isWrap, cd, hc, dir := unwrap(n, args[1:])
 		if dir != "" {
 			c.Dir = dir

@@ -372,3 +372,23 @@ func (w *walker) nestedWin(code string, ps bool) {
 		n.command(argv, nil, raws[i], false, nil)
 	}
 }
+
+// envAssigns are the NAME=value words env(1) sets before its command.
+func envAssigns(args []string) []string {
+	var out []string
+	for i := 0; i < len(args) && len(out) < 64; i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			continue
+		case a == "-u" || a == "-C" || a == "-S" || a == "--unset" || a == "--chdir" || a == "--split-string":
+			i++
+		case strings.HasPrefix(a, "-"):
+		case strings.IndexByte(a, '=') > 0:
+			out = append(out, a)
+		default:
+			return out
+		}
+	}
+	return out
+}
