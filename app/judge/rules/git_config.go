@@ -89,21 +89,8 @@ func gitConfigParams(p string) []string {
 
 // lineEnv is the environment a command runs with, as far as the line
 // shows it: variables exported earlier in the line, then its own prefix
-// and env(1) assignments.
-func lineEnv(c *shell.Cmd, x *Ctx) []string {
-	var env []string
-	for _, o := range pkAll(x) {
-		if o.Name != "export" && o.Name != "declare" && o.Name != "typeset" {
-			continue
-		}
-		for _, a := range o.Args {
-			if strings.IndexByte(a, '=') > 0 && !strings.HasPrefix(a, "-") {
-				env = append(env, a)
-			}
-		}
-	}
-	return append(env, c.Env...)
-}
+// and env(1) assignments (the shell package puts them in c.Env).
+func lineEnv(c *shell.Cmd, x *Ctx) []string { return c.Env }
 
 // gitAlias returns the expansion of alias name, from configuration given
 // for this run or `git config alias.NAME VALUE` earlier in the line.

@@ -36,6 +36,9 @@ type shared struct {
 	// so that a later `sh x.sh` is judged by its content.
 	files map[string]string
 	funcs map[string]bool
+	// exported: NAME=value from export earlier in the line; every later
+	// command (nested shells included) runs with them in its Env.
+	exported []string
 	// spawns: function -> commands its body starts in a pipe or the
 	// background; a cycle among functions is a fork bomb.
 	spawns map[string][]string
@@ -369,10 +372,14 @@ func (w *walker) compound(c syntax.Command) {
 		w.cond--
 		w.fn = old
 	case *syntax.DeclClause:
+		export := c.Variant != nil && c.Variant.Value == "export"
 		for _, as := range c.Args {
 			v := w.assignVal(as)
 			if as.Name != nil && !as.Naked {
 				w.setVar(as.Name.Value, v)
+				if export && len(w.st.exported) < 64 {
+					w.st.exported = append(w.st.exported, as.Name.Value+"="+v)
+				}
 			}
 		}
 	case *syntax.TimeClause:

@@ -13,6 +13,7 @@ func (w *walker) command(argv []string, redirs []Redir, raw string, bg bool, pre
 		return -1
 	}
 	c := Cmd{Raw: raw, Redirs: redirs, Depth: w.depth, Background: bg}
+	c.Env = append(c.Env, w.st.exported...)
 	if len(pre) == 0 && len(w.env) > 0 {
 		c.Env = append(c.Env, w.env...)
 	}
