@@ -39,6 +39,9 @@ type shared struct {
 	// exported: NAME=value from export earlier in the line; every later
 	// command (nested shells included) runs with them in its Env.
 	exported []string
+	// dir is the folder the line runs in ("" unknown), for argument
+	// files runners read from disk.
+	dir string
 	// spawns: function -> commands its body starts in a pipe or the
 	// background; a cycle among functions is a fork bomb.
 	spawns map[string][]string
@@ -69,13 +72,15 @@ type walker struct {
 
 // Analyze parses src as bash and flattens it into the simple commands that
 // would run. It never panics and never takes long: see the caps above.
-func Analyze(src string) (a Analysis) {
+func Analyze(src string) (a Analysis) { return analyze(src, "") }
+
+func analyze(src, dir string) (a Analysis) {
 	defer func() {
 		if r := recover(); r != nil {
 			a.Err = fmt.Errorf("internal error analysing the command: %v", r)
 		}
 	}()
-	st := &shared{}
+	st := &shared{dir: dir}
 	w := &walker{a: &a, st: st}
 	w.run(src)
 	if a.ForkBomb == "" && len(st.spawns) > 0 && spawnCycle(st) {

@@ -38,7 +38,19 @@ func (w *walker) command(argv []string, redirs []Redir, raw string, bg bool, pre
 		if n == "env" {
 			c.Env = append(c.Env, envAssigns(args[1:])...)
 		}
-		rest, isWrap, cd, hc, dir := unwrap(n, args[1:])
+		var rest []string
+		var isWrap, hc, known bool
+		var cd, dir string
+		switch n {
+		case "xargs", "parallel":
+			rest, cd, hc, known = w.runner(n, args[1:])
+			isWrap = true
+		case "watch":
+			rest, cd, hc = watchCommand(args[1:])
+			isWrap, known = true, true
+		default:
+			rest, isWrap, cd, hc, dir = unwrap(n, args[1:])
+		}
 		if dir != "" {
 			c.Dir = dir
 		}
@@ -51,7 +63,7 @@ func (w *walker) command(argv []string, redirs []Redir, raw string, bg bool, pre
 		}
 		c.Wrappers = append(c.Wrappers, n)
 		last = args
-		if n == "xargs" || n == "parallel" {
+		if (n == "xargs" || n == "parallel") && !known {
 			xargsDyn = true
 		}
 		if hc {
@@ -236,7 +248,7 @@ func (w *walker) special(idx int, argv []string) {
 // shell handles bash/sh/...: -c code, a script operand, or code on stdin.
 func (w *walker) shell(idx int) {
 	c := &w.a.Cmds[idx]
-	cmode, smode := false, false
+	cmode, smode, noexec := false, false, false
 	var ops []string
 	args := c.Args
 	for i := 0; i < len(args); i++ {
@@ -248,6 +260,11 @@ func (w *walker) shell(idx int) {
 			break
 		}
 		if len(a) > 1 && (a[0] == '-' || a[0] == '+') && !strings.Contains(a, Dyn) {
+			if a[0] == '-' && !strings.HasPrefix(a, "--") && strings.IndexByte(a[1:], 'n') >= 0 || a == "--noexec" ||
+				(a == "-o" && i+1 < len(args) && args[i+1] == "noexec") {
+				// bash -n: read the commands, run none (a syntax check).
+				noexec = true
+			}
 			switch {
 			case a == "-o" || a == "+o" || a == "-O" || a == "+O" || a == "--rcfile" || a == "--init-file":
 				i++
@@ -263,6 +280,8 @@ func (w *walker) shell(idx int) {
 		break
 	}
 	switch {
+	case noexec:
+		return
 	case cmode:
 		if len(ops) == 0 {
 			return
