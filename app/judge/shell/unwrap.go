@@ -216,7 +216,6 @@ func unwrap(n string, args []string) (rest []string, isWrap bool, code string, h
 	return rest, true, "", false, dir
 }
 
-
 func contains(l []string, s string) bool {
 	for _, x := range l {
 		if x == s {
