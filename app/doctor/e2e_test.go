@@ -109,8 +109,9 @@ func TestDoctorEndToEnd(t *testing.T) {
 		"OK  ZCode (user): hook installed", "OK  Claude Code: hook installed",
 		"OK  ZCode (user): timeouts consistent: host 145s > hook deadline 135s > approval 120s",
 		"OK  tray: reachable on " + sock,
-		"OK  round trip (harmless `git status`): allow",
-		"OK  round trip (red line `" + redLineCommand + "`): deny",
+		"OK  round trip ZCode (harmless `git status`): allow honoured",
+		"OK  round trip Claude Code (red line `" + redLineCommand + "`): deny honoured",
+		"OK  round trip ZCode (red line `" + redLineCommand + "`): deny honoured",
 	} {
 		if !strings.Contains(out, w) {
 			t.Errorf("doctor lacks %q:\n%s", w, out)

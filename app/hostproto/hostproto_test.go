@@ -101,3 +101,35 @@ func TestImportsOnlyStdlib(t *testing.T) {
 		}
 	}
 }
+
+// Every host's own shell event parses back to the command, and what the
+// host makes of each rendered decision is that decision (ask: where the
+// host honours it).
+func TestShellEventAndHostDecisionRoundTrip(t *testing.T) {
+	for _, h := range All() {
+		ev, judged, err := h.Parse(h.ShellEvent("rm -rf /tmp/x", "/w", "s1"))
+		if err != nil || !judged || ev.ToolName != "Bash" || !strings.Contains(string(ev.ToolInput), `"command":"rm -rf /tmp/x"`) {
+			t.Errorf("%s: ShellEvent parses to %+v judged=%v err=%v", h.Name, ev, judged, err)
+		}
+		for _, d := range []string{Allow, Deny, Ask} {
+			got, reason, err := h.HostDecision(h.Render(d, "because"))
+			want := d
+			if d == Ask && !h.AskHonoured() {
+				want = Deny
+			}
+			if err != nil || got != want {
+				t.Errorf("%s: %s renders to what the host reads as %q (%v)", h.Name, d, got, err)
+			}
+			if want == Deny && !strings.Contains(reason, "because") {
+				t.Errorf("%s: deny reason lost: %q", h.Name, reason)
+			}
+		}
+		// Output the host does not understand is never read as a deny
+		// unless the host fails closed.
+		got, _, err := h.HostDecision(Output{Stdout: []byte("garbage\n"), Code: 0})
+		exitCodeOnly := h.Name == "windsurf" || h.Name == "kiro" || h.Name == "auggie"
+		if h.Name != "cursor" && h.Name != "opencode" && (got != Allow || (err == nil) != exitCodeOnly) {
+			t.Errorf("%s: garbage read as %q, %v; the host would run the tool", h.Name, got, err)
+		}
+	}
+}

@@ -99,6 +99,13 @@ func (d *doc) removeOurs() (removed int) {
 // lists (replacing any earlier entry of ours), the host's required root
 // keys when missing, and, for ZCode, hooks.enabled on.
 func Apply(host string, data []byte, h Hook) ([]byte, error) {
+	h = h.ForHost(host)
+	switch host {
+	case Kimi:
+		return applyKimi(data, h)
+	case OpenCode:
+		return applyOpencode(data, h)
+	}
 	sp, err := spec(host)
 	if err != nil {
 		return nil, err
@@ -134,6 +141,15 @@ func Apply(host string, data []byte, h Hook) ([]byte, error) {
 
 // Remove returns data without our hook and how many entries it removed.
 func Remove(host string, data []byte) ([]byte, int, error) {
+	switch host {
+	case Kimi:
+		return removeKimi(data)
+	case OpenCode:
+		if isOpencodePlugin(data) {
+			return nil, 1, nil // the whole file is ours: it goes
+		}
+		return data, 0, nil
+	}
 	sp, err := spec(host)
 	if err != nil {
 		return nil, 0, err
@@ -172,6 +188,12 @@ type Installed struct {
 // Missing names the host's lists that lack our entry (Cursor and Windsurf
 // need it in several).
 func Inspect(host string, data []byte) (*Installed, error) {
+	switch host {
+	case Kimi:
+		return inspectKimi(data)
+	case OpenCode:
+		return inspectOpencode(data)
+	}
 	sp, err := spec(host)
 	if err != nil {
 		return nil, err
@@ -229,6 +251,9 @@ func Inspect(host string, data []byte) (*Installed, error) {
 		return nil, nil
 	}
 	in.Count, in.Missing, in.Later = count, missing, later
+	if in.HostTimeout == 0 {
+		in.HostTimeout = AssumedTimeout(host)
+	}
 	if sp.name == ZCode {
 		v, _ := zdoc.chain[1].get("enabled")
 		in.Enabled = string(bytes.TrimSpace(v)) == "true"

@@ -54,6 +54,27 @@ var specs = map[string]hostSpec{
 		{keys: []string{"hooks", "preToolUse"}, entry: kiroEntry, view: commandView("command", "timeout_ms", time.Millisecond)}}},
 }
 
+// assumedTimeout is the host's own hook timeout where its config has no
+// timeout field: Windsurf kills a hook after about 30 s (one project's
+// README; not in Windsurf's docs) and then proceeds, so the hook must
+// answer deny before that.
+var assumedTimeout = map[string]time.Duration{Windsurf: 30 * time.Second}
+
+// ForHost fits h's timing to host: on a host whose timeout we cannot set,
+// the hook's deadline is kept 5 s under the host's assumed timeout (the
+// approval dialog then has that long).
+func (h Hook) ForHost(host string) Hook {
+	if t, ok := assumedTimeout[host]; ok && h.HostTimeout > t {
+		h.HostTimeout = t
+		h.Deadline = t - 5*time.Second
+	}
+	return h
+}
+
+// AssumedTimeout is the host timeout agent-guard assumes for host when its
+// config cannot say (0 when the config says).
+func AssumedTimeout(host string) time.Duration { return assumedTimeout[host] }
+
 // claudeGroup is a Claude-shaped list: {matcher, hooks:[{type, command,
 // timeout}]} with the timeout in unit.
 func claudeGroup(event, matcher, host string, unit time.Duration) listSpec {
