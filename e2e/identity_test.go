@@ -198,3 +198,15 @@ func waitUntil(cond func() bool) bool {
 	}
 	return false
 }
+
+// doctor names the impostor the hook ignores.
+func TestDoctorReportsImpostor(t *testing.T) {
+	e := newEnv(t)
+	e.impostor(t)
+	cmd := exec.Command(guardBin, "doctor")
+	cmd.Env = e.vars
+	out, _ := cmd.CombinedOutput()
+	if !strings.Contains(string(out), "FIX tray: the process serving "+e.pipe) || !strings.Contains(string(out), "it was ignored") {
+		t.Fatalf("doctor did not report the impostor:\n%s", out)
+	}
+}

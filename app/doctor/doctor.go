@@ -15,6 +15,7 @@ import (
 	"github.com/agent-guard/agent-guard/app/config"
 	"github.com/agent-guard/agent-guard/app/hostproto"
 	"github.com/agent-guard/agent-guard/app/install"
+	"github.com/agent-guard/agent-guard/app/peer"
 	"github.com/agent-guard/agent-guard/app/pipe"
 )
 
@@ -246,8 +247,16 @@ func checkTray(ctx context.Context, r *report) {
 		r.fix("tray: not reachable on %s (%v): start agent-guard (the tray app), or 'agent-guard serve --headless' without a desktop; until then the hook judges alone and cannot ask you", name, err)
 		return
 	}
-	conn.Close()
-	r.ok("tray: reachable on %s", name)
+	defer conn.Close()
+	// The hook believes only the genuine agent-guard serving this config
+	// home (app/peer): say so when whatever answers is not it.
+	self, _ := os.Executable()
+	p, err := peer.VerifyServer(conn, peer.Expect{Binary: self, Home: peer.HomeOf(os.Getenv), Pipe: name})
+	if err != nil {
+		r.fix("tray: %v. The hook ignores it and judges alone; stop that process and start agent-guard", err)
+		return
+	}
+	r.ok("tray: reachable on %s, served by the genuine agent-guard (pid %d)", name, p.PID)
 }
 
 func checkAudit(r *report, cfg *config.Config) {

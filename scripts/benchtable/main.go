@@ -99,7 +99,7 @@ func main() {
 					fmt.Sprintf("%.0fx faster", ratio(p, o)), ">= 30x"})
 			}
 		}
-		add(serverCPU(sb, minClient))
+		add(serverCPU(sb, minClient, "", "server CPU per simple request (git status, allow; schedstat over all its threads)", "<= 50 us"))
 		for _, c := range []int{1, 10, 100} {
 			n := max(*runs/2, c*10)
 			s := timeRuns(n, c, ourHook)
@@ -113,7 +113,17 @@ func main() {
 	// each in its own home.
 	fbNew := newSandbox(work, "home-fb", guard)
 	fbRows := []row{}
-	if baseHook, err := buildBaseline(work); err != nil {
+	baseHook, baseGuard, err := buildBaseline(work)
+	if err == nil {
+		// The baseline server, measured the same way, for comparison.
+		bs := newSandbox(work, "home-base-srv", baseGuard)
+		defer os.RemoveAll(filepath.Dir(bs.sock))
+		if err := bs.start(); err == nil {
+			add(serverCPU(bs, minClient, "MINCLIENT_V=1", fmt.Sprintf("baseline server %s, CPU per simple request, same method", *baseRev), ""))
+			bs.stop()
+		}
+	}
+	if err != nil {
 		fb := timeRuns(*runs, 1, func() error { return fbNew.hook(hook) })
 		fbRows = append(fbRows, row{"hook process, fallback: no server (median / p99)", fb.ms(), ""},
 			row{"fallback vs the baseline's in-process fallback", "not measured: " + err.Error(), "<= 1.5x"})
@@ -214,35 +224,43 @@ func buildTool(work, pkg, name string) string {
 	return out
 }
 
-// buildBaseline builds the hook of the -baseline revision (git archive
-// into work/base), the one whose fallback judged in-process.
-func buildBaseline(work string) (string, error) {
+// buildBaseline builds the hook and agent-guard of the -baseline revision
+// (git archive into work/base): the hook whose fallback judged in-process.
+func buildBaseline(work string) (hook, guard string, err error) {
 	dir := filepath.Join(work, "base")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", err
+		return "", "", err
 	}
 	arch := exec.Command("sh", "-c", "git archive --format=tar \"$0\" | tar -x -C \"$1\"", *baseRev, dir)
 	if b, err := arch.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("git archive %s: %v %s", *baseRev, err, firstLine(string(b)))
+		return "", "", fmt.Errorf("git archive %s: %v %s", *baseRev, err, firstLine(string(b)))
 	}
-	out := filepath.Join(dir, "bin", "agent-guard-hook")
-	cmd := exec.Command("go", "build", "-o", out, "./cmd/agent-guard-hook")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if b, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("go build at %s: %v %s", *baseRev, err, firstLine(string(b)))
+	hook, guard = filepath.Join(dir, "bin", "agent-guard-hook"), filepath.Join(dir, "bin", "agent-guard")
+	for out, pkg := range map[string]string{hook: "./cmd/agent-guard-hook", guard: "./cmd/agent-guard"} {
+		cmd := exec.Command("go", "build", "-tags", "nogui", "-o", out, pkg)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+		if b, err := cmd.CombinedOutput(); err != nil {
+			return "", "", fmt.Errorf("go build at %s: %v %s", *baseRev, err, firstLine(string(b)))
+		}
 	}
-	return out, nil
+	return hook, guard, nil
 }
 
 // serverCPU is the server's CPU time per simple request: the sum of its
 // threads' on-CPU time (/proc/PID/task/*/schedstat, in ns) across n
 // requests from the minimal client, divided by n.
-func serverCPU(sb *sandbox, client string) row {
-	r := row{what: "server CPU per simple request (git status, allow; schedstat over all threads)", target: "<= 50 us"}
+func serverCPU(sb *sandbox, client, env, what, target string) row {
+	r := row{what: what, target: target}
 	n := max(*runs, 200)
+	one := func() error {
+		cmd := exec.Command(client)
+		cmd.Env = append(sb.env, env)
+		cmd.Stdin = bytes.NewReader(event)
+		return cmd.Run()
+	}
 	for i := 0; i < 20; i++ {
-		sb.hook(client)
+		one()
 	}
 	before, err := cpuNS(sb.srv.Process.Pid)
 	if err != nil {
@@ -251,7 +269,7 @@ func serverCPU(sb *sandbox, client string) row {
 	}
 	fails := 0
 	for i := 0; i < n; i++ {
-		if sb.hook(client) != nil {
+		if one() != nil {
 			fails++
 		}
 	}

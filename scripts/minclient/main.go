@@ -24,12 +24,16 @@ func main() {
 		os.Exit(1)
 	}
 	defer c.Close()
+	v := 2
+	if os.Getenv("MINCLIENT_V") == "1" { // the baseline server's protocol
+		v = 1
+	}
 	req, _ := json.Marshal(struct {
 		V        int             `json:"v"`
 		Host     string          `json:"host"`
 		Event    json.RawMessage `json:"event"`
 		BudgetMS int64           `json:"budget_ms"`
-	}{2, "zcode", event, 50000})
+	}{v, "zcode", event, 50000})
 	if _, err := c.Write(append(req, '\n')); err != nil {
 		os.Exit(1)
 	}
@@ -38,10 +42,11 @@ func main() {
 		os.Exit(1)
 	}
 	var resp struct {
-		Stdout string `json:"stdout"`
-		Code   int    `json:"code"`
+		Decision string `json:"decision"`
+		Stdout   string `json:"stdout"`
+		Code     int    `json:"code"`
 	}
-	if json.Unmarshal(line, &resp) != nil {
+	if json.Unmarshal(line, &resp) != nil || resp.Decision == "" {
 		os.Exit(1)
 	}
 	os.Stdout.WriteString(resp.Stdout)
