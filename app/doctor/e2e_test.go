@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/agent-guard/agent-guard/app/judge/typesafe"
-	"github.com/agent-guard/agent-guard/hookbridge/pipe"
+	"github.com/agent-guard/agent-guard/app/pipe"
 )
 
 // TestDoctorEndToEnd builds the real binaries (headless, no cgo), runs
@@ -25,7 +25,7 @@ func TestDoctorEndToEnd(t *testing.T) {
 		t.Skip("builds binaries")
 	}
 	if runtime.GOOS == "windows" {
-		t.Skip("unix socket paths in a temp dir; the Windows pipe is covered by hookbridge/pipe")
+		t.Skip("unix socket paths in a temp dir; the Windows pipe is covered by app/pipe")
 	}
 	bin := t.TempDir()
 	exe := func(name string) string { return filepath.Join(bin, name) }
