@@ -22,6 +22,7 @@ var (
 	Cursor = register(Host{Name: "cursor", Display: "Cursor", ask: false,
 		parse:    parseCursor,
 		render:   renderCursor,
+		silent:   func() Output { return renderCursor(Allow, "") },
 		FailOpen: "without failClosed: true a hook that crashes, times out or prints nothing lets the action run; agent-guard installs every entry with failClosed: true"})
 
 	Copilot = register(Host{Name: "copilot", Display: "GitHub Copilot CLI", ask: false,
