@@ -96,6 +96,10 @@ func (o Options) hosts() []string {
 	return hs
 }
 
+// unseen are the hosts with a manual step doctor cannot check: Codex
+// runs a hook only once trusted in /hooks, Kiro only for its agent in use.
+var unseen = map[string]bool{install.Codex: true, install.Kiro: true}
+
 // checkHosts inspects each host config; it returns the installed hooks.
 // With no host named, every host is looked at, and one not installed is
 // mentioned only when it is on this machine (ZCode and Claude Code always).
@@ -138,6 +142,9 @@ func checkHosts(r *report, opt Options, cfg *config.Config) []installedHook {
 		if h, ok := hostproto.Lookup(t.Host); ok && !noted[t.Host] {
 			noted[t.Host] = true
 			r.note("%s, when a hook fails: %s", h.Display, h.FailOpen)
+			if unseen[t.Host] {
+				r.note("%s: %s (doctor cannot see whether you did)", h.Display, install.ManualStep(t.Host))
+			}
 		}
 		found = append(found, installedHook{t.Host, in.Command, in.Args})
 	}

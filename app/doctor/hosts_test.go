@@ -28,6 +28,7 @@ func TestCheckHostsPerHost(t *testing.T) {
 			"NOTE Windsurf: the approval dialog gets at most 25s here",
 			"NOTE GitHub Copilot CLI, when a hook fails: a hook that fails",
 			"NOTE Codex CLI, when a hook fails: \"ask\" is unsupported",
+			"NOTE Codex CLI: Codex runs a new hook only once you trust it: open /hooks in Codex and trust agent-guard's entry (press t)",
 		}},
 		{"cursor missing one of its events", func(t *testing.T, home, hook string) {
 			p := filepath.Join(home, ".cursor", "hooks.json")

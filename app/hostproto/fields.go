@@ -164,7 +164,19 @@ func (t toolTable) kind(name string) kind {
 	if strings.HasPrefix(name, "mcp__") {
 		return mcp
 	}
+	if _, _, ok := kiroMCP(name); ok {
+		return mcp
+	}
 	return notJudged
+}
+
+// kiroMCP reads Kiro's MCP spelling "@server/tool".
+func kiroMCP(name string) (server, tool string, ok bool) {
+	if !strings.HasPrefix(name, "@") {
+		return "", "", false
+	}
+	server, tool, ok = strings.Cut(name[1:], "/")
+	return server, tool, ok && server != "" && tool != ""
 }
 
 func marshal(v any) json.RawMessage {
@@ -240,8 +252,13 @@ func toCommon(ev *Event, k kind, name string, in fields) error {
 			ev.Parts = nil
 		}
 	case mcp:
-		args := in
-		ev.ToolName, ev.ToolInput = name, marshal(map[string]json.RawMessage(args))
+		if srv, t, ok := kiroMCP(name); ok {
+			name = mcpName(srv, t)
+		}
+		if !strings.HasPrefix(name, "mcp__") {
+			return fmt.Errorf("event: MCP tool %q is not named mcp__server__tool", name)
+		}
+		ev.ToolName, ev.ToolInput = name, marshal(map[string]json.RawMessage(in))
 	default:
 		return errors.New("event: tool is not judged")
 	}

@@ -89,6 +89,14 @@ func claudeLike(tools toolTable, events ...string) func([]byte) (Event, bool, er
 			return ev, true, fmt.Errorf("event: tool_name is missing")
 		}
 		k := tools.kind(tool)
+		// Gemini describes an MCP call in mcp_context as well; trust it
+		// when the tool name is not in mcp__server__tool form.
+		var mctx fields
+		if k == notJudged {
+			if c, err := f.object("mcp_context"); err == nil && c.str("server_name") != "" {
+				mctx, k = c, mcp
+			}
+		}
 		if k == notJudged {
 			return ev, false, nil
 		}
@@ -96,8 +104,8 @@ func claudeLike(tools toolTable, events ...string) func([]byte) (Event, bool, er
 		if err != nil {
 			return ev, true, err
 		}
-		if k == mcp {
-			ev.ToolName = tool
+		if mctx != nil {
+			tool = mcpName(mctx.str("server_name"), mctx.str("tool_name", "name"))
 		}
 		return ev, true, toCommon(&ev, k, tool, in)
 	}
