@@ -213,3 +213,19 @@ func golden(t *testing.T, path string, got []byte) {
 		t.Errorf("%s differs:\n got:\n%s\nwant:\n%s", path, got, want)
 	}
 }
+
+func TestPathWarning(t *testing.T) {
+	old := runtimeGOOS
+	t.Cleanup(func() { runtimeGOOS = old })
+	runtimeGOOS = "windows"
+	if PathWarning(`C:/Users/a/bin/agent-guard-hook.exe`) != "" {
+		t.Error("a plain path warned")
+	}
+	if w := PathWarning(`C:/Program Files/agent-guard/agent-guard-hook.exe`); !strings.Contains(w, "PowerShell") {
+		t.Errorf("a path with a space: %q", w)
+	}
+	runtimeGOOS = "linux"
+	if PathWarning(`/opt/my tools/agent-guard-hook`) != "" {
+		t.Error("warned off Windows")
+	}
+}
