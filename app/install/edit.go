@@ -110,6 +110,9 @@ func Apply(host string, data []byte, h Hook) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	if host == Kiro && len(bytes.TrimSpace(data)) == 0 {
+		data = []byte(kiroAgent) // a new agent of our own, for when there is none
+	}
 	for i, l := range sp.lists {
 		entry, err := l.entry(h)
 		if err != nil {

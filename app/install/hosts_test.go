@@ -229,3 +229,14 @@ func TestPathWarning(t *testing.T) {
 		t.Error("warned off Windows")
 	}
 }
+
+func TestKiroNewAgent(t *testing.T) {
+	out, err := Apply(Kiro, nil, guardHook)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := compact(t, out)
+	if !strings.HasPrefix(c, `{"name":"agent-guard","description":`) || !strings.Contains(c, `"hooks":{"preToolUse":[{"command":"/opt/agent-guard/agent-guard-hook --host kiro`) {
+		t.Errorf("new Kiro agent: %s", c)
+	}
+}

@@ -187,6 +187,10 @@ func windsurfList(event string) listSpec {
 		view: commandView("command", "", 0)}
 }
 
+// kiroAgent is the agent agent-guard creates when ~/.kiro/agents has none:
+// Kiro's usual tools, its own permission prompts, our hook.
+const kiroAgent = `{"name": "agent-guard", "description": "Kiro's tools, every call checked by agent-guard first", "tools": ["*"], "allowedTools": []}`
+
 type kiroHook struct {
 	Command   string `json:"command"`
 	TimeoutMs int64  `json:"timeout_ms"`
