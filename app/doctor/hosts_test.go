@@ -58,6 +58,7 @@ func TestCheckHostsPerHost(t *testing.T) {
 			home := tempHome(t)
 			t.Setenv("CODEX_HOME", "")
 			t.Setenv("COPILOT_HOME", "")
+			t.Setenv("KIMI_CODE_HOME", "")
 			t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
 			tt.setup(t, home, fakeHook(t))
 			out, ok := hostLines(t, tt.opt)

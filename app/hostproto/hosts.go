@@ -57,7 +57,7 @@ var (
 
 	Kimi = register(Host{Name: "kimi", Display: "Kimi Code", ask: false,
 		parse:    claudeLike(toolTable{"bash": shell, "shell": shell, "writefile": write, "write": write, "strreplacefile": edit, "edit": edit}, PreToolUse),
-		render:   renderClaude,
+		render:   renderBoth,
 		FailOpen: "hook errors, timeouts and non-zero exits fail open: the tool runs"})
 
 	OpenCode = register(Host{Name: "opencode", Display: "opencode", ask: false,
@@ -305,6 +305,17 @@ type copilotOutput struct {
 
 func renderCopilot(decision, reason string) Output {
 	return Output{Stdout: jsonLine(copilotOutput{decision, reason})}
+}
+
+// renderBoth denies in both of Kimi Code's documented ways at once: the
+// Claude-style JSON and exit 2 with the reason on stderr, so either reading
+// blocks. Allow stays the plain Claude-style JSON with exit 0.
+func renderBoth(decision, reason string) Output {
+	o := renderClaude(decision, reason)
+	if decision != Allow {
+		o.Stderr, o.Code = []byte(reason+"\n"), 2
+	}
+	return o
 }
 
 // renderExit2 is the exit-code dialect: exit 2 blocks, stderr is the reason.

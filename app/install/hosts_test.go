@@ -131,6 +131,7 @@ func TestTargetsEveryHostAndDetect(t *testing.T) {
 	t.Setenv("USERPROFILE", home)
 	t.Setenv("CODEX_HOME", "")
 	t.Setenv("COPILOT_HOME", "")
+	t.Setenv("KIMI_CODE_HOME", "")
 	t.Setenv("XDG_CONFIG_HOME", "")
 	if found, err := Detect(); err != nil || len(found) != 0 {
 		t.Fatalf("empty home: %v %v", found, err)
