@@ -154,11 +154,21 @@ const (
 	mcp            // already mcp__server__tool
 )
 
+// anyHostShell are shell and patch tool names read on every host, after
+// its own table: a host that renames its shell tool to another host's
+// name (Antigravity's run_command, Gemini's run_shell_command) is still
+// judged rather than waved through as "not ours".
+var anyHostShell = toolTable{"bash": shell, "shell": shell, "run_shell_command": shell, "run_command": shell,
+	"execute": shell, "execute_bash": shell, "powershell": shell, "launch-process": shell, "apply_patch": patch}
+
 // toolTable maps a host's tool names (lower case) to their kind.
 type toolTable map[string]kind
 
 func (t toolTable) kind(name string) kind {
 	if k, ok := t[strings.ToLower(name)]; ok {
+		return k
+	}
+	if k, ok := anyHostShell[strings.ToLower(name)]; ok {
 		return k
 	}
 	if strings.HasPrefix(name, "mcp__") {
