@@ -186,6 +186,9 @@ func checkEntry(r *report, t install.Target, in *install.Installed, cfg *config.
 	for _, list := range in.Missing {
 		r.fix("%s: %s in %s has no agent-guard entry, so those calls are not guarded: %s", t.Label, list, t.Path, again)
 	}
+	if in.Disabled {
+		r.fix("%s: \"disableAllHooks\": true in %s, so %s runs no hooks, agent-guard's included: remove it", t.Label, t.Path, t.Label)
+	}
 	if !in.Enabled {
 		r.fix("%s: hooks.enabled is not true in %s, so ZCode runs no hooks: %s", t.Label, t.Path, again)
 	}

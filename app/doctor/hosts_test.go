@@ -46,6 +46,14 @@ func TestCheckHostsPerHost(t *testing.T) {
 		}, Options{Hosts: []string{install.Codex}}, false, []string{
 			`FIX Codex CLI: the hook in`, `speaks --host "claude", not "codex"`,
 		}},
+		{"hooks switched off for the whole host", func(t *testing.T, home, hook string) {
+			p := filepath.Join(home, ".qwen", "settings.json")
+			os.MkdirAll(filepath.Dir(p), 0o700)
+			os.WriteFile(p, []byte(`{"disableAllHooks": true}`), 0o600)
+			installTo(t, install.Qwen, p, hook, 120)
+		}, Options{Hosts: []string{install.Qwen}}, false, []string{
+			`FIX Qwen Code: "disableAllHooks": true in`, "runs no hooks, agent-guard's included",
+		}},
 		{"a present host without the hook is named, an absent one is not", func(t *testing.T, home, hook string) {
 			installTo(t, install.Claude, install.ClaudePath(home), hook, 120)
 			os.MkdirAll(filepath.Join(home, ".gemini"), 0o700)
