@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 
 	"github.com/agent-guard/agent-guard/app/hostproto"
 )
@@ -200,10 +201,16 @@ func encode(v any, max int) ([]byte, error) {
 	return append(b, '\n'), nil
 }
 
+// readers reuses ReadLine's buffers: a fresh 4 KB one per message was the
+// largest allocation on the server's path.
+var readers = sync.Pool{New: func() any { return bufio.NewReaderSize(nil, 4096) }}
+
 // ReadLine reads one '\n'-terminated line of at most max bytes (without the
 // newline). Callers set the connection's read deadline.
 func ReadLine(r io.Reader, max int) ([]byte, error) {
-	br := bufio.NewReaderSize(io.LimitReader(r, int64(max)+1), 4096)
+	br := readers.Get().(*bufio.Reader)
+	br.Reset(io.LimitReader(r, int64(max)+1))
+	defer func() { br.Reset(nil); readers.Put(br) }()
 	var line []byte
 	for {
 		chunk, err := br.ReadSlice('\n')
