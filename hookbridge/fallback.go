@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"io/fs"
+	"os"
 	"os/exec"
 	"strconv"
 	"strings"
@@ -33,6 +34,10 @@ func fallback(ctx context.Context, opts Options, event []byte, note string) resu
 	why := "agent-guard is not running"
 	if note != "" {
 		why = note
+	}
+	// A missing binary is told apart before any process is started.
+	if _, err := os.Stat(opts.Guard); err != nil {
+		return deny("%s, and agent-guard's fallback judge %s cannot be run (%v); reinstall agent-guard or fix the hook's --guard argument.", why, opts.Guard, err)
 	}
 	args := []string{FallbackVerb, "--host", opts.Host, "--budget-ms", strconv.FormatInt(budget.Milliseconds(), 10)}
 	if note != "" {
