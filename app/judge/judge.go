@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 	"sync/atomic"
+	"time"
 
 	"github.com/agent-guard/agent-guard/app/config"
 	"github.com/agent-guard/agent-guard/app/judge/rules"
@@ -25,7 +26,16 @@ type Options struct {
 	// Home is the user's home folder for ~ and $HOME; "" means
 	// os.UserHomeDir() (tests set it).
 	Home string
+	// Budget bounds the local rules' time for one call; over it the call
+	// is confirm (0: DefaultBudget).
+	Budget time.Duration
 }
+
+// DefaultBudget is the local rules' time for one call. Real calls take
+// microseconds; the caps in app/judge/shell keep hostile lines far below
+// this, and the budget is the backstop that keeps every answer under a
+// second whatever a rule does.
+const DefaultBudget = 500 * time.Millisecond
 
 // Cache stores remote judgments by key (see app/judge/cache).
 type Cache interface {
@@ -70,7 +80,8 @@ func ThresholdsOf(c *config.Config) Thresholds {
 // error becomes confirm with the error as the reason.
 //
 // Order (DESIGN.md "The judge"): local analysis including self-protection;
-// the disabled switch; self-protection and the user's denylist block;
+// self-protection blocks whatever the config says; the disabled switch;
+// the user's denylist blocks;
 // red lines block; the user's allowlists allow; settled findings decide;
 // uncertain ones go to the cache and then the remote judge, which can
 // only raise the local judgment; Decide with the config's thresholds.
@@ -89,7 +100,11 @@ func (j *Judge) Judge(ctx context.Context, s State) (v Verdict) {
 	if !Judged(s.Tool) {
 		return Verdict{Level: Allow, Source: SourceRule, Rule: "tool.not-judged", Reason: "agent-guard does not judge the " + s.Tool + " tool"}
 	}
-	f := j.local(s)
+	f, ok := j.localBudget(s)
+	if !ok {
+		return Verdict{Level: Confirm, Source: SourceError, Rule: "judge.over-budget", Risk: 2,
+			Reason: fmt.Sprintf("judging this call took longer than %v, so it is asked instead of guessed; simplify the command", j.budget())}
+	}
 	if f.Rule == "" {
 		f.Rule, f.Reason = "local.none", "no rule matched"
 	}
@@ -98,22 +113,25 @@ func (j *Judge) Judge(ctx context.Context, s State) (v Verdict) {
 	// or more counts as one too, whatever the configured thresholds.
 	red := f.RedLine || self || f.Violation >= 0.85
 
+	// Self-protection comes before every config key: a config the agent
+	// could write (enabled, red_lines_when_disabled, allowlists,
+	// thresholds) must not be what turns the guard's own protection off.
+	if self {
+		v := fromFinding(f, Block, SourceSelf)
+		v.RedLine = true
+		if !cfg.Enabled {
+			v.Reason += " (agent-guard is switched off, but self-protection always blocks)"
+		}
+		return v
+	}
 	if !cfg.Enabled {
 		if red && cfg.RedLinesWhenDisabled {
 			v := fromFinding(f, Block, SourceRule)
-			if self {
-				v.Source = SourceSelf
-			}
 			v.Reason += " (agent-guard is switched off, but red lines still block)"
 			return v
 		}
 		v := fromFinding(f, Allow, SourceDisabled)
 		v.Reason = "agent-guard is switched off: allowed without checking (local rules: " + Decide(f.Risk, f.Violation, th).String() + ", " + f.Reason + ")"
-		return v
-	}
-	if self {
-		v := fromFinding(f, Block, SourceSelf)
-		v.RedLine = true
 		return v
 	}
 	if pat, c, ok := denied(cfg, s); ok {
@@ -145,6 +163,53 @@ func (j *Judge) Judge(ctx context.Context, s State) (v Verdict) {
 	return j.grey(ctx, s, f, th)
 }
 
+// inlineBytes: inputs up to this size are judged without the watchdog.
+const inlineBytes = 1024
+
+func (j *Judge) budget() time.Duration {
+	if j.opts.Budget > 0 {
+		return j.opts.Budget
+	}
+	return DefaultBudget
+}
+
+// localBudget runs the local rules within the budget. Over it, ok is
+// false and the rules finish in the background (their caps bound them);
+// the caller does not wait for them. A panic in the rules is raised again
+// here, for Judge's recover to turn into confirm.
+func (j *Judge) localBudget(s State) (rules.Finding, bool) {
+	if len(s.Command)+len(s.Content)+len(s.Args) <= inlineBytes {
+		// Short input: the shell caps bound the work to microseconds and
+		// disk lookups carry their own limits, so the hand-off to a
+		// goroutine (half the cost of a typical call) is not paid.
+		return j.local(s), true
+	}
+	type result struct {
+		f     rules.Finding
+		panic any
+	}
+	done := make(chan result, 1)
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				done <- result{panic: r}
+			}
+		}()
+		done <- result{f: j.local(s)}
+	}()
+	t := time.NewTimer(j.budget())
+	defer t.Stop()
+	select {
+	case r := <-done:
+		if r.panic != nil {
+			panic(r.panic)
+		}
+		return r.f, true
+	case <-t.C:
+		return rules.Finding{}, false
+	}
+}
+
 // grey settles an uncertain local finding with the cache or the remote
 // judge. Both can only raise it.
 func (j *Judge) grey(ctx context.Context, s State, f rules.Finding, th Thresholds) Verdict {
@@ -159,7 +224,8 @@ func (j *Judge) grey(ctx context.Context, s State, f rules.Finding, th Threshold
 		v := fromFinding(f, Decide(f.Risk, f.Violation, th), SourceRule)
 		return v
 	}
-	r, viol, probs, err := j.opts.Remote.Judge(ctx, s)
+	// Only the remote judge gets the 2 KB cut; the rules saw everything.
+	r, viol, probs, err := j.opts.Remote.Judge(ctx, s.ForRemote())
 	if err != nil {
 		lvl := max(Confirm, Decide(f.Risk, f.Violation, th))
 		v := fromFinding(f, lvl, SourceAPI)

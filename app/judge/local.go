@@ -2,10 +2,12 @@ package judge
 
 import (
 	"encoding/json"
+	"fmt"
 	"path"
 	"strings"
 
 	"github.com/agent-guard/agent-guard/app/judge/rules"
+	"github.com/agent-guard/agent-guard/app/judge/shell"
 )
 
 // local is the rules' judgment of one call (self-protection included).
@@ -65,6 +67,11 @@ func scriptContent(s State) (string, bool) {
 func contentFinding(code string, s State, home string) rules.Finding {
 	if strings.TrimSpace(code) == "" {
 		return rules.Finding{}
+	}
+	if len(code) > shell.MaxInput {
+		// The shell reader stops at MaxInput: what lies beyond is unread.
+		return rules.Finding{Risk: 2, Violation: 0.3, Rule: "write.script-too-large", Marked: s.FilePath,
+			Reason: fmt.Sprintf("writes a script (%s) of %d KB, more than the %d KB the guard reads whole: what it would run cannot all be judged", s.FilePath, len(code)>>10, shell.MaxInput>>10)}
 	}
 	b := bashRule(code, s.Cwd, home)
 	if !(b.RedLine || strings.HasPrefix(b.Rule, "self.") || !b.Uncertain && (b.Risk >= 2 || b.Violation >= 0.5)) {

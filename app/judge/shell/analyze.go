@@ -140,6 +140,14 @@ func (w *walker) run(src string) {
 		w.setErr(fmt.Errorf("command is %d bytes, above the %d-byte limit", len(src), MaxInput))
 		src = src[:MaxInput]
 	}
+	if nestingDepth(src, MaxNesting) > MaxNesting {
+		// Checked before the parser: its recursion on such a line would
+		// overflow the stack, which no recover can catch.
+		w.setErr(ErrTooDeep)
+		w.a.TooDeep = true
+		w.st.stopped = true
+		return
+	}
 	w.st.parsed += len(src)
 	if w.st.parsed > 4*MaxInput {
 		// Code that runs itself again and again (sh x.sh inside x.sh).

@@ -72,6 +72,9 @@ type Analysis struct {
 	// Exhaust is the text of an endless loop without a pause that keeps
 	// creating files or folders (while true; do mkdir x; cd x; done).
 	Exhaust string
+	// TooDeep: the line nests deeper than MaxNesting and was not parsed
+	// (Err is ErrTooDeep). Nothing in it was seen, so it is refused.
+	TooDeep bool
 }
 
 // Flag reports whether the command has a short flag letter (also inside a
