@@ -22,6 +22,9 @@ func (j *Judge) local(s State) rules.Finding {
 	if f, ok := rules.Protected(s.FilePath, s.Cwd, home); ok {
 		return f
 	}
+	if f, ok := rules.EnvPersistWrite(s.FilePath, s.Content, s.Cwd, home); ok {
+		return f
+	}
 	f := rules.WritePath(s.FilePath, s.Cwd, home)
 	if c, ok := scriptContent(s); ok {
 		f = rules.Worst(f, contentFinding(c, s, home))

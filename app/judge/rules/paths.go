@@ -298,7 +298,7 @@ func WritePath(p, cwd, home string) Finding {
 		return Finding{Risk: 2, Rule: "path.empty", Reason: "write without a file path", Uncertain: true}
 	}
 	n := normalize(p, cwd, home)
-	if f, ok := protectedN(n, p, home); ok {
+	if f, ok := protectedAll(n, p, cwd, home); ok {
 		return f
 	}
 	if f, ok := systemPath(n, p); ok {
@@ -488,7 +488,7 @@ func Protected(p, cwd, home string) (Finding, bool) {
 	if strings.TrimSpace(p) == "" {
 		return Finding{}, false
 	}
-	return protectedN(normalize(p, cwd, home), p, home)
+	return protectedAll(normalize(p, cwd, home), p, cwd, home)
 }
 
 func protectedN(n np, p, home string) (Finding, bool) {
@@ -560,6 +560,9 @@ func ProtectedTree(p, cwd, home string) (Finding, bool) {
 		return f, ok
 	}
 	n := normalize(p, cwd, home)
+	if f, ok := protectedBelow(n, p, cwd, home); ok {
+		return f, ok
+	}
 	if !n.homeKnown || n.low == "/" || n.low == n.lowHome || n.dynamic {
 		// deleting / or ~ is judged by the deletion rules (a red line anyway)
 		return Finding{}, false

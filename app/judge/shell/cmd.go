@@ -14,6 +14,9 @@ type Cmd struct {
 	// Name is the normalized program name: base name, a leading backslash
 	// and a trailing .exe removed, lower-cased ("rm", "remove-item").
 	Name string
+	// Prog is the program word as written ("./bin/x", "/tmp/copy"), for
+	// rules that look at the file that would run ("" when unknown).
+	Prog string
 	// Args are the words after the name, quotes removed; a word that is
 	// (partly) dynamic is Dyn or contains Dyn.
 	Args []string
