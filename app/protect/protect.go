@@ -108,6 +108,12 @@ func Compute(src Sources) *Set {
 	if a := autostart.EntryPath(); a != "" {
 		add(a, Autostart, false)
 	}
+	if src.Home != "" {
+		// The same entries under the judge's home (the tray's login entry
+		// may belong to a home other than this process's $HOME).
+		add(filepath.Join(src.Home, ".config", "autostart", autostart.Name+".desktop"), Autostart, false)
+		add(filepath.Join(src.Home, "Library", "LaunchAgents", autostart.Label+".plist"), Autostart, false)
+	}
 	return s
 }
 
@@ -179,13 +185,14 @@ func Clean(p string) string {
 // it only errs on the side of caution.
 func (s *Set) Lookup(p string) (Entry, bool) {
 	low := strings.ToLower(Clean(p))
+	best, found := Entry{}, false
 	for _, e := range s.Entries {
 		el := strings.ToLower(e.Path)
-		if low == el || e.Tree && within(low, el) {
-			return e, true
+		if (low == el || e.Tree && within(low, el)) && (!found || len(e.Path) > len(best.Path)) {
+			best, found = e, true // the most specific entry names it best
 		}
 	}
-	return Entry{}, false
+	return best, found
 }
 
 // Under returns the entries at or below dir: what deleting, moving or

@@ -525,6 +525,10 @@ func protectedN(n np, p, home string) (Finding, bool) {
 	if base == "agent-guard-hook" || base == "agent-guard-hook.exe" || base == "agent-guard.exe" {
 		return hit("guard-binary")
 	}
+	// The root-owned install folder (install --system) and its likes.
+	if hasSeq(low, "lib/agent-guard") || hasSeq(low, "program files/agent-guard") || hasSeq(low, "libexec/agent-guard") {
+		return hit("guard-binary")
+	}
 	if strings.Contains("/"+low+"/", "/.zcode/") && (base == "config.json" || strings.HasPrefix(base, "hooks")) {
 		return hit("agent-hook-config")
 	}
