@@ -28,8 +28,16 @@ func ruleSelfRoutes(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	case "copy-item", "cpi", "copy", "move-item", "mi", "move", "robocopy", "xcopy":
 		f, ok = selfCopyWin(c, x)
 	case "tar", "bsdtar", "gtar":
+		if f, ok := selfArchiveDeletes(c, x); ok {
+			return f, true
+		}
 		f, ok = selfTar(c, x)
+	case "zip":
+		f, ok = selfArchiveDeletes(c, x)
 	case "unzip", "7z", "7za", "7zz", "expand-archive", "ditto-x":
+		if f, ok := selfArchiveDeletes(c, x); ok {
+			return f, true
+		}
 		f, ok = selfUnzip(c, x)
 	case "ln", "mklink", "new-item", "ni":
 		f, ok = selfLink(c, x)
@@ -515,6 +523,30 @@ func selfPid(c *shell.Cmd, x *Ctx) (Finding, bool) {
 				return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.kill-guard", Marked: c.Raw,
 					Reason: "signals process " + p + ", which is agent-guard itself (" + what + "): an agent must not switch off its own guard; ask the user to do it"}, true
 			}
+		}
+	}
+	return Finding{}, false
+}
+
+// selfArchiveDeletes: archivers that remove what they pack (tar
+// --remove-files, zip -m, 7z a -sdel): a delete of every operand.
+func selfArchiveDeletes(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	removes := false
+	for _, a := range c.Args {
+		switch {
+		case a == "--remove-files", a == "-sdel",
+			c.Name == "zip" && len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.ContainsAny(a[1:], "m"):
+			removes = true
+		}
+	}
+	if !removes {
+		return Finding{}, false
+	}
+	for _, t := range c.Operands() {
+		if f, ok := ProtectedTree(t, x.Cwd, x.Home); ok {
+			f.Reason = c.Name + " packs and then deletes " + t + ": " + f.Reason
+			f.Marked = c.Raw
+			return f, true
 		}
 	}
 	return Finding{}, false
