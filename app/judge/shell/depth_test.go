@@ -20,6 +20,7 @@ func TestNestingRefusedBeforeParse(t *testing.T) {
 		"pwsh subexpr":   "powershell -c \"" + strings.Repeat("$(", 60000) + "\"",
 		"backquotes":     "echo " + strings.Repeat("`(", 50000),
 		"after a prefix": "git status; " + strings.Repeat("(", 300),
+		"pwsh blocks":    "powershell -c \"" + strings.Repeat("& { ", 5000) + "\"",
 	}
 	for name, src := range hostile {
 		t.Run(name, func(t *testing.T) {
