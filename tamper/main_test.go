@@ -23,7 +23,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agent-guard/agent-guard/hookbridge/pipe"
+	"github.com/agent-guard/agent-guard/app/pipe"
 )
 
 var (

@@ -10,6 +10,7 @@ import (
 
 	"github.com/agent-guard/agent-guard/app/config"
 	"github.com/agent-guard/agent-guard/app/judge/rules"
+	"github.com/agent-guard/agent-guard/app/judge/shell"
 )
 
 // Remote is the grey-zone judge (TypeSafe). It returns risk 0..3 and a
@@ -100,7 +101,9 @@ func (j *Judge) Judge(ctx context.Context, s State) (v Verdict) {
 	if !Judged(s.Tool) {
 		return Verdict{Level: Allow, Source: SourceRule, Rule: "tool.not-judged", Reason: "agent-guard does not judge the " + s.Tool + " tool"}
 	}
-	f, ok := j.localBudget(s)
+	// One analysis of the command line serves the rules and the fast path;
+	// both run under the time budget.
+	f, a, ok := j.localBudget(s)
 	if !ok {
 		return Verdict{Level: Confirm, Source: SourceError, Rule: "judge.over-budget", Risk: 2,
 			Reason: fmt.Sprintf("judging this call took longer than %v, so it is asked instead of guessed; simplify the command", j.budget())}
@@ -134,7 +137,7 @@ func (j *Judge) Judge(ctx context.Context, s State) (v Verdict) {
 		v.Reason = "agent-guard is switched off: allowed without checking (local rules: " + Decide(f.Risk, f.Violation, th).String() + ", " + f.Reason + ")"
 		return v
 	}
-	if pat, c, ok := denied(cfg, s); ok {
+	if pat, c, ok := denied(cfg, s, a); ok {
 		v := fromFinding(f, Block, SourceFastpathBlock)
 		v.Rule = "fastpath.denylist"
 		v.Reason = "matches your denylist pattern " + quote(pat) + ": " + c
@@ -151,7 +154,7 @@ func (j *Judge) Judge(ctx context.Context, s State) (v Verdict) {
 		v.Reason = "MCP server " + quote(s.Server) + " is on your mcp_allowlist (local rules: " + f.Reason + ")"
 		return v
 	}
-	if s.Tool == "Bash" && allowed(cfg, s, j.opts.Home) {
+	if s.Tool == "Bash" && allowed(cfg, s, a, j.opts.Home) {
 		v := fromFinding(f, Allow, SourceFastpathAllow)
 		v.Rule = "fastpath.allowlist"
 		v.Reason = "every command matches your allowlist: " + oneLine(s.Command, 120)
@@ -177,15 +180,21 @@ func (j *Judge) budget() time.Duration {
 // false and the rules finish in the background (their caps bound them);
 // the caller does not wait for them. A panic in the rules is raised again
 // here, for Judge's recover to turn into confirm.
-func (j *Judge) localBudget(s State) (rules.Finding, bool) {
+func (j *Judge) localBudget(s State) (rules.Finding, *shell.Analysis, bool) {
+	run := func() (rules.Finding, *shell.Analysis) {
+		a := analyze(s)
+		return j.local(s, a), a
+	}
 	if len(s.Command)+len(s.Content)+len(s.Args) <= inlineBytes {
 		// Short input: the shell caps bound the work to microseconds and
 		// disk lookups carry their own limits, so the hand-off to a
 		// goroutine (half the cost of a typical call) is not paid.
-		return j.local(s), true
+		f, a := run()
+		return f, a, true
 	}
 	type result struct {
 		f     rules.Finding
+		a     *shell.Analysis
 		panic any
 	}
 	done := make(chan result, 1)
@@ -195,7 +204,8 @@ func (j *Judge) localBudget(s State) (rules.Finding, bool) {
 				done <- result{panic: r}
 			}
 		}()
-		done <- result{f: j.local(s)}
+		f, a := run()
+		done <- result{f: f, a: a}
 	}()
 	t := time.NewTimer(j.budget())
 	defer t.Stop()
@@ -204,9 +214,9 @@ func (j *Judge) localBudget(s State) (rules.Finding, bool) {
 		if r.panic != nil {
 			panic(r.panic)
 		}
-		return r.f, true
+		return r.f, r.a, true
 	case <-t.C:
-		return rules.Finding{}, false
+		return rules.Finding{}, nil, false
 	}
 }
 

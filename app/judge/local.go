@@ -10,12 +10,13 @@ import (
 	"github.com/agent-guard/agent-guard/app/judge/shell"
 )
 
-// local is the rules' judgment of one call (self-protection included).
-func (j *Judge) local(s State) rules.Finding {
+// local is the rules' judgment of one call (self-protection included);
+// a is the Bash command's analysis (see analyze).
+func (j *Judge) local(s State, a *shell.Analysis) rules.Finding {
 	home := j.opts.Home
 	switch {
 	case s.Tool == "Bash":
-		return bashRule(s.Command, s.Cwd, home)
+		return bashRule(a, s.Command, s.Cwd, home)
 	case s.Server != "" || strings.HasPrefix(s.Tool, "mcp__"):
 		return rules.MCPAt(s.Server, s.MCPTool, s.Args, s.Cwd, home, j.cfg.Load().MCPOverrides)
 	}
@@ -76,7 +77,8 @@ func contentFinding(code string, s State, home string) rules.Finding {
 		return rules.Finding{Risk: 2, Violation: 0.3, Rule: "write.script-too-large", Marked: s.FilePath,
 			Reason: fmt.Sprintf("writes a script (%s) of %d KB, more than the %d KB the guard reads whole: what it would run cannot all be judged", s.FilePath, len(code)>>10, shell.MaxInput>>10)}
 	}
-	b := bashRule(code, s.Cwd, home)
+	an := shell.Analyze(code)
+	b := bashRule(&an, code, s.Cwd, home)
 	if !(b.RedLine || strings.HasPrefix(b.Rule, "self.") || !b.Uncertain && (b.Risk >= 2 || b.Violation >= 0.5)) {
 		return rules.Finding{}
 	}

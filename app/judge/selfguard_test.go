@@ -9,6 +9,7 @@ import (
 
 	"github.com/agent-guard/agent-guard/app/config"
 	"github.com/agent-guard/agent-guard/app/judge/rules"
+	"github.com/agent-guard/agent-guard/app/judge/shell"
 )
 
 // No config key turns self-protection off: every combination of the
@@ -81,11 +82,11 @@ func TestBudget(t *testing.T) {
 	release := make(chan struct{})
 	defer close(release)
 	old := bashRule
-	bashRule = func(script, cwd, home string) rules.Finding {
+	bashRule = func(a *shell.Analysis, script, cwd, home string) rules.Finding {
 		if strings.HasPrefix(script, "SLOW") {
 			<-release
 		}
-		return old(script, cwd, home)
+		return old(a, script, cwd, home)
 	}
 	t.Cleanup(func() { bashRule = old })
 	j := New(nil, Options{Home: t.TempDir(), Offline: true, Budget: 50 * time.Millisecond})

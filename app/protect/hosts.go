@@ -31,19 +31,28 @@ func hostConfigs(home, cwd string) []string {
 
 func hostConfigTable(home, cwd string) []hostConfig {
 	var t []hostConfig
+	add := func(host, p string) { t = append(t, hostConfig{host, p}) }
+	for _, host := range install.AllHosts() {
+		ps, err := install.ConfigPaths(home, host)
+		if err != nil || home == "" {
+			continue
+		}
+		for _, p := range ps {
+			add(host, p)
+			// The same file under the project: hosts read project-level
+			// hooks from the folder they use under home (.claude/,
+			// .cursor/, .gemini/, ...).
+			if rel, err := filepath.Rel(home, p); err == nil && cwd != "" && filepath.IsAbs(cwd) && !strings.HasPrefix(rel, "..") {
+				add(host, filepath.Join(cwd, rel))
+			}
+		}
+	}
 	if home != "" {
-		t = append(t,
-			hostConfig{install.ZCode, install.ZCodeUserPath(home)},
-			hostConfig{install.Claude, install.ClaudePath(home)},
-			hostConfig{"", filepath.Join(home, ".claude", "settings.local.json")},
-		)
+		add(install.Claude, filepath.Join(home, ".claude", "settings.local.json"))
 	}
 	if cwd != "" && filepath.IsAbs(cwd) {
-		t = append(t,
-			hostConfig{install.ZCode, install.ZCodeWorkspacePath(cwd)},
-			hostConfig{"", filepath.Join(cwd, ".claude", "settings.json")},
-			hostConfig{"", filepath.Join(cwd, ".claude", "settings.local.json")},
-		)
+		add(install.ZCode, install.ZCodeWorkspacePath(cwd))
+		add(install.Claude, filepath.Join(cwd, ".claude", "settings.local.json"))
 	}
 	return t
 }
@@ -68,7 +77,7 @@ func hookCommands(path string) []string {
 		return nil
 	}
 	var out []string
-	for _, host := range []string{install.ZCode, install.Claude} {
+	for _, host := range install.AllHosts() {
 		in, err := install.Inspect(host, data)
 		if err != nil || in == nil || in.Command == "" {
 			continue

@@ -17,7 +17,7 @@ import (
 	"github.com/agent-guard/agent-guard/app/autostart"
 	"github.com/agent-guard/agent-guard/app/config"
 	"github.com/agent-guard/agent-guard/app/install"
-	"github.com/agent-guard/agent-guard/hookbridge/pipe"
+	"github.com/agent-guard/agent-guard/app/pipe"
 )
 
 // Kind says what a protected path is for; the judge's rule id is

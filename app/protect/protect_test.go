@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/agent-guard/agent-guard/app/config"
-	"github.com/agent-guard/agent-guard/hookbridge/pipe"
+	"github.com/agent-guard/agent-guard/app/pipe"
 )
 
 // The set holds what the guard's own code says it uses: config paths,
