@@ -65,6 +65,20 @@ func writeZip(t *testing.T, p string, files map[string]string) {
 	}
 }
 
+// Interpreter code writing a guard path built from pieces.
+func TestInterpreterWrites(t *testing.T) {
+	e := newEnv(t)
+	e.expect(t, "self",
+		bash(`python3 -c "import os;open(os.path.join(os.path.expanduser('~'),'.claude','settings.json'),'w').write('{}')"`),
+		bash(`node -e "require('fs').writeFileSync(require('path').join(require('os').homedir(),'.claude','settings.json'),'{}')"`),
+	)
+	for _, v := range e.check(t, bash(`python3 -c "import os;d=os.path.join(os.environ['HOME'],'.cl'+'aude');open(d+'/settings.json','w').write('{}')"`)) {
+		if v.Level == "allow" {
+			t.Errorf("a guard path built from pieces was allowed: %s %s", v.Rule, v.Reason)
+		}
+	}
+}
+
 // Every indirect rewrite of the hook config or the guard's config is a
 // self-protection block, judged by what is on disk.
 func TestIndirectRewritesOfConfigs(t *testing.T) {

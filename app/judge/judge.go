@@ -111,7 +111,7 @@ func (j *Judge) Judge(ctx context.Context, s State) (v Verdict) {
 	if f.Rule == "" {
 		f.Rule, f.Reason = "local.none", "no rule matched"
 	}
-	self := strings.HasPrefix(f.Rule, "self.")
+	self := SelfRule(f.Rule)
 	// A red line is flagged by its rule; a red-line probability of 0.85
 	// or more counts as one too, whatever the configured thresholds.
 	red := f.RedLine || self || f.Violation >= 0.85
@@ -261,7 +261,7 @@ func raised(f rules.Finding, r, viol float64, probs []float64, th Thresholds, sr
 
 func fromFinding(f rules.Finding, l Level, src string) Verdict {
 	return Verdict{Level: l, Source: src, Rule: f.Rule, Reason: f.Reason, Risk: f.Risk, Violation: f.Violation,
-		RedLine: f.RedLine || strings.HasPrefix(f.Rule, "self.") || f.Violation >= 0.85, Marked: f.Marked}
+		RedLine: f.RedLine || SelfRule(f.Rule) || f.Violation >= 0.85, Marked: f.Marked}
 }
 
 func quote(s string) string { return "\"" + s + "\"" }
@@ -272,4 +272,10 @@ func oneLine(s string, n int) string {
 		return s[:n] + "..."
 	}
 	return s
+}
+
+// SelfRule reports a self-protection rule id: "self.x", or a pack's
+// prefixed form such as "Python/self.x" (code that writes a guard file).
+func SelfRule(rule string) bool {
+	return strings.HasPrefix(rule, "self.") || strings.Contains(rule, "/self.")
 }

@@ -79,7 +79,7 @@ func contentFinding(code string, s State, home string) rules.Finding {
 	}
 	an := shell.Analyze(code)
 	b := bashRule(&an, code, s.Cwd, home)
-	if !(b.RedLine || strings.HasPrefix(b.Rule, "self.") || !b.Uncertain && (b.Risk >= 2 || b.Violation >= 0.5)) {
+	if !(b.RedLine || SelfRule(b.Rule) || !b.Uncertain && (b.Risk >= 2 || b.Violation >= 0.5)) {
 		return rules.Finding{}
 	}
 	return rules.Finding{

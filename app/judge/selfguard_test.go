@@ -99,3 +99,21 @@ func TestBudget(t *testing.T) {
 		t.Errorf("answered after %v", d)
 	}
 }
+
+// A self-protection finding reached through an interpreter pack
+// ("Python/self.agent-hook-config") is self-protection too.
+func TestSelfRuleThroughPacks(t *testing.T) {
+	for rule, want := range map[string]bool{"self.guard-files": true, "Python/self.agent-hook-config": true,
+		"fs.rm": false, "guard.cli-read": false, "myself.x": false} {
+		if SelfRule(rule) != want {
+			t.Errorf("SelfRule(%q) = %v, want %v", rule, !want, want)
+		}
+	}
+	cfg := config.Default()
+	cfg.Enabled, cfg.RedLinesWhenDisabled = false, false
+	j := New(cfg, Options{Home: "/home/dev", Offline: true})
+	v := j.Judge(context.Background(), State{Tool: "Bash", Command: `python3 -c "open('/home/dev/.claude/settings.json','w').write('{}')"`})
+	if v.Level != Block || v.Source != SourceSelf {
+		t.Errorf("disabled config: interpreter write of the hook config got %v/%s %s", v.Level, v.Source, v.Rule)
+	}
+}
