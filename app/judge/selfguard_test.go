@@ -79,16 +79,21 @@ func TestWholeInputJudged(t *testing.T) {
 // A judgment over its time budget is confirm, and the answer comes at
 // the budget, not when the slow rule ends.
 func TestBudget(t *testing.T) {
-	release := make(chan struct{})
-	defer close(release)
+	release, finished := make(chan struct{}), make(chan struct{})
 	old := bashRule
 	bashRule = func(a *shell.Analysis, script, cwd, home string) rules.Finding {
 		if strings.HasPrefix(script, "SLOW") {
 			<-release
+			defer close(finished)
 		}
 		return old(a, script, cwd, home)
 	}
-	t.Cleanup(func() { bashRule = old })
+	t.Cleanup(func() {
+		// Let the abandoned judgment finish before the rule is swapped back.
+		close(release)
+		<-finished
+		bashRule = old
+	})
 	j := New(nil, Options{Home: t.TempDir(), Offline: true, Budget: 50 * time.Millisecond})
 	start := time.Now()
 	v := j.Judge(context.Background(), State{Tool: "Bash", Command: "SLOW " + strings.Repeat("x", 2000)})
