@@ -28,8 +28,12 @@ const (
 
 // Item is one call waiting for a human.
 type Item struct {
-	Tool    string
-	Input   string // the command, or the file path / MCP arguments
+	Tool  string
+	Input string // the command, or the file path / MCP arguments (may be cut for display)
+	// Whole is a hash of the whole call (judge.Key): two calls whose
+	// shown Input agrees but whose full content differs never share an
+	// approval.
+	Whole   string
 	Cwd     string
 	Host    string
 	Session string
@@ -42,10 +46,11 @@ type Item struct {
 	Deadline time.Time
 }
 
-// Key is the coalescing key: identical tool, input and cwd share one approval.
+// Key is the coalescing key: identical tool, input, cwd and whole-call
+// hash share one approval.
 func (it Item) Key() string {
 	h := sha1.New()
-	for _, s := range []string{it.Tool, it.Input, it.Cwd} {
+	for _, s := range []string{it.Tool, it.Input, it.Cwd, it.Whole} {
 		h.Write([]byte(s))
 		h.Write([]byte{0})
 	}

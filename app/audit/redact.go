@@ -81,7 +81,86 @@ func Redact(s string) string {
 		}
 		s = r.re.ReplaceAllString(s, r.repl)
 	}
-	return s
+	return redactAWSSecrets(s)
+}
+
+// redactAWSSecrets replaces bare AWS secret access keys: a run of exactly
+// 40 characters of [A-Za-z0-9/+] standing alone. Such a run is random
+// base64: it has upper case, lower case and a digit, is not hex (git
+// hashes, sha1 sums are 40 hex digits) and is not a path of words
+// (src/Main/...). A key written as key=value is already caught above.
+func redactAWSSecrets(s string) string {
+	var b strings.Builder
+	last, i := 0, 0
+	for i < len(s) {
+		if !awsChar(s[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && awsChar(s[j]) {
+			j++
+		}
+		alone := (i == 0 || s[i-1] != '=' && s[i-1] != '_' && s[i-1] != '-') && (j == len(s) || s[j] != '=' && s[j] != '_' && s[j] != '-')
+		if j-i == 40 && alone && awsSecretShape(s[i:j]) {
+			b.WriteString(s[last:i])
+			b.WriteString(Redacted)
+			last = j
+		}
+		i = j
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+func awsChar(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '/' || c == '+'
+}
+
+func awsSecretShape(w string) bool {
+	var up, low, digit, hexOnly = false, false, false, true
+	for k := 0; k < len(w); k++ {
+		c := w[k]
+		switch {
+		case c >= 'A' && c <= 'Z':
+			up = true
+		case c >= 'a' && c <= 'z':
+			low = true
+		case c >= '0' && c <= '9':
+			digit = true
+		}
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
+			hexOnly = false
+		}
+	}
+	if hexOnly || !up || !low || !digit {
+		return false
+	}
+	if strings.Contains(w, "/") {
+		if strings.HasPrefix(w, "/") || strings.HasSuffix(w, "/") || strings.Contains(w, "//") {
+			return false
+		}
+		for _, seg := range strings.Split(w, "/") {
+			if len(seg) >= 3 && isWord(seg) {
+				return false // a path of names, not random text
+			}
+		}
+	}
+	return true
+}
+
+// isWord: all lower case, or one capital then lower case (Documents).
+func isWord(s string) bool {
+	for k := 0; k < len(s); k++ {
+		c := s[k]
+		if !(c >= 'a' && c <= 'z' || k == 0 && c >= 'A' && c <= 'Z') {
+			return false
+		}
+	}
+	return true
 }
 
 func containsAny(s string, subs []string) bool {

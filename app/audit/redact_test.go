@@ -146,3 +146,34 @@ func FuzzDigest(f *testing.F) {
 		}
 	})
 }
+
+// Bare AWS secret access keys are redacted; 40-character look-alikes that
+// are not secrets (git hashes, paths, base64 words) are kept.
+func TestRedactAWSSecretKey(t *testing.T) {
+	const key = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"
+	for _, in := range []string{
+		key,
+		"aws configure set aws_secret_access_key " + key,
+		"export AWS_SECRET=" + key + "; deploy",
+		`{"SecretAccessKey": "` + key + `"}`,
+		"echo " + key + " | aws sts",
+		"creds: AKIAIOSFODNN7EXAMPLE " + key,
+	} {
+		if got := Redact(in); strings.Contains(got, "wJalrXUtnFEMI") || strings.Contains(got, "EXAMPLEKEY") {
+			t.Errorf("Redact(%q) = %q: the secret key survived", in, got)
+		}
+	}
+	for _, in := range []string{
+		"git show 3f786850e387550fdab836ed7e6dc881de23001b",
+		"git checkout 3F786850E387550FDAB836ED7E6DC881DE23001B",
+		"cat Users/John2/Documents/Projects/MyApp1/src",
+		"ls aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+		"go test ./internal/handlers/authentication2/...",
+		"echo AbCdEfGhIjKlMnOpQrStUvWxYz0123456789ABCDE", // 41 chars: not a key
+		"sha256:0a1b2c3d4e5f60718293a4b5c6d7e8f901234567",
+	} {
+		if got := Redact(in); got != in {
+			t.Errorf("Redact(%q) = %q, want it unchanged", in, got)
+		}
+	}
+}

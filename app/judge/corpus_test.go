@@ -84,6 +84,11 @@ func TestSamples(t *testing.T) { runCorpus(t, "../../testdata/samples.jsonl", 12
 // TestCorpus: our labelled Write/Edit/MCP/self-protection corpus.
 func TestCorpus(t *testing.T) { runCorpus(t, "testdata/corpus.jsonl", 150) }
 
+// TestTamperCorpus: self-protection of Write/Edit/MCP calls (persistent
+// AGENT_GUARD_* variables, autostart, the install folder) and whole-input
+// judging past the remote judge's 2 KB cut.
+func TestTamperCorpus(t *testing.T) { runCorpus(t, "testdata/tamper.jsonl", 15) }
+
 // FuzzJudgeEvent: any event, however broken, gets a verdict with a rule
 // and a reason, and no rule panics (a recovered panic shows up as
 // judge.internal-error).

@@ -6,9 +6,11 @@ import (
 	"os"
 	"strings"
 	"sync/atomic"
+	"time"
 
 	"github.com/agent-guard/agent-guard/app/config"
 	"github.com/agent-guard/agent-guard/app/judge/rules"
+	"github.com/agent-guard/agent-guard/app/judge/shell"
 )
 
 // Remote is the grey-zone judge (TypeSafe). It returns risk 0..3 and a
@@ -25,7 +27,16 @@ type Options struct {
 	// Home is the user's home folder for ~ and $HOME; "" means
 	// os.UserHomeDir() (tests set it).
 	Home string
+	// Budget bounds the local rules' time for one call; over it the call
+	// is confirm (0: DefaultBudget).
+	Budget time.Duration
 }
+
+// DefaultBudget is the local rules' time for one call. Real calls take
+// microseconds; the caps in app/judge/shell keep hostile lines far below
+// this, and the budget is the backstop that keeps every answer under a
+// second whatever a rule does.
+const DefaultBudget = 500 * time.Millisecond
 
 // Cache stores remote judgments by key (see app/judge/cache).
 type Cache interface {
@@ -70,7 +81,8 @@ func ThresholdsOf(c *config.Config) Thresholds {
 // error becomes confirm with the error as the reason.
 //
 // Order (DESIGN.md "The judge"): local analysis including self-protection;
-// the disabled switch; self-protection and the user's denylist block;
+// self-protection blocks whatever the config says; the disabled switch;
+// the user's denylist blocks;
 // red lines block; the user's allowlists allow; settled findings decide;
 // uncertain ones go to the cache and then the remote judge, which can
 // only raise the local judgment; Decide with the config's thresholds.
@@ -89,33 +101,40 @@ func (j *Judge) Judge(ctx context.Context, s State) (v Verdict) {
 	if !Judged(s.Tool) {
 		return Verdict{Level: Allow, Source: SourceRule, Rule: "tool.not-judged", Reason: "agent-guard does not judge the " + s.Tool + " tool"}
 	}
-	// One analysis of the command line serves the rules and the fast path.
-	a := analyze(s)
-	f := j.local(s, a)
+	// One analysis of the command line serves the rules and the fast path;
+	// both run under the time budget.
+	f, a, ok := j.localBudget(s)
+	if !ok {
+		return Verdict{Level: Confirm, Source: SourceError, Rule: "judge.over-budget", Risk: 2,
+			Reason: fmt.Sprintf("judging this call took longer than %v, so it is asked instead of guessed; simplify the command", j.budget())}
+	}
 	if f.Rule == "" {
 		f.Rule, f.Reason = "local.none", "no rule matched"
 	}
-	self := strings.HasPrefix(f.Rule, "self.")
+	self := SelfRule(f.Rule)
 	// A red line is flagged by its rule; a red-line probability of 0.85
 	// or more counts as one too, whatever the configured thresholds.
 	red := f.RedLine || self || f.Violation >= 0.85
 
+	// Self-protection comes before every config key: a config the agent
+	// could write (enabled, red_lines_when_disabled, allowlists,
+	// thresholds) must not be what turns the guard's own protection off.
+	if self {
+		v := fromFinding(f, Block, SourceSelf)
+		v.RedLine = true
+		if !cfg.Enabled {
+			v.Reason += " (agent-guard is switched off, but self-protection always blocks)"
+		}
+		return v
+	}
 	if !cfg.Enabled {
 		if red && cfg.RedLinesWhenDisabled {
 			v := fromFinding(f, Block, SourceRule)
-			if self {
-				v.Source = SourceSelf
-			}
 			v.Reason += " (agent-guard is switched off, but red lines still block)"
 			return v
 		}
 		v := fromFinding(f, Allow, SourceDisabled)
 		v.Reason = "agent-guard is switched off: allowed without checking (local rules: " + Decide(f.Risk, f.Violation, th).String() + ", " + f.Reason + ")"
-		return v
-	}
-	if self {
-		v := fromFinding(f, Block, SourceSelf)
-		v.RedLine = true
 		return v
 	}
 	if pat, c, ok := denied(cfg, s, a); ok {
@@ -147,6 +166,60 @@ func (j *Judge) Judge(ctx context.Context, s State) (v Verdict) {
 	return j.grey(ctx, s, f, th)
 }
 
+// inlineBytes: inputs up to this size are judged without the watchdog.
+const inlineBytes = 1024
+
+func (j *Judge) budget() time.Duration {
+	if j.opts.Budget > 0 {
+		return j.opts.Budget
+	}
+	return DefaultBudget
+}
+
+// localBudget runs the local rules within the budget. Over it, ok is
+// false and the rules finish in the background (their caps bound them);
+// the caller does not wait for them. A panic in the rules is raised again
+// here, for Judge's recover to turn into confirm.
+func (j *Judge) localBudget(s State) (rules.Finding, *shell.Analysis, bool) {
+	run := func() (rules.Finding, *shell.Analysis) {
+		a := analyze(s)
+		return j.local(s, a), a
+	}
+	if len(s.Command)+len(s.Content)+len(s.Args) <= inlineBytes {
+		// Short input: the shell caps bound the work to microseconds and
+		// disk lookups carry their own limits, so the hand-off to a
+		// goroutine (half the cost of a typical call) is not paid.
+		f, a := run()
+		return f, a, true
+	}
+	type result struct {
+		f     rules.Finding
+		a     *shell.Analysis
+		panic any
+	}
+	done := make(chan result, 1)
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				done <- result{panic: r}
+			}
+		}()
+		f, a := run()
+		done <- result{f: f, a: a}
+	}()
+	t := time.NewTimer(j.budget())
+	defer t.Stop()
+	select {
+	case r := <-done:
+		if r.panic != nil {
+			panic(r.panic)
+		}
+		return r.f, r.a, true
+	case <-t.C:
+		return rules.Finding{}, nil, false
+	}
+}
+
 // grey settles an uncertain local finding with the cache or the remote
 // judge. Both can only raise it.
 func (j *Judge) grey(ctx context.Context, s State, f rules.Finding, th Thresholds) Verdict {
@@ -161,7 +234,8 @@ func (j *Judge) grey(ctx context.Context, s State, f rules.Finding, th Threshold
 		v := fromFinding(f, Decide(f.Risk, f.Violation, th), SourceRule)
 		return v
 	}
-	r, viol, probs, err := j.opts.Remote.Judge(ctx, s)
+	// Only the remote judge gets the 2 KB cut; the rules saw everything.
+	r, viol, probs, err := j.opts.Remote.Judge(ctx, s.ForRemote())
 	if err != nil {
 		lvl := max(Confirm, Decide(f.Risk, f.Violation, th))
 		v := fromFinding(f, lvl, SourceAPI)
@@ -187,7 +261,7 @@ func raised(f rules.Finding, r, viol float64, probs []float64, th Thresholds, sr
 
 func fromFinding(f rules.Finding, l Level, src string) Verdict {
 	return Verdict{Level: l, Source: src, Rule: f.Rule, Reason: f.Reason, Risk: f.Risk, Violation: f.Violation,
-		RedLine: f.RedLine || strings.HasPrefix(f.Rule, "self.") || f.Violation >= 0.85, Marked: f.Marked}
+		RedLine: f.RedLine || SelfRule(f.Rule) || f.Violation >= 0.85, Marked: f.Marked}
 }
 
 func quote(s string) string { return "\"" + s + "\"" }
@@ -198,4 +272,10 @@ func oneLine(s string, n int) string {
 		return s[:n] + "..."
 	}
 	return s
+}
+
+// SelfRule reports a self-protection rule id: "self.x", or a pack's
+// prefixed form such as "Python/self.x" (code that writes a guard file).
+func SelfRule(rule string) bool {
+	return strings.HasPrefix(rule, "self.") || strings.Contains(rule, "/self.")
 }

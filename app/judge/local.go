@@ -2,6 +2,7 @@ package judge
 
 import (
 	"encoding/json"
+	"fmt"
 	"path"
 	"strings"
 
@@ -20,6 +21,9 @@ func (j *Judge) local(s State, a *shell.Analysis) rules.Finding {
 		return rules.MCPAt(s.Server, s.MCPTool, s.Args, s.Cwd, home, j.cfg.Load().MCPOverrides)
 	}
 	if f, ok := rules.Protected(s.FilePath, s.Cwd, home); ok {
+		return f
+	}
+	if f, ok := rules.EnvPersistWrite(s.FilePath, s.Content, s.Cwd, home); ok {
 		return f
 	}
 	f := rules.WritePath(s.FilePath, s.Cwd, home)
@@ -68,9 +72,14 @@ func contentFinding(code string, s State, home string) rules.Finding {
 	if strings.TrimSpace(code) == "" {
 		return rules.Finding{}
 	}
+	if len(code) > shell.MaxInput {
+		// The shell reader stops at MaxInput: what lies beyond is unread.
+		return rules.Finding{Risk: 2, Violation: 0.3, Rule: "write.script-too-large", Marked: s.FilePath,
+			Reason: fmt.Sprintf("writes a script (%s) of %d KB, more than the %d KB the guard reads whole: what it would run cannot all be judged", s.FilePath, len(code)>>10, shell.MaxInput>>10)}
+	}
 	an := shell.Analyze(code)
 	b := bashRule(&an, code, s.Cwd, home)
-	if !(b.RedLine || strings.HasPrefix(b.Rule, "self.") || !b.Uncertain && (b.Risk >= 2 || b.Violation >= 0.5)) {
+	if !(b.RedLine || SelfRule(b.Rule) || !b.Uncertain && (b.Risk >= 2 || b.Violation >= 0.5)) {
 		return rules.Finding{}
 	}
 	return rules.Finding{

@@ -6,7 +6,10 @@ import (
 	"strings"
 )
 
-// MaxPrefix caps Write content and MCP arguments kept in a State.
+// MaxPrefix caps the Write content and MCP arguments the remote judge is
+// sent (ForRemote). The local rules always see the whole input, up to the
+// hook's 1 MiB event: a 2 KB cut would let "SELECT 1 -- <3 KB>\n; DROP
+// DATABASE prod" through.
 const MaxPrefix = 2048
 
 // State is what the judge looks at for one call (DESIGN.md step 1).
@@ -15,10 +18,13 @@ type State struct {
 	Command  string `json:"command,omitempty"`   // Bash
 	Cwd      string `json:"cwd,omitempty"`       // event cwd
 	FilePath string `json:"file_path,omitempty"` // Write/Edit
-	Content  string `json:"content,omitempty"`   // Write content / Edit new text, first 2 KB
+	Content  string `json:"content,omitempty"`   // Write content / Edit new text, whole
 	Server   string `json:"server,omitempty"`    // mcp__server__tool
 	MCPTool  string `json:"mcp_tool,omitempty"`
-	Args     string `json:"args,omitempty"` // MCP arguments JSON, first 2 KB
+	Args     string `json:"args,omitempty"` // MCP arguments JSON, whole
+	// Total is the byte size of the whole Content or Args; a State cut by
+	// ForRemote keeps it, so whoever shows it can say "first N of M KB".
+	Total int `json:"total_bytes,omitempty"`
 	// PermissionMode is the host's permission_mode ("" when not sent).
 	PermissionMode string `json:"permission_mode,omitempty"`
 }
@@ -54,20 +60,37 @@ func StateFromEvent(e Event) (State, error) {
 			server, tool = rest, ""
 		}
 		s.Server, s.MCPTool = server, tool
-		s.Args = truncate(string(e.ToolInput), MaxPrefix)
+		s.Args = string(e.ToolInput)
+		s.Total = len(s.Args)
 	default: // Write, Edit, MultiEdit, NotebookEdit and anything with a path
 		s.FilePath = str("file_path", "filePath", "path", "notebook_path", "notebookPath")
-		s.Content = truncate(str("content", "new_string", "newString", "new_source", "newSource"), MaxPrefix)
+		s.Content = str("content", "new_string", "newString", "new_source", "newSource")
 		if s.Content == "" {
 			if raw, ok := in["edits"]; ok {
-				s.Content = truncate(string(raw), MaxPrefix)
+				s.Content = string(raw)
 			}
 		}
+		s.Total = len(s.Content)
 		if s.FilePath == "" && (e.ToolName == "Write" || e.ToolName == "Edit") {
 			return s, fmt.Errorf("event: %s call without tool_input.file_path", e.ToolName)
 		}
 	}
 	return s, nil
+}
+
+// ForRemote is s as the remote judge gets it: Content and Args cut to
+// their first MaxPrefix bytes (Total still says how big they were).
+func (s State) ForRemote() State {
+	s.Content = truncate(s.Content, MaxPrefix)
+	s.Args = truncate(s.Args, MaxPrefix)
+	return s
+}
+
+// Shown is how many bytes of Content or Args a MaxPrefix view shows, and
+// Total how many there are (shown < total: say "first N of M KB").
+func (s State) Shown() (shown, total int) {
+	total = max(s.Total, len(s.Content)+len(s.Args))
+	return min(total, MaxPrefix), total
 }
 
 func truncate(s string, n int) string {

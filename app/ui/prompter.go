@@ -12,6 +12,7 @@ import (
 
 	"github.com/agent-guard/agent-guard/app/approval"
 	"github.com/agent-guard/agent-guard/app/config"
+	"github.com/agent-guard/agent-guard/app/judge"
 	"github.com/agent-guard/agent-guard/app/server"
 	"github.com/agent-guard/agent-guard/app/ui/proto"
 )
@@ -225,7 +226,7 @@ func itemFor(p server.Prompt) approval.Item {
 		}
 	}
 	return approval.Item{
-		Tool: s.Tool, Input: in, Cwd: s.Cwd, Host: p.Host, Session: p.Session,
+		Tool: s.Tool, Input: in, Whole: judge.Key(s), Cwd: s.Cwd, Host: p.Host, Session: p.Session,
 		Verdict: p.Verdict, Server: s.Server, MCPTool: s.MCPTool, Deadline: p.Deadline,
 	}
 }

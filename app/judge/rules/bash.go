@@ -30,6 +30,10 @@ func BashAnalysis(a *shell.Analysis, script, cwd, home string) Finding {
 			w, have = f, true
 		}
 	}
+	if a.TooDeep {
+		return Finding{Risk: 3, Violation: 0.9, Rule: "shell.too-deep", Marked: oneLineCut(script, 80),
+			Reason: a.Err.Error() + ": an agent sending such a line is probing the guard; blocked"}
+	}
 	if a.Err != nil {
 		add(parseErrFinding(a, script))
 	}
@@ -251,3 +255,11 @@ func ruleBaseline(c *shell.Cmd, x *Ctx) (Finding, bool) {
 
 // The MCP pack judges commands in tool arguments with Bash.
 func init() { bashFn = Bash }
+
+// oneLineCut is the first n bytes of s, for a Marked that must stay small.
+func oneLineCut(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "..."
+	}
+	return s
+}

@@ -67,7 +67,9 @@ func FuzzBash(f *testing.F) {
 		f.Add(s)
 	}
 	for _, s := range []string{"", "(", "'", "\"$(", "rm -rf '/", "`", "a &&", "if then fi", "$'\\x", "{ rm -rf /",
-		"cat <<EOF\nrm -rf /", "cmd /c \"rd /s /q C:\\\"", "powershell -enc ====", ":(){ :|:& };:"} {
+		"cat <<EOF\nrm -rf /", "cmd /c \"rd /s /q C:\\\"", "powershell -enc ====", ":(){ :|:& };:",
+		// deep nesting: refused before the parser (its stack overflow is fatal)
+		strings.Repeat("(", 3000), strings.Repeat("$(", 1500), strings.Repeat("{ ", 1500), strings.Repeat("\"$(", 1000)} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

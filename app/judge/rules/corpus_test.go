@@ -85,7 +85,7 @@ func loadCorpus(t testing.TB, pattern string) []corpusCase {
 }
 
 func TestCorpus(t *testing.T) {
-	t.Setenv("AGENT_GUARD_HOME", t.TempDir())
+	t.Setenv("AGENT_GUARD_HOME", corpusGuardHome)
 	cases := loadCorpus(t, "*.jsonl")
 	if len(cases) == 0 {
 		t.Fatal("no corpus cases found in testdata/*.jsonl")
@@ -129,7 +129,7 @@ var benchMix = []string{
 // BenchmarkBash judges a mixed batch of everyday and dangerous commands;
 // ns/op is per command.
 func BenchmarkBash(b *testing.B) {
-	b.Setenv("AGENT_GUARD_HOME", b.TempDir())
+	b.Setenv("AGENT_GUARD_HOME", corpusGuardHome)
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
@@ -141,7 +141,7 @@ func BenchmarkBash(b *testing.B) {
 // TestBashConcurrent: the judge is shared by the pipe server's goroutines;
 // run under -race, this shows Bash keeps no shared mutable state.
 func TestBashConcurrent(t *testing.T) {
-	t.Setenv("AGENT_GUARD_HOME", t.TempDir())
+	t.Setenv("AGENT_GUARD_HOME", corpusGuardHome)
 	want := make([]string, len(benchMix))
 	for i, s := range benchMix {
 		want[i] = levelOf(Bash(s, "/home/dev/proj", corpusHome))
@@ -170,7 +170,7 @@ func TestBashConcurrent(t *testing.T) {
 // container while the agent works in /home/dev. The core cases must come
 // out the same whichever of the two is the judge's $HOME.
 func TestCorpusHomeIndependent(t *testing.T) {
-	t.Setenv("AGENT_GUARD_HOME", t.TempDir())
+	t.Setenv("AGENT_GUARD_HOME", corpusGuardHome)
 	cases := append(loadCorpus(t, "bash_core.jsonl"), loadCorpus(t, "bypass.jsonl")...)
 	for _, c := range cases {
 		dev := levelOf(Bash(c.Cmd, c.Cwd, corpusHome))
@@ -181,3 +181,9 @@ func TestCorpusHomeIndependent(t *testing.T) {
 		}
 	}
 }
+
+// corpusGuardHome is the corpus' AGENT_GUARD_HOME: a path that does not
+// exist, so the user's real config is never read, and a temp folder in
+// /tmp does not make "rm -rf /tmp/*" a delete of the guard's own files
+// (which it would then be, and is blocked: see tamper.jsonl).
+const corpusGuardHome = "/nonexistent/agent-guard-corpus-home"

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -141,6 +142,8 @@ func TestMCPOverrides(t *testing.T) {
 func FuzzMCP(f *testing.F) {
 	f.Add("github", "get_issue", `{"path":"~/.ssh/id_rsa","command":"ls"}`)
 	f.Add("x", "createDropTable", `{"sql":"drop table t","args":["a"],"command":"x"}`)
+	f.Add("x", "run", `{"command":"`+strings.Repeat("$(", 2000)+`"}`)
+	f.Add("x", "q", strings.Repeat(`{"a":`, 3000))
 	f.Fuzz(func(t *testing.T, server, tool, args string) {
 		r := MCP(server, tool, args, map[string]map[string]string{"*": {"*[": "readonly"}})
 		if r.Rule == "" || r.Reason == "" {

@@ -298,7 +298,7 @@ func WritePath(p, cwd, home string) Finding {
 		return Finding{Risk: 2, Rule: "path.empty", Reason: "write without a file path", Uncertain: true}
 	}
 	n := normalize(p, cwd, home)
-	if f, ok := protectedN(n, p, home); ok {
+	if f, ok := protectedAll(n, p, cwd, home); ok {
 		return f
 	}
 	if f, ok := systemPath(n, p); ok {
@@ -488,7 +488,7 @@ func Protected(p, cwd, home string) (Finding, bool) {
 	if strings.TrimSpace(p) == "" {
 		return Finding{}, false
 	}
-	return protectedN(normalize(p, cwd, home), p, home)
+	return protectedAll(normalize(p, cwd, home), p, cwd, home)
 }
 
 func protectedN(n np, p, home string) (Finding, bool) {
@@ -523,6 +523,10 @@ func protectedN(n np, p, home string) (Finding, bool) {
 		return hit("guard-key")
 	}
 	if base == "agent-guard-hook" || base == "agent-guard-hook.exe" || base == "agent-guard.exe" {
+		return hit("guard-binary")
+	}
+	// The root-owned install folder (install --system) and its likes.
+	if hasSeq(low, "lib/agent-guard") || hasSeq(low, "program files/agent-guard") || hasSeq(low, "libexec/agent-guard") {
 		return hit("guard-binary")
 	}
 	if strings.Contains("/"+low+"/", "/.zcode/") && (base == "config.json" || strings.HasPrefix(base, "hooks")) {
@@ -560,6 +564,9 @@ func ProtectedTree(p, cwd, home string) (Finding, bool) {
 		return f, ok
 	}
 	n := normalize(p, cwd, home)
+	if f, ok := protectedBelow(n, p, cwd, home); ok {
+		return f, ok
+	}
 	if !n.homeKnown || n.low == "/" || n.low == n.lowHome || n.dynamic {
 		// deleting / or ~ is judged by the deletion rules (a red line anyway)
 		return Finding{}, false

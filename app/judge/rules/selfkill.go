@@ -72,10 +72,28 @@ func GuardKillFinding(c *shell.Cmd) Finding {
 		Reason: "stops or disables agent-guard itself: an agent must not switch off its own guard; ask the user to do it"}
 }
 
+// guardNames are the guard's program names as the shell normalizes them.
+var guardNames = map[string]bool{"agent-guard": true, "agent-guard-hook": true, "agentguard": true}
+
+// guardReadOnly are the verbs that only read or print: the agent may run
+// them (agent-guard check --cmd '...' is how it asks what would happen).
+var guardReadOnly = map[string]bool{"check": true, "status": true, "doctor": true, "report": true, "rules": true,
+	"version": true, "help": true, "--help": true, "-h": true, "-help": true, "--version": true, "-version": true}
+
 func ruleGuardCLI(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	return guardVerb(c, c.Name != "agent-guard-hook"), true
+}
+
+// guardVerb judges starting one of the guard's binaries with c's
+// arguments. Anything but a read-only verb is self-protection: the tray
+// or `serve` started by the agent is an impostor server, `config accept`
+// or `install` change the guard, hook-fallback and ui-* children speak
+// for it. tray says whether the binary is the tray/CLI (else the hook,
+// whose only read-only forms are --version and --help).
+func guardVerb(c *shell.Cmd, tray bool) Finding {
 	sub := ""
 	for _, a := range c.Args {
-		if !strings.HasPrefix(a, "-") {
+		if !strings.HasPrefix(a, "-") || guardReadOnly[a] {
 			sub = strings.ToLower(a)
 			break
 		}
@@ -83,16 +101,19 @@ func ruleGuardCLI(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	if sub == "doctor" && c.Flag(0, "--fix") {
 		sub = "doctor --fix"
 	}
-	// Not "self.": every self.* rule is a red line in the judge.
-	switch sub {
-	case "", "check", "doctor", "report", "help", "version", "status":
-		return Finding{Rule: "guard.cli-read", Reason: "agent-guard " + sub + " only reads", Marked: c.Raw}, true
-	case "uninstall", "disable", "stop", "quit", "off", "kill", "pause", "config", "set", "allow", "approve", "install":
-		return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.cli-change", Marked: c.Raw,
-			Reason: "agent-guard " + sub + " changes or switches off the guard: only the user may do that"}, true
+	if guardReadOnly[sub] && (tray || strings.HasPrefix(sub, "-") || sub == "version" || sub == "help") {
+		// Not "self.": every self.* rule is a red line in the judge.
+		return Finding{Rule: "guard.cli-read", Reason: "agent-guard " + sub + " only reads", Marked: c.Raw}
 	}
-	return Finding{Risk: 2, Violation: 0.5, Rule: "self.cli", Marked: c.Raw,
-		Reason: "runs agent-guard " + sub + ": the guard's own commands are for the user"}, true
+	what := "agent-guard " + sub
+	switch {
+	case sub == "" && tray:
+		what = "the agent-guard tray (a second guard, started by the agent, would answer for the real one)"
+	case sub == "" || !tray:
+		what = "agent-guard's hook"
+	}
+	return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.guard-exec", Marked: c.Raw,
+		Reason: "starts " + what + ": only the user may run the guard's own commands that serve, change or speak for it (read-only ones such as check, status and report are fine)"}
 }
 
 // ruleGuardPid: `kill $(pgrep agent-guard)` — the pid comes from a lookup

@@ -149,6 +149,9 @@ func (w *walker) run(src string) {
 		w.setErr(fmt.Errorf("command is %d bytes, above the %d-byte limit", len(src), MaxInput))
 		src = src[:MaxInput]
 	}
+	if w.tooDeep(src) {
+		return
+	}
 	w.st.parsed += len(src)
 	if w.st.parsed > 4*MaxInput {
 		// Code that runs itself again and again (sh x.sh inside x.sh).
@@ -209,6 +212,19 @@ func (w *walker) run(src string) {
 	}
 	w.src = src
 	w.stmts(f.Stmts)
+}
+
+// tooDeep refuses code nested deeper than MaxNesting, checked before any
+// parser sees it: mvdan.cc/sh's recursion on such a line would overflow
+// the stack, which no recover can catch.
+func (w *walker) tooDeep(src string) bool {
+	if nestingDepth(src, MaxNesting) <= MaxNesting {
+		return false
+	}
+	w.setErr(ErrTooDeep)
+	w.a.TooDeep = true
+	w.st.stopped = true
+	return true
 }
 
 func (w *walker) stop() bool {

@@ -14,6 +14,9 @@ type Cmd struct {
 	// Name is the normalized program name: base name, a leading backslash
 	// and a trailing .exe removed, lower-cased ("rm", "remove-item").
 	Name string
+	// Prog is the program word as written ("./bin/x", "/tmp/copy"), for
+	// rules that look at the file that would run ("" when unknown).
+	Prog string
 	// Args are the words after the name, quotes removed; a word that is
 	// (partly) dynamic is Dyn or contains Dyn.
 	Args []string
@@ -76,6 +79,9 @@ type Analysis struct {
 	// Exhaust is the text of an endless loop without a pause that keeps
 	// creating files or folders (while true; do mkdir x; cd x; done).
 	Exhaust string
+	// TooDeep: the line nests deeper than MaxNesting and was not parsed
+	// (Err is ErrTooDeep). Nothing in it was seen, so it is refused.
+	TooDeep bool
 }
 
 // Flag reports whether the command has a short flag letter (also inside a

@@ -55,7 +55,7 @@ func (w *walker) command(argv []string, redirs []Redir, raw string, bg bool, pre
 			c.Dir = dir
 		}
 		if !isWrap || guard > 16 {
-			c.Name, c.Args = n, args[1:]
+			c.Name, c.Args, c.Prog = n, args[1:], args[0]
 			if hc {
 				code, hasCode = cd, true
 			}
@@ -68,7 +68,7 @@ func (w *walker) command(argv []string, redirs []Redir, raw string, bg bool, pre
 		}
 		if hc {
 			c.Wrappers = c.Wrappers[:len(c.Wrappers)-1]
-			c.Name, c.Args = n, args[1:]
+			c.Name, c.Args, c.Prog = n, args[1:], args[0]
 			code, hasCode = cd, true
 			break
 		}

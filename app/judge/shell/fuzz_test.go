@@ -16,6 +16,12 @@ func FuzzAnalyze(f *testing.F) {
 		"Invoke-Command -ScriptBlock { Get-Date }", "a${IFS}b", "for i in {1..3}; do x & done", "curl -sSo x.sh u; sh x.sh"} {
 		f.Add(s)
 	}
+	// Deep nesting: the parser must never see it (a stack overflow is fatal).
+	for _, s := range []string{strings.Repeat("(", 5000), strings.Repeat("$(", 3000), strings.Repeat("{ ", 3000),
+		strings.Repeat(`"$(`, 2000), strings.Repeat("`(", 2000), strings.Repeat("${a:-", 2000),
+		"powershell -c \"" + strings.Repeat("$(", 2000) + "\"", strings.Repeat("[", 4000)} {
+		f.Add(s)
+	}
 	f.Fuzz(func(t *testing.T, s string) {
 		if len(s) > 8192 {
 			return

@@ -309,6 +309,9 @@ func (w *walker) nestedWin(code string, ps bool) {
 		w.setErr(errDeep)
 		return
 	}
+	if w.tooDeep(code) {
+		return
+	}
 	w.st.parsed += len(code)
 	if w.st.stopped || w.st.parsed > 4*MaxInput {
 		w.setErr(fmt.Errorf("more than %d bytes of nested code", 4*MaxInput))

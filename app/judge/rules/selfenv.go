@@ -1,0 +1,251 @@
+package rules
+
+import (
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"github.com/agent-guard/agent-guard/app/judge/shell"
+)
+
+// guardVarMark is in every variable the guard reads (AGENT_GUARD_HOME,
+// AGENT_GUARD_PIPE, ...): set persistently, the next host start runs a
+// guard with another config, socket or nothing at all.
+const guardVarMark = "agent_guard"
+
+func envPersistFinding(c *shell.Cmd, how string) Finding {
+	return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.env-persist", Marked: c.Raw,
+		Reason: how + " sets an AGENT_GUARD_* variable for later sessions: the next start would run the guard with another config or none; ask the user to do it"}
+}
+
+// selfEnvPersist: setx, launchctl setenv, systemctl set-environment, reg
+// add ...\Environment, [Environment]::SetEnvironmentVariable, and writes
+// of AGENT_GUARD_* lines into shell start-up and environment files
+// (echo >> ~/.bashrc, tee -a, sed -i, here-docs). Also the autostart Run
+// value.
+func selfEnvPersist(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	raw := strings.ToLower(c.Raw)
+	named := false
+	for _, a := range c.Args {
+		if strings.Contains(strings.ToLower(a), guardVarMark) {
+			named = true
+			break
+		}
+	}
+	switch c.Name {
+	case "setx":
+		if named {
+			return envPersistFinding(c, "setx"), true
+		}
+	case "launchctl":
+		if named && (hasArg(c, "setenv") || hasArg(c, "unsetenv")) {
+			return envPersistFinding(c, "launchctl setenv"), true
+		}
+	case "systemctl", "dbus-update-activation-environment":
+		if named && (c.Name != "systemctl" || hasArg(c, "set-environment") || hasArg(c, "import-environment") || hasArg(c, "unset-environment")) {
+			return envPersistFinding(c, c.Name), true
+		}
+	case "reg", "set-itemproperty", "sp", "new-itemproperty", "remove-itemproperty", "rp", "rename-itemproperty":
+		if strings.Contains(raw, "environment") && strings.Contains(raw, guardVarMark) {
+			return envPersistFinding(c, c.Name), true
+		}
+		if strings.Contains(raw, `currentversion\run`) || strings.Contains(raw, "currentversion/run") {
+			if strings.Contains(raw, "agent-guard") || strings.Contains(raw, "agent_guard") || c.Name == "reg" && hasArg(c, "delete") {
+				return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.autostart", Marked: c.Raw,
+					Reason: "changes the Windows Run key that starts agent-guard at login: an agent must not switch off its own guard; ask the user to do it"}, true
+			}
+		}
+	}
+	if strings.Contains(raw, "setenvironmentvariable") && strings.Contains(raw, guardVarMark) {
+		return envPersistFinding(c, "[Environment]::SetEnvironmentVariable"), true
+	}
+	// Writes into an environment or start-up file carrying the variable:
+	// in the arguments, a here-doc, or a command piping into this one.
+	carries := named || strings.Contains(raw, guardVarMark)
+	for _, r := range c.Redirs {
+		if (r.Op == "<<" || r.Op == "<<<" || r.Op == "<<-") && strings.Contains(strings.ToLower(r.Target), guardVarMark) {
+			carries = true
+		}
+	}
+	if !carries && len(c.PipedFrom) > 0 && x.All != nil {
+		for i := range x.All.Cmds {
+			o := &x.All.Cmds[i]
+			if o != c && strings.Contains(strings.ToLower(o.Raw), guardVarMark) && contains(c.PipedFrom, o.Name) {
+				carries = true
+			}
+		}
+	}
+	if !carries {
+		return Finding{}, false
+	}
+	var targets []string
+	for _, r := range c.Redirs {
+		switch r.Op {
+		case ">", ">>", ">|", "&>", "&>>", "<>":
+			targets = append(targets, r.Target)
+		}
+	}
+	switch c.Name {
+	case "tee", "sed", "perl", "awk", "gawk", "ex", "ed", "cp", "mv", "install", "dd", "add-content", "set-content", "out-file", "ac", "sc":
+		targets = append(targets, c.Operands()...)
+	}
+	for _, t := range targets {
+		if envFile(t, x.Cwd, x.Home) {
+			return envPersistFinding(c, "writing "+t), true
+		}
+	}
+	return Finding{}, false
+}
+
+func hasArg(c *shell.Cmd, a string) bool {
+	for _, b := range c.Args {
+		if strings.EqualFold(b, a) {
+			return true
+		}
+	}
+	return false
+}
+
+func contains(l []string, s string) bool {
+	for _, v := range l {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// envFile: a file whose content becomes environment of later sessions.
+func envFile(p, cwd, home string) bool {
+	n := normalize(p, cwd, home)
+	low, base := n.low, lastSeg(n.low)
+	return rcFiles[base] || hasSeq(low, "environment.d") || base == ".pam_environment" || base == "environment" ||
+		hasSeq(low, "profile.d") || base == "profile" || base == "bash.bashrc" || base == "zshenv" ||
+		hasSeq(low, ".config/fish") || hasSeq(low, "plasma-workspace/env") || base == ".envrc" ||
+		strings.HasSuffix(base, ".plist") && hasSeq(low, "launchagents") ||
+		strings.HasSuffix(base, ".ps1") && (hasSeq(low, "windowspowershell") || hasSeq(low, "documents/powershell"))
+}
+
+// EnvPersistWrite judges a Write/Edit putting an AGENT_GUARD_* variable
+// into an environment or start-up file (self.env-persist: block).
+func EnvPersistWrite(p, content, cwd, home string) (Finding, bool) {
+	if !strings.Contains(strings.ToLower(content), guardVarMark) || !envFile(p, cwd, home) {
+		return Finding{}, false
+	}
+	return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.env-persist", Marked: p,
+		Reason: "writes an AGENT_GUARD_* variable into " + p + " for later sessions: the next start would run the guard with another config or none; ask the user to do it"}, true
+}
+
+// buildOutputs are the flags naming a build's output file (or, dir,
+// folder) per program.
+var buildOutputs = map[string]struct{ file, dir []string }{
+	"go":      {file: []string{"-o"}},
+	"tinygo":  {file: []string{"-o"}},
+	"gcc":     {file: []string{"-o"}},
+	"g++":     {file: []string{"-o"}},
+	"cc":      {file: []string{"-o"}},
+	"c++":     {file: []string{"-o"}},
+	"clang":   {file: []string{"-o"}},
+	"clang++": {file: []string{"-o"}},
+	"rustc":   {file: []string{"-o"}, dir: []string{"--out-dir"}},
+	"cargo":   {dir: []string{"--out-dir", "--artifact-dir"}},
+	"zig":     {file: []string{"-femit-bin"}},
+	"dotnet":  {dir: []string{"-o", "--output"}},
+	"esbuild": {file: []string{"--outfile"}, dir: []string{"--outdir"}},
+	"bun":     {file: []string{"--outfile"}, dir: []string{"--outdir"}},
+	"deno":    {file: []string{"--output", "-o"}},
+	"sort":    {file: []string{"-o", "--output"}},
+	"objcopy": {},
+	"strip":   {file: []string{"-o"}},
+	"upx":     {file: []string{"-o"}},
+}
+
+// selfBuildOutput: go build -o PATH, cargo build --out-dir DIR, ... over
+// one of the guard's binaries (or into the folder holding them).
+func selfBuildOutput(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	spec, ok := buildOutputs[c.Name]
+	if !ok {
+		return Finding{}, false
+	}
+	val := func(flags []string, i int) string {
+		a := c.Args[i]
+		for _, fl := range flags {
+			switch {
+			case a == fl && i+1 < len(c.Args):
+				return c.Args[i+1]
+			case strings.HasPrefix(a, fl+"="):
+				return a[len(fl)+1:]
+			}
+		}
+		return ""
+	}
+	for i := range c.Args {
+		if v := val(spec.file, i); v != "" {
+			if f, ok := Protected(v, x.Cwd, x.Home); ok {
+				f.Reason = c.Name + " writes its output over " + v + ": " + f.Reason
+				f.Marked = c.Raw
+				return f, true
+			}
+			if strings.HasSuffix(v, "/") || isDirOnDisk(normalize(v, x.Cwd, x.Home).abs) {
+				if f, ok := binaryDir(c, v, x); ok {
+					return f, true
+				}
+			}
+		}
+		if v := val(spec.dir, i); v != "" {
+			if f, ok := binaryDir(c, v, x); ok {
+				return f, true
+			}
+		}
+	}
+	return Finding{}, false
+}
+
+// binaryDir: dir holds one of the guard's binaries, so a build output
+// into it may replace one.
+func binaryDir(c *shell.Cmd, dir string, x *Ctx) (Finding, bool) {
+	n := normalize(dir, x.Cwd, x.Home)
+	if n.dynamic || !isAbs(n.abs) {
+		return Finding{}, false
+	}
+	for _, b := range setFor(x.Cwd, x.Home).Binaries() {
+		if strings.EqualFold(filepath.ToSlash(filepath.Dir(b)), n.abs) || strings.EqualFold(filepath.ToSlash(filepath.Dir(b)), realPath(n.abs)) {
+			return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.guard-binary", Marked: c.Raw,
+				Reason: c.Name + " writes its output into " + dir + ", the folder of the guard's own " + filepath.Base(b) + ": an agent must not replace its own guard; ask the user to do it"}, true
+		}
+	}
+	return Finding{}, false
+}
+
+// selfExec: a program run by path (or found on PATH under another name)
+// that is one of the guard's binaries: a copy or the installed file. Its
+// verb is judged like `agent-guard VERB`.
+func selfExec(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	if c.Name == "" || c.Func || guardNames[c.Name] {
+		return Finding{}, false
+	}
+	p := slashify(c.Prog)
+	switch {
+	case strings.Contains(p, "/"):
+		n := normalize(p, x.Cwd, x.Home)
+		if n.dynamic || !isAbs(n.abs) {
+			return Finding{}, false
+		}
+		p = n.abs
+	case len(byName[c.Name]) == 0 && p != "":
+		// An unknown name: what PATH would run.
+		lp, err := exec.LookPath(p)
+		if err != nil {
+			return Finding{}, false
+		}
+		p = lp
+	default:
+		return Finding{}, false
+	}
+	if !setFor(x.Cwd, x.Home).IsGuardBinary(filepath.FromSlash(p)) {
+		return Finding{}, false
+	}
+	f := guardVerb(c, true)
+	f.Reason = c.Prog + " is agent-guard's own binary: " + f.Reason
+	return f, true
+}

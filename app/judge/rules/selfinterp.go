@@ -1,0 +1,62 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/agent-guard/agent-guard/app/judge/shell"
+)
+
+// Interpreter code that builds a guard path from pieces ('.cl'+'aude',
+// os.path.join(home, x, 'settings.json')) escapes the path rules, which
+// need the whole name. A piece of a protected name, the home folder and a
+// write call in the same code is at least confirm.
+
+func init() { onAny(ruleSelfInterpParts) }
+
+var selfInterps = map[string]bool{"python": true, "python3": true, "python2": true, "py": true, "node": true,
+	"nodejs": true, "deno": true, "bun": true, "perl": true, "ruby": true, "php": true, "lua": true, "osascript": true,
+	"pwsh": true, "powershell": true, "tclsh": true, "jshell": true, "julia": true, "rscript": true}
+
+// guardNameParts are pieces only the guard's and the hosts' files have.
+var guardNameParts = []string{"settings.json", "settings.local.json", "agent-guard", "agent_guard", "agentguard",
+	"zcode", "hooks.json", "claude"}
+
+var homeMarks = []string{"home", "~", "userprofile", "appdata", "xdg_", "expanduser", "homedir", "getenv", "environ"}
+
+func ruleSelfInterpParts(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	if !selfInterps[c.Name] {
+		return Finding{}, false
+	}
+	var b strings.Builder
+	for _, a := range c.Args {
+		b.WriteString(a)
+		b.WriteByte(' ')
+	}
+	for _, r := range c.Redirs {
+		if r.Op == "<<" || r.Op == "<<-" || r.Op == "<<<" {
+			b.WriteString(r.Target)
+		}
+	}
+	code := strings.ToLower(b.String())
+	part := ""
+	for _, p := range guardNameParts {
+		if strings.Contains(code, p) {
+			part = p
+			break
+		}
+	}
+	if part == "" || !containsAnyOf(code, homeMarks) || !containsAnyOf(code, pkGuardWriteMark) {
+		return Finding{}, false
+	}
+	return Finding{Risk: 2, Violation: 0.6, Rule: "guard.interp-parts", Marked: c.Raw,
+		Reason: "the " + c.Name + " code writes files and builds a path in the home folder with " + part + " in it, which may be the agent's own guard or hook configuration"}, true
+}
+
+func containsAnyOf(s string, subs []string) bool {
+	for _, sub := range subs {
+		if strings.Contains(s, sub) {
+			return true
+		}
+	}
+	return false
+}

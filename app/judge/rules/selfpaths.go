@@ -1,0 +1,210 @@
+package rules
+
+import (
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/agent-guard/agent-guard/app/protect"
+)
+
+// Self-protection of paths, on top of the by-pattern match of protectedN:
+// the computed protected set (app/protect: this guard's own config,
+// cache, audit log, socket, binaries, host hook configs, autostart
+// entry), the real path behind symlinks, and globs.
+
+// selfFinding is the block finding for a protected path.
+func selfFinding(kind, p, how string) Finding {
+	r := "touches " + p + how + ", part of the agent's own guard (" + kind + "): an agent must not change or switch off its own guard; ask the user to do it"
+	return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self." + kind, Marked: p, Reason: r}
+}
+
+// setFor is the protected set for a call.
+func setFor(cwd, home string) *protect.Set {
+	c := ""
+	if d := slashify(cwd); d != "" && !strings.Contains(d, "\x00") {
+		c = filepath.FromSlash(cleanAbs(expand(d, slashify(home))))
+		if !filepath.IsAbs(c) {
+			c = ""
+		}
+	}
+	return protect.Current(home, c)
+}
+
+// protectedAll is the whole self-protection check for writing p.
+func protectedAll(n np, p, cwd, home string) (Finding, bool) {
+	if f, ok := protectedN(n, p, home); ok {
+		return f, true
+	}
+	if n.dynamic || !filepath.IsAbs(filepath.FromSlash(n.abs)) {
+		return Finding{}, false
+	}
+	set := setFor(cwd, home)
+	if e, ok := set.Lookup(n.abs); ok {
+		return selfFinding(string(e.Kind), p, ""), true
+	}
+	if hasGlob(n.abs) {
+		return globProtected(set, n.abs, p, home, false)
+	}
+	if r := realPath(n.abs); r != n.abs {
+		if f, ok := protectedN(normalize(r, "", home), p, home); ok {
+			f.Reason = strings.Replace(f.Reason, "touches "+p, "touches "+p+" (a link to "+r+")", 1)
+			return f, true
+		}
+		if e, ok := set.Lookup(r); ok {
+			return selfFinding(string(e.Kind), p, " (a link to "+r+")"), true
+		}
+	}
+	return Finding{}, false
+}
+
+// protectedBelow: deleting, moving or re-permissioning the folder p
+// reaches a protected path (the folder holding the hook, the socket's
+// folder, ~/.claude through a link, ~/.cl*).
+func protectedBelow(n np, p, cwd, home string) (Finding, bool) {
+	if n.dynamic || !filepath.IsAbs(filepath.FromSlash(n.abs)) || n.low == "/" || n.low == n.lowHome {
+		return Finding{}, false
+	}
+	set := setFor(cwd, home)
+	if hasGlob(n.abs) {
+		return globProtected(set, n.abs, p, home, true)
+	}
+	for _, d := range []string{n.abs, realPath(n.abs)} {
+		if e, ok := existingUnder(set, d); ok {
+			return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.guard-tree", Marked: p,
+				Reason: "changes " + p + ", which holds " + e.Path + " (" + string(e.Kind) + " of the agent's own guard): an agent must not switch off its own guard; ask the user to do it"}, true
+		}
+	}
+	return Finding{}, false
+}
+
+// existingUnder is the first protected entry at or below dir that exists
+// (caches excepted: removing them only costs speed).
+func existingUnder(set *protect.Set, dir string) (protect.Entry, bool) {
+	for _, e := range set.Under(dir) {
+		if e.Kind != protect.GuardCache && exists(e.Path) {
+			return e, true
+		}
+	}
+	return protect.Entry{}, false
+}
+
+func exists(p string) bool {
+	_, err := os.Lstat(filepath.FromSlash(p))
+	return err == nil
+}
+
+func hasGlob(p string) bool { return strings.ContainsAny(p, "*?[") }
+
+// globProtected matches the glob g against every protected name, and
+// expands it on disk; tree also counts a match on a folder holding one.
+func globProtected(set *protect.Set, g, p, home string, tree bool) (Finding, bool) {
+	// A glob only expands to what exists (else the shell passes it as
+	// written, a harmless literal name); so only existing names count.
+	lg := strings.ToLower(g)
+	for _, e := range set.Entries {
+		if tree && e.Kind == protect.GuardCache {
+			continue // clearing caches (rm -rf ~/.cache/*) only costs speed
+		}
+		if globHits(lg, e, tree) && exists(e.Path) {
+			return selfFinding(string(e.Kind), p, " (the pattern matches "+e.Path+")"), true
+		}
+	}
+	// Protected by pattern: ~/.claude/settings*.json, ~/.zcode/.../config.json, ...
+	if h := slashify(home); h != "" {
+		for _, c := range []string{"/.claude/settings.json", "/.claude/settings.local.json", "/.zcode/cli/config.json", "/.zcode/config.json", "/.agentguardrc"} {
+			if globHits(lg, protect.Entry{Path: cleanAbs(h) + c, Kind: protect.HookConfig}, tree) && exists(cleanAbs(h)+c) {
+				return selfFinding(string(protect.HookConfig), p, " (the pattern matches ~"+c+")"), true
+			}
+		}
+	}
+	if wild := strings.Count(g, "*") + strings.Count(g, "?") + strings.Count(g, "["); wild > 4 {
+		return Finding{}, false // expanding it could read half the disk; the names above decide
+	}
+	ms, _ := filepath.Glob(filepath.FromSlash(g))
+	for i, m := range ms {
+		if i >= 256 {
+			break
+		}
+		m = filepath.ToSlash(m)
+		if f, ok := protectedN(normalize(m, "", home), m, home); ok {
+			f.Marked = p
+			return f, true
+		}
+		if e, ok := set.Lookup(m); ok {
+			return selfFinding(string(e.Kind), p, " (it expands to "+m+")"), true
+		}
+		if tree {
+			if e, ok := existingUnder(set, m); ok {
+				return selfFinding(string(e.Kind), p, " (it expands to "+m+", which holds "+e.Path+")"), true
+			}
+		}
+	}
+	return Finding{}, false
+}
+
+// globHits matches the lower-case glob g segment by segment against the
+// entry: the entry itself, a path inside a tree entry, or (tree) a
+// folder above it.
+func globHits(g string, e protect.Entry, tree bool) bool {
+	gs := strings.Split(g, "/")
+	es := strings.Split(strings.ToLower(e.Path), "/")
+	switch {
+	case len(gs) == len(es):
+	case len(gs) > len(es):
+		if !e.Tree {
+			return false
+		}
+		gs = gs[:len(es)]
+	default:
+		if !tree {
+			return false
+		}
+		es = es[:len(gs)]
+	}
+	for i := range gs {
+		if strings.HasPrefix(es[i], ".") && !strings.HasPrefix(gs[i], ".") {
+			return false // the shell's * and ? never match a leading dot
+		}
+		if ok, _ := path.Match(gs[i], es[i]); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// realPath resolves symlinks in p and in every parent, also when the
+// last link dangles or the file does not exist yet (a Write creates it
+// through the link). It returns p when nothing resolves.
+func realPath(p string) string {
+	orig := p
+	p = filepath.FromSlash(p)
+	for hops := 0; hops < 16; hops++ {
+		cur, rest := p, ""
+		for {
+			if _, err := os.Lstat(cur); err == nil {
+				break
+			}
+			parent := filepath.Dir(cur)
+			if parent == cur {
+				return orig
+			}
+			rest = filepath.Join(filepath.Base(cur), rest)
+			cur = parent
+		}
+		r, err := filepath.EvalSymlinks(cur)
+		if err == nil {
+			return filepath.ToSlash(filepath.Join(r, rest))
+		}
+		t, err := os.Readlink(cur) // a dangling link: follow it by hand
+		if err != nil {
+			return orig
+		}
+		if !filepath.IsAbs(t) {
+			t = filepath.Join(filepath.Dir(cur), t)
+		}
+		p = filepath.Join(t, rest)
+	}
+	return orig
+}

@@ -1,0 +1,123 @@
+package protect
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/agent-guard/agent-guard/app/install"
+)
+
+// hostConfig is one place a host reads hooks from, as app/install writes
+// them (user level under home, workspace level under the project).
+type hostConfig struct {
+	host string // install.ZCode, install.Claude, or "" when we never write it
+	path string
+}
+
+// hostConfigs lists every host hook config: the ones app/install writes
+// (its path functions, so a host added there is protected here) and the
+// same host's other files that can hold hooks (Claude Code's local and
+// project settings).
+func hostConfigs(home, cwd string) []string {
+	var out []string
+	for _, hc := range hostConfigTable(home, cwd) {
+		out = append(out, hc.path)
+	}
+	return out
+}
+
+func hostConfigTable(home, cwd string) []hostConfig {
+	var t []hostConfig
+	add := func(host, p string) { t = append(t, hostConfig{host, p}) }
+	for _, host := range install.AllHosts() {
+		ps, err := install.ConfigPaths(home, host)
+		if err != nil || home == "" {
+			continue
+		}
+		for _, p := range ps {
+			add(host, p)
+			// The same file under the project: hosts read project-level
+			// hooks from the folder they use under home (.claude/,
+			// .cursor/, .gemini/, ...).
+			if rel, err := filepath.Rel(home, p); err == nil && cwd != "" && filepath.IsAbs(cwd) && !strings.HasPrefix(rel, "..") {
+				add(host, filepath.Join(cwd, rel))
+			}
+		}
+	}
+	if home != "" {
+		add(install.Claude, filepath.Join(home, ".claude", "settings.local.json"))
+	}
+	if cwd != "" && filepath.IsAbs(cwd) {
+		add(install.ZCode, install.ZCodeWorkspacePath(cwd))
+		add(install.Claude, filepath.Join(cwd, ".claude", "settings.local.json"))
+	}
+	return t
+}
+
+// hookCommands are the binaries a host config runs as our hook (and the
+// agent-guard beside it), read with app/install's own parser. Results are
+// kept per file by size and modification time.
+func hookCommands(path string) []string {
+	fi, err := os.Stat(path)
+	if err != nil || fi.IsDir() || fi.Size() > 4<<20 {
+		return nil
+	}
+	key := hookKey{path, fi.Size(), fi.ModTime()}
+	hookMu.Lock()
+	if v, ok := hookCache[key]; ok {
+		hookMu.Unlock()
+		return v
+	}
+	hookMu.Unlock()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, host := range install.AllHosts() {
+		in, err := install.Inspect(host, data)
+		if err != nil || in == nil || in.Command == "" {
+			continue
+		}
+		cmd := in.Command
+		if !filepath.IsAbs(cmd) {
+			continue // a bare name found on PATH: the host's, not a file we know
+		}
+		if r, err := filepath.EvalSymlinks(cmd); err == nil {
+			out = append(out, cmd)
+			cmd = r
+		}
+		out = append(out, siblings(cmd)...)
+		for _, a := range in.Args {
+			// an argument naming our server binary (the hook's identity
+			// check): --server /x/agent-guard or --server=/x/agent-guard
+			if _, v, ok := strings.Cut(a, "="); ok && strings.HasPrefix(a, "-") {
+				a = v
+			}
+			if a = strings.TrimSpace(a); filepath.IsAbs(a) && OwnName(filepath.Base(a)) {
+				out = append(out, a)
+			}
+		}
+	}
+	hookMu.Lock()
+	if len(hookCache) > 256 {
+		clear(hookCache)
+	}
+	hookCache[key] = out
+	hookMu.Unlock()
+	return out
+}
+
+type hookKey struct {
+	path string
+	size int64
+	mod  time.Time
+}
+
+var (
+	hookMu    sync.Mutex
+	hookCache = map[hookKey][]string{}
+)

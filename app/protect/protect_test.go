@@ -1,0 +1,125 @@
+package protect
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agent-guard/agent-guard/app/config"
+	"github.com/agent-guard/agent-guard/app/pipe"
+)
+
+// The set holds what the guard's own code says it uses: config paths,
+// the socket, the hook command a host config runs, the autostart entry.
+func TestComputeFromTheGuardsOwnPaths(t *testing.T) {
+	home := t.TempDir()
+	gh := filepath.Join(t.TempDir(), "guard")
+	sock := filepath.Join(t.TempDir(), "s", "agent-guard.sock")
+	t.Setenv("HOME", home)
+	t.Setenv(config.HomeEnv, gh)
+	t.Setenv(pipe.Env, sock)
+	t.Setenv("XDG_CONFIG_HOME", "")
+	bin := filepath.Join(t.TempDir(), "bin")
+	hook := filepath.Join(bin, "agent-guard-hook")
+	if err := os.MkdirAll(bin, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range []string{hook, filepath.Join(bin, "agent-guard")} {
+		if err := os.WriteFile(b, []byte("#!/bin/sh\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	claude := filepath.Join(home, ".claude", "settings.json")
+	os.MkdirAll(filepath.Dir(claude), 0o755)
+	cfg := `{"hooks":{"PreToolUse":[{"matcher":"Bash|Write|Edit|mcp__.*","hooks":[{"type":"command","command":"` + hook + ` --deadline 135s","timeout":145}]}]}}`
+	if err := os.WriteFile(claude, []byte(cfg), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	ps, _ := config.DefaultPaths()
+	s := Compute(Sources{Home: home, Cwd: "/work/proj", Exe: "/usr/bin/true"})
+	want := map[string]Kind{
+		ps.Config: GuardFiles, ps.Audit: AuditLog, filepath.Join(ps.CacheDir, "x"): GuardCache,
+		sock: Socket, hook: Binary, filepath.Join(bin, "agent-guard"): Binary,
+		claude: HookConfig, filepath.Join(home, ".zcode", "cli", "config.json"): HookConfig,
+		"/work/proj/.zcode/config.json": HookConfig, "/work/proj/.claude/settings.local.json": HookConfig,
+		filepath.Join(home, ".config", "autostart", "agent-guard.desktop"): Autostart,
+		filepath.Join(home, ".config", "agent-guard", "config.json"):       GuardFiles,
+	}
+	for p, k := range want {
+		e, ok := s.Lookup(p)
+		if !ok || e.Kind != k {
+			t.Errorf("Lookup(%s) = %+v, %v; want kind %s", p, e, ok, k)
+		}
+	}
+	for _, p := range []string{filepath.Join(home, "notes.txt"), "/work/proj/main.go", filepath.Join(bin, "other")} {
+		if e, ok := s.Lookup(p); ok {
+			t.Errorf("Lookup(%s) = %+v, want not protected", p, e)
+		}
+	}
+	if es := s.Under(bin); len(es) < 2 {
+		t.Errorf("Under(%s) = %v, want both binaries", bin, es)
+	}
+	if es := s.Under(home); len(es) == 0 {
+		t.Errorf("Under(home) is empty")
+	}
+	if es := s.Under("/work/proj/src"); len(es) != 0 {
+		t.Errorf("Under(src) = %v, want none", es)
+	}
+}
+
+// The running executable is protected when it is one of ours, with the
+// other binary beside it; a test binary is not.
+func TestBinariesOfTheJudgingProcess(t *testing.T) {
+	dir := t.TempDir()
+	tray, hook := filepath.Join(dir, "agent-guard"), filepath.Join(dir, "agent-guard-hook")
+	for _, b := range []string{tray, hook} {
+		os.WriteFile(b, []byte("x"), 0o755)
+	}
+	got := strings.Join(binaries(tray), ",")
+	if !strings.Contains(got, tray) || !strings.Contains(got, hook) {
+		t.Errorf("binaries(%s) = %s, want both", tray, got)
+	}
+	if b := binaries(filepath.Join(dir, "protect.test")); len(b) != 0 {
+		t.Errorf("a non-guard executable gave %v", b)
+	}
+}
+
+// A Go binary built from this module is a guard binary under any name
+// (this test binary is one); a shell script is not.
+func TestIsGuardBinaryByBuildInfo(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	copyPath := filepath.Join(t.TempDir(), "innocent")
+	data, err := os.ReadFile(exe)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(copyPath, data, 0o755)
+	s := &Set{}
+	if !s.IsGuardBinary(copyPath) {
+		t.Errorf("a copy of a binary built from %s is not recognised", Module)
+	}
+	script := filepath.Join(t.TempDir(), "x.sh")
+	os.WriteFile(script, []byte("#!/bin/sh\n"), 0o755)
+	if s.IsGuardBinary(script) || s.IsGuardBinary("/bin/sh") {
+		t.Errorf("a script or /bin/sh taken for the guard")
+	}
+}
+
+// GuardPID sees this process (a binary of the module) and not pid 1's
+// init or a sleep.
+func TestGuardPID(t *testing.T) {
+	if _, err := os.Stat("/proc/self/exe"); err != nil {
+		t.Skip("no /proc on this system: GuardPID cannot resolve pids here")
+	}
+	s := &Set{}
+	if _, ok := s.GuardPID(os.Getpid()); !ok {
+		t.Errorf("GuardPID(own pid) = false; this test binary is built from %s", Module)
+	}
+	if _, ok := s.GuardPID(1 << 30); ok {
+		t.Errorf("a pid that does not exist was taken for the guard")
+	}
+}

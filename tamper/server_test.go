@@ -1,0 +1,72 @@
+package tamper_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/agent-guard/agent-guard/app/pipe"
+)
+
+// hostile are lines built to crash or stall a parser: deep nesting that
+// would overflow mvdan.cc/sh's stack (fatal in Go) and forms that were
+// slow.
+var hostile = map[string]string{
+	"200k (":             strings.Repeat("(", 200000),
+	"100k nested $(":     strings.Repeat("$(", 100000),
+	"100k { ":            strings.Repeat("{ ", 100000),
+	"deep quoted $(":     "echo " + strings.Repeat(`"$(`, 60000),
+	"deep PowerShell":    "powershell -Command \"" + strings.Repeat("$(", 60000) + "\"",
+	"deep backquotes":    "echo " + strings.Repeat("`(", 60000),
+	"eval chain":         strings.Repeat("eval ", 20000) + "rm -rf ~",
+	"deep [[":            strings.Repeat("[[ ", 50000),
+	"deep ${":            strings.Repeat("${a:-", 50000),
+	"pwsh script blocks": "powershell -c \"" + strings.Repeat("& { ", 50000) + "\"",
+}
+
+// The server survives every hostile line, answers each under one second
+// with a deny, and still answers afterwards.
+func TestServerSurvivesHostileLines(t *testing.T) {
+	e := newEnv(t)
+	srv := e.server(t)
+	for name, line := range hostile {
+		dec, reason, took := e.hook(t, bash(line))
+		if dec != "deny" {
+			t.Errorf("%s: decision %s (%s), want deny", name, dec, reason)
+		}
+		if took > time.Second {
+			t.Errorf("%s: answered in %v, want under 1 s", name, took)
+		}
+		if strings.Contains(reason, "not running") || strings.Contains(reason, "fallback") {
+			t.Errorf("%s: answered by the fallback (%s): the server is gone", name, reason)
+		}
+	}
+	if srv.ProcessState != nil {
+		t.Fatalf("serve exited: %v", srv.ProcessState)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	c, err := pipe.Dial(ctx, e.pipe)
+	if err != nil {
+		t.Fatalf("the server no longer answers after the hostile lines: %v", err)
+	}
+	c.Close()
+	if dec, reason, _ := e.hook(t, bash("git status")); dec != "allow" {
+		t.Errorf("git status after the hostile lines: %s (%s)", dec, reason)
+	}
+}
+
+// The hook's in-process fallback (no server) is bounded the same way.
+func TestFallbackSurvivesHostileLines(t *testing.T) {
+	e := newEnv(t)
+	for name, line := range hostile {
+		dec, reason, took := e.hook(t, bash(line))
+		if dec != "deny" {
+			t.Errorf("%s: decision %s (%s), want deny", name, dec, reason)
+		}
+		if took > time.Second {
+			t.Errorf("%s: answered in %v, want under 1 s", name, took)
+		}
+	}
+}
