@@ -203,3 +203,45 @@ func TestParseOddWords(t *testing.T) {
 		ParseGit(append([]string{"checkout"}, w...))
 	}
 }
+
+// find(1): starting points, then primaries with a fixed number of
+// arguments; an argument is never a primary.
+func TestFind(t *testing.T) {
+	cases := []struct {
+		line   string
+		starts []string
+		del    bool
+		execs  int
+		writes []string
+	}{
+		{line: ". -name *.o -delete", starts: []string{"."}, del: true},
+		{line: ". -gid -delete -print", starts: []string{"."}},
+		{line: ". -fprintf out -delete", starts: []string{"."}, writes: []string{"out"}},
+		{line: ". -exec echo -delete ; -print", starts: []string{"."}, execs: 1},
+		{line: "-L a b -maxdepth 1 -delete", starts: []string{"a", "b"}, del: true},
+		{line: "-D tree . -delete", starts: []string{"."}, del: true},
+		{line: ". -newermt 2020-01-01 -delete", starts: []string{"."}, del: true},
+		{line: ". -newerXY -delete", starts: []string{"."}},
+		{line: ". ( -name a -o -name b ) -exec rm {} +", starts: []string{"."}, execs: 1},
+		{line: ". -fprint /tmp/list -fls x", starts: []string{"."}, writes: []string{"/tmp/list", "x"}},
+		// an unknown primary takes no argument: the word after it is read
+		// as a primary (fail closed).
+		{line: ". -frobnicate -delete", starts: []string{"."}, del: true},
+		{line: ". -exec rm", starts: []string{"."}, execs: 1},
+	}
+	for _, c := range cases {
+		f := ParseFind(strings.Fields(c.line))
+		if !reflect.DeepEqual(f.Starts, c.starts) {
+			t.Errorf("%q: starts %q, want %q", c.line, f.Starts, c.starts)
+		}
+		if f.Has("-delete") != c.del {
+			t.Errorf("%q: -delete %v, want %v", c.line, f.Has("-delete"), c.del)
+		}
+		if len(f.Execs()) != c.execs {
+			t.Errorf("%q: %d execs, want %d", c.line, len(f.Execs()), c.execs)
+		}
+		if !reflect.DeepEqual(f.Writes(), c.writes) {
+			t.Errorf("%q: writes %q, want %q", c.line, f.Writes(), c.writes)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/agent-guard/agent-guard/app/judge/opts"
 	"github.com/agent-guard/agent-guard/app/judge/shell"
 )
 
@@ -426,34 +427,44 @@ func ruleFind(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	var starts []string
 	deletes, perms := false, false
 	i := 0
+	execCmd := func(w string) {
+		switch shell.NormName(w) {
+		case "rm", "shred", "unlink", "rmdir", "srm", "wipe", "truncate", "mv":
+			deletes = true
+		case "chmod", "chown", "chgrp", "chattr", "setfacl":
+			perms = true
+		}
+	}
 	if c.Name == "find" {
-		for i < len(c.Args) {
-			a := c.Args[i]
-			if a == "-H" || a == "-L" || a == "-P" || strings.HasPrefix(a, "-O") || strings.HasPrefix(a, "-D") {
-				i++
-				continue
-			}
-			if strings.HasPrefix(a, "-") || a == "(" || a == "!" {
+		// find's own grammar (opts.ParseFind): `find . -gid -delete` or
+		// `-fprintf out -delete` has "-delete" as another primary's argument.
+		fe := opts.ParseFind(c.Args)
+		starts = fe.Starts
+		i = len(c.Args)
+		for k, a := range c.Args {
+			if len(a) > 0 && a[0] == '-' && a != "-H" && a != "-L" && a != "-P" || a == "(" || a == "!" {
+				i = k
 				break
 			}
-			starts = append(starts, a)
-			i++
 		}
-	} else if ops := c.Operands(); len(ops) >= 2 {
-		starts = ops[1:2]
-	}
-	for j := i; j < len(c.Args); j++ {
-		a := c.Args[j]
-		switch a {
-		case "-delete":
-			deletes = true
-		case "-exec", "-execdir", "-ok", "-okdir", "-x", "--exec", "-X", "--exec-batch":
-			if j+1 < len(c.Args) {
-				switch shell.NormName(c.Args[j+1]) {
-				case "rm", "shred", "unlink", "rmdir", "srm", "wipe", "truncate", "mv":
-					deletes = true
-				case "chmod", "chown", "chgrp", "chattr", "setfacl":
-					perms = true
+		deletes = fe.Has("-delete")
+		for _, e := range fe.Execs() {
+			execCmd(e[0])
+		}
+		for _, w := range fe.Writes() {
+			if f := fsWriteTarget(c, w, x); f.score() >= 1.5 || f.RedLine {
+				return f, true
+			}
+		}
+	} else {
+		if ops := c.Operands(); len(ops) >= 2 {
+			starts = ops[1:2]
+		}
+		for j := i; j < len(c.Args); j++ {
+			switch c.Args[j] {
+			case "-x", "--exec", "-X", "--exec-batch":
+				if j+1 < len(c.Args) {
+					execCmd(c.Args[j+1])
 				}
 			}
 		}
