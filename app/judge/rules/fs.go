@@ -380,19 +380,23 @@ func ruleMoveCopy(c *shell.Cmd, x *Ctx) (Finding, bool) {
 
 // ruleRsync: --delete at the destination is a deletion there.
 func ruleRsync(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	ops := c.Operands()
-	del := false
-	for _, a := range c.Args {
-		if strings.HasPrefix(a, "--delete") || a == "--remove-source-files" || a == "--del" {
-			del = true
-		}
+	// rsync's own grammar (opts): --exclude X, -e CMD, --backup-dir D take
+	// values, so the operands are where rsync sees them; -n is a dry run.
+	a := opts.ParseFor("rsync", c.Args)
+	ops := a.Operands
+	del := a.Has("delete", "del", "delete-before", "delete-during", "delete-delay", "delete-after", "delete-excluded", "remove-source-files")
+	if a.ReadOnly {
+		return Finding{Risk: 0, Rule: "fs.rsync-dry-run", Reason: "rsync with --dry-run, --list-only or --help changes nothing", Marked: c.Raw}, true
 	}
 	if len(ops) < 2 {
 		return Finding{Risk: 0.5, Rule: "fs.rsync", Reason: "rsync", Marked: c.Raw, Uncertain: true}, true
 	}
 	dst := ops[len(ops)-1]
+	if f, ok := remoteWrite(c, dst, del, x); ok {
+		return f, true
+	}
 	if strings.Contains(dst, ":") && !strings.Contains(dst, ":\\") && !strings.HasPrefix(dst, "/") {
-		// Remote destination: the network rules judge what leaves.
+		// host::module (rsync daemon) and other remote forms.
 		if del {
 			return Finding{Risk: 2, Violation: 0.3, Rule: "fs.rsync-remote-delete", Marked: c.Raw,
 				Reason: "rsync --delete to " + dst + " deletes whatever the remote folder has that the source lacks"}, true
