@@ -245,3 +245,25 @@ func TestFind(t *testing.T) {
 		}
 	}
 }
+
+// Python and Ruby read clustered short options one letter at a time; the
+// code option takes the rest of the cluster or the next word.
+func TestUncluster(t *testing.T) {
+	cases := []struct{ prog, in, want string }{
+		{"python", "-vc CODE", "-v -c CODE"},
+		{"python", "-cCODE x", "-c CODE x"},
+		{"python", "-Iuc CODE a b", "-I -u -c CODE a b"},
+		{"python", "-c CODE -vc", "-c CODE -vc"}, // after the code: its argv
+		{"python", "script.py -vc", "script.py -vc"},
+		{"python", "-vm pytest -x", "-v -m pytest -x"},
+		{"python", "-Zc CODE", "-Zc CODE"}, // unknown letter: left alone
+		{"ruby", "-we CODE", "-w -e CODE"},
+		{"ruby", "-rjson -e CODE", "-r json -e CODE"},
+	}
+	for _, c := range cases {
+		got := strings.Join(Uncluster(Lookup(c.prog), strings.Fields(c.in)), " ")
+		if got != c.want {
+			t.Errorf("%s %q: got %q, want %q", c.prog, c.in, got, c.want)
+		}
+	}
+}

@@ -153,6 +153,10 @@ var table = map[string]*Spec{
 		"all force R|recursive cascade? k|kustomize= c|container= p|previous i|stdin t|tty wait? " +
 		"request-timeout= v= h|help!"},
 
+	// interpreters (short options only; -c / -e take the code)
+	"python": {Opts: "b B d E h i I O q s S u v V x P R c= m= W= X=", Stop: true, Ends: "cm"},
+	"ruby":   {Opts: "a c d l n p s S v w y U e= r= I= C= E= F= T? W? x? 0?", Stop: true},
+
 	// disks
 	"mkfs": {Opts: "t|type= V|verbose c l= q n= b= L= U= O= E= m= i= I= N= f F h|help! version!"},
 }
