@@ -38,6 +38,10 @@ type Spec struct {
 	// SingleDash: long options are spelled with one dash (-name, -exec),
 	// short flags do not cluster (find, java, go test).
 	SingleDash bool
+	// HelpAnywhere: the program reads every option before acting on any
+	// (git parse-options, cobra, curl): a help option after operands
+	// still only prints help.
+	HelpAnywhere bool
 	// Ends lists short options after whose value the program stops
 	// reading options (python -c CODE and -m MOD: the rest is argv).
 	Ends string
@@ -84,7 +88,11 @@ type Args struct {
 	// ReadOnly: a help, version or dry-run option was given: the program
 	// prints or simulates and changes nothing.
 	ReadOnly bool
-	spec     *Spec
+	// ReadOnlyLead: a help or version option came before any operand,
+	// where every getopt (GNU, BSD, busybox) stops to print it; after an
+	// operand only permuting parsers see it (BSD rm takes it as a file).
+	ReadOnlyLead bool
+	spec         *Spec
 }
 
 // compile builds the lookup tables once.
@@ -294,6 +302,7 @@ func (r *Args) add(o Opt) {
 		// --dry-run=false is an error to git, not a dry run.
 		if so := r.spec.optByName(o.Name); so != nil && so.readOnly {
 			r.ReadOnly = true
+			r.ReadOnlyLead = r.ReadOnlyLead || len(r.Operands) == 0
 		}
 	}
 	r.Opts = append(r.Opts, o)

@@ -267,3 +267,25 @@ func TestUncluster(t *testing.T) {
 		}
 	}
 }
+
+// A help option before any operand is help for every getopt; after an
+// operand only where the program reads all options first.
+func TestHelpPosition(t *testing.T) {
+	cases := []struct {
+		prog, line string
+		lead, any  bool
+	}{
+		{"rm", "--help -rf /", true, true},
+		{"rm", "-rf / --help", false, true},
+		{"rm", "-rf -- --help", false, false},
+		{"cp", "-t --help a", false, false}, // the value of -t
+		{"kubectl", "delete ns x -h", false, true},
+		{"terraform", "destroy -help", false, true},
+	}
+	for _, c := range cases {
+		a := ParseFor(c.prog, strings.Fields(c.line))
+		if a.ReadOnlyLead != c.lead || a.ReadOnly != c.any {
+			t.Errorf("%s %q: lead %v any %v, want %v %v", c.prog, c.line, a.ReadOnlyLead, a.ReadOnly, c.lead, c.any)
+		}
+	}
+}
