@@ -338,7 +338,8 @@ var infraReadVerbs = pkSet("get", "list", "ls", "describe", "show", "status", "l
 var localToolManagers = pkSet("rustup", "nvm", "pyenv", "rbenv", "asdf", "mise", "rtx", "sdk", "volta", "fnm", "n",
 	"gvm", "goenv", "jenv", "nodenv", "pre-commit", "husky", "code", "codium", "cursor", "flutter", "dart", "sdkmanager",
 	"tmux", "screen", "direnv", "zoxide", "ollama", "lefthook", "overcommit", "proto", "bob", "juliaup", "ghcup", "opam",
-	"corepack", "jabba", "tfenv", "tfswitch", "kubectx", "kubens", "starship", "conan", "vcpkg", "spack", "sdkman")
+	"corepack", "jabba", "tfenv", "tfswitch", "kubectx", "kubens", "starship", "conan", "vcpkg", "spack", "sdkman",
+	"nx", "turbo", "rush", "bazel", "bazelisk", "pants", "earthly", "ng", "expo", "storybook", "wails", "tauri", "hatch")
 
 // ruleDestroyVerb: `mycli queues delete x`, `foo-cli delete-job`, `bar
 // projects:destroy`: the subcommand path of a CLI without its own rules
