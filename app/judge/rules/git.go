@@ -60,7 +60,19 @@ func gitJudge(c *shell.Cmd, x *Ctx, args []string, depth int) (Finding, bool) {
 		f.Reason = "git " + sub + " is an alias for `git " + v + "`: " + f.Reason
 		return worstCfg(f, c, cfg, x), true
 	}
-	f, ok := gitSubJudge(c, x, &g)
+	sx := x
+	if dirs := g.Global.Values("C"); len(dirs) > 0 && x != nil {
+		// git -C DIR: paths and the repository are read from DIR.
+		y := *x
+		for _, d := range dirs {
+			y.Cwd = bashCd(&shell.Cmd{Name: "cd", Args: []string{d}, Raw: c.Raw}, &y)
+		}
+		if strings.HasPrefix(y.Cwd, "~") {
+			y.Cwd = x.Home + y.Cwd[1:]
+		}
+		sx = &y
+	}
+	f, ok := gitSubJudge(c, sx, &g)
 	return worstCfg(f, c, cfg, x), ok
 }
 

@@ -58,6 +58,15 @@ func TestGitCheckoutRefOrPath(t *testing.T) {
 			t.Errorf("%q: got %s (%s: %s), want %s", c.cmd, got, f.Rule, f.Reason, c.want)
 		}
 	}
+	// git -C DIR reads DIR's repository and paths.
+	for _, c := range []struct{ cmd, want string }{
+		{"git -C " + dir + " checkout Makefile", "confirm"},
+		{"git -C " + dir + " checkout fix.typo", "allow"},
+	} {
+		if f := Bash(c.cmd, t.TempDir(), "/home/dev"); levelOf(f) != c.want {
+			t.Errorf("%q: got %s (%s), want %s", c.cmd, levelOf(f), f.Reason, c.want)
+		}
+	}
 	// From a subfolder the repository is found above it.
 	if f := Bash("git checkout fix.typo", filepath.Join(dir, "src"), "/home/dev"); levelOf(f) != "allow" {
 		t.Errorf("from src: got %s (%s)", levelOf(f), f.Reason)
