@@ -18,6 +18,7 @@ func analyze(s State) *shell.Analysis {
 	if s.Tool != "Bash" {
 		return nil
 	}
-	a := shell.Analyze(s.Command)
+	// In the call's folder: runners read argument files relative to it.
+	a := shell.AnalyzeDir(s.Command, s.Cwd)
 	return &a
 }

@@ -38,6 +38,13 @@ type Spec struct {
 	// SingleDash: long options are spelled with one dash (-name, -exec),
 	// short flags do not cluster (find, java, go test).
 	SingleDash bool
+	// HelpAnywhere: the program reads every option before acting on any
+	// (git parse-options, cobra, curl): a help option after operands
+	// still only prints help.
+	HelpAnywhere bool
+	// Ends lists short options after whose value the program stops
+	// reading options (python -c CODE and -m MOD: the rest is argv).
+	Ends string
 
 	// compiled once, on first use (specs are shared by concurrent judges)
 	once    sync.Once
@@ -81,7 +88,11 @@ type Args struct {
 	// ReadOnly: a help, version or dry-run option was given: the program
 	// prints or simulates and changes nothing.
 	ReadOnly bool
-	spec     *Spec
+	// ReadOnlyLead: a help or version option came before any operand,
+	// where every getopt (GNU, BSD, busybox) stops to print it; after an
+	// operand only permuting parsers see it (BSD rm takes it as a file).
+	ReadOnlyLead bool
+	spec         *Spec
 }
 
 // compile builds the lookup tables once.
@@ -291,6 +302,7 @@ func (r *Args) add(o Opt) {
 		// --dry-run=false is an error to git, not a dry run.
 		if so := r.spec.optByName(o.Name); so != nil && so.readOnly {
 			r.ReadOnly = true
+			r.ReadOnlyLead = r.ReadOnlyLead || len(r.Operands) == 0
 		}
 	}
 	r.Opts = append(r.Opts, o)
@@ -376,4 +388,67 @@ func (r *Args) AfterDashDash() []string {
 		return nil
 	}
 	return r.Operands[r.DashDash:]
+}
+
+// Uncluster rewrites short-option clusters the way the program reads
+// them, one option a word: `-vc CODE` is `-v -c CODE`, `-cCODE` is
+// `-c CODE`, `-we CODE` is `-w -e CODE`. Options end at the first operand
+// or at a value option whose value is code (s.Stop). A cluster holding a
+// letter the grammar does not know is left as written.
+func Uncluster(s *Spec, args []string) []string {
+	if s == nil {
+		return args
+	}
+	s.compile()
+	out := make([]string, 0, len(args)+2)
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" || len(a) < 2 || a[0] != '-' || strings.HasPrefix(a, "--") {
+			if s.Stop && (a == "--" || len(a) < 2 || a[0] != '-') {
+				return append(out, args[i:]...)
+			}
+			out = append(out, a)
+			continue
+		}
+		known := true
+		for k := 1; k < len(a); k++ {
+			o := s.byShort[a[k]]
+			if o == nil {
+				known = false
+				break
+			}
+			if o.value != 0 {
+				break
+			}
+		}
+		if !known || len(a) == 2 {
+			out = append(out, a)
+			if len(a) == 2 && s.byShort[a[1]] != nil && s.byShort[a[1]].value == '=' && i+1 < len(args) {
+				out = append(out, args[i+1])
+				i++
+				if strings.IndexByte(s.Ends, a[1]) >= 0 {
+					return append(out, args[i+1:]...)
+				}
+			}
+			continue
+		}
+		for k := 1; k < len(a); k++ {
+			o := s.byShort[a[k]]
+			out = append(out, "-"+a[k:k+1])
+			if o.value == 0 {
+				continue
+			}
+			if k+1 < len(a) {
+				out = append(out, a[k+1:])
+			} else if o.value == '=' && i+1 < len(args) {
+				out = append(out, args[i+1])
+				i++
+			}
+			if strings.IndexByte(s.Ends, a[k]) >= 0 {
+				return append(out, args[i+1:]...)
+			}
+			break
+		}
+	}
+	return out
 }

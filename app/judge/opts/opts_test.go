@@ -203,3 +203,89 @@ func TestParseOddWords(t *testing.T) {
 		ParseGit(append([]string{"checkout"}, w...))
 	}
 }
+
+// find(1): starting points, then primaries with a fixed number of
+// arguments; an argument is never a primary.
+func TestFind(t *testing.T) {
+	cases := []struct {
+		line   string
+		starts []string
+		del    bool
+		execs  int
+		writes []string
+	}{
+		{line: ". -name *.o -delete", starts: []string{"."}, del: true},
+		{line: ". -gid -delete -print", starts: []string{"."}},
+		{line: ". -fprintf out -delete", starts: []string{"."}, writes: []string{"out"}},
+		{line: ". -exec echo -delete ; -print", starts: []string{"."}, execs: 1},
+		{line: "-L a b -maxdepth 1 -delete", starts: []string{"a", "b"}, del: true},
+		{line: "-D tree . -delete", starts: []string{"."}, del: true},
+		{line: ". -newermt 2020-01-01 -delete", starts: []string{"."}, del: true},
+		{line: ". -newerXY -delete", starts: []string{"."}},
+		{line: ". ( -name a -o -name b ) -exec rm {} +", starts: []string{"."}, execs: 1},
+		{line: ". -fprint /tmp/list -fls x", starts: []string{"."}, writes: []string{"/tmp/list", "x"}},
+		// an unknown primary takes no argument: the word after it is read
+		// as a primary (fail closed).
+		{line: ". -frobnicate -delete", starts: []string{"."}, del: true},
+		{line: ". -exec rm", starts: []string{"."}, execs: 1},
+	}
+	for _, c := range cases {
+		f := ParseFind(strings.Fields(c.line))
+		if !reflect.DeepEqual(f.Starts, c.starts) {
+			t.Errorf("%q: starts %q, want %q", c.line, f.Starts, c.starts)
+		}
+		if f.Has("-delete") != c.del {
+			t.Errorf("%q: -delete %v, want %v", c.line, f.Has("-delete"), c.del)
+		}
+		if len(f.Execs()) != c.execs {
+			t.Errorf("%q: %d execs, want %d", c.line, len(f.Execs()), c.execs)
+		}
+		if !reflect.DeepEqual(f.Writes(), c.writes) {
+			t.Errorf("%q: writes %q, want %q", c.line, f.Writes(), c.writes)
+		}
+	}
+}
+
+// Python and Ruby read clustered short options one letter at a time; the
+// code option takes the rest of the cluster or the next word.
+func TestUncluster(t *testing.T) {
+	cases := []struct{ prog, in, want string }{
+		{"python", "-vc CODE", "-v -c CODE"},
+		{"python", "-cCODE x", "-c CODE x"},
+		{"python", "-Iuc CODE a b", "-I -u -c CODE a b"},
+		{"python", "-c CODE -vc", "-c CODE -vc"}, // after the code: its argv
+		{"python", "script.py -vc", "script.py -vc"},
+		{"python", "-vm pytest -x", "-v -m pytest -x"},
+		{"python", "-Zc CODE", "-Zc CODE"}, // unknown letter: left alone
+		{"ruby", "-we CODE", "-w -e CODE"},
+		{"ruby", "-rjson -e CODE", "-r json -e CODE"},
+	}
+	for _, c := range cases {
+		got := strings.Join(Uncluster(Lookup(c.prog), strings.Fields(c.in)), " ")
+		if got != c.want {
+			t.Errorf("%s %q: got %q, want %q", c.prog, c.in, got, c.want)
+		}
+	}
+}
+
+// A help option before any operand is help for every getopt; after an
+// operand only where the program reads all options first.
+func TestHelpPosition(t *testing.T) {
+	cases := []struct {
+		prog, line string
+		lead, any  bool
+	}{
+		{"rm", "--help -rf /", true, true},
+		{"rm", "-rf / --help", false, true},
+		{"rm", "-rf -- --help", false, false},
+		{"cp", "-t --help a", false, false}, // the value of -t
+		{"kubectl", "delete ns x -h", false, true},
+		{"terraform", "destroy -help", false, true},
+	}
+	for _, c := range cases {
+		a := ParseFor(c.prog, strings.Fields(c.line))
+		if a.ReadOnlyLead != c.lead || a.ReadOnly != c.any {
+			t.Errorf("%s %q: lead %v any %v, want %v %v", c.prog, c.line, a.ReadOnlyLead, a.ReadOnly, c.lead, c.any)
+		}
+	}
+}

@@ -141,7 +141,7 @@ var table = map[string]*Spec{
 		"output-dir= proxy-header= request-target= unix-socket= abstract-unix-socket= C|continue-at= " +
 		"D|dump-header= trace= trace-ascii= stderr= ciphers= s|silent S|show-error f|fail L|location k|insecure " +
 		"I|head G|get i|include v|verbose N|no-buffer n|netrc l|list-only a|append j|junk-session-cookies " +
-		"J|remote-header-name g|globoff Z|parallel 0|http1.0 h|help! V|version! M|manual!", Abbrev: true},
+		"J|remote-header-name g|globoff Z|parallel 0|http1.0 h|help! V|version! M|manual!", Abbrev: true, HelpAnywhere: true},
 	"wget": gnu("O|output-document= o|output-file= a|append-output= i|input-file= B|base= e|execute= t|tries= " +
 		"T|timeout= w|wait= Q|quota= P|directory-prefix= U|user-agent= header= method= body-data= body-file= " +
 		"post-data= post-file= user= password= http-user= http-password= load-cookies= save-cookies= " +
@@ -151,7 +151,16 @@ var table = map[string]*Spec{
 	"kubectl": {Opts: "n|namespace= context= cluster= user= kubeconfig= s|server= token= as= as-group= " +
 		"l|selector= f|filename= o|output= field-selector= grace-period= timeout= dry-run? A|all-namespaces " +
 		"all force R|recursive cascade? k|kustomize= c|container= p|previous i|stdin t|tty wait? " +
-		"request-timeout= v= h|help!"},
+		"request-timeout= v= h|help!", HelpAnywhere: true},
+	"helm": {Opts: "n|namespace= kube-context= kubeconfig= f|values= set= set-string= version= o|output= " +
+		"timeout= wait dry-run? debug h|help!", HelpAnywhere: true},
+	// terraform and tofu: Go flags, one dash; -help after the subcommand.
+	"terraform": {Opts: "help! h! version! v! chdir= var= var-file= target= replace= state= lock-timeout= " +
+		"parallelism= input= lock= auto-approve refresh=", SingleDash: true, HelpAnywhere: true},
+
+	// interpreters (short options only; -c / -e take the code)
+	"python": {Opts: "b B d E h i I O q s S u v V x P R c= m= W= X=", Stop: true, Ends: "cm"},
+	"ruby":   {Opts: "a c d l n p s S v w y U e= r= I= C= E= F= T? W? x? 0?", Stop: true},
 
 	// disks
 	"mkfs": {Opts: "t|type= V|verbose c l= q n= b= L= U= O= E= m= i= I= N= f F h|help! version!"},

@@ -102,7 +102,12 @@ func judgeCmd(c *shell.Cmd, x *Ctx) Finding {
 		add(f)
 		known = !c.Obfuscated || c.DynName || c.HiddenCode
 	}
-	if !c.DynName {
+	if f, ok := helpForm(c); ok {
+		// rm --help, kubectl delete ns x -h: the packs would judge an
+		// action that does not happen (redirections and anyCmd rules still run).
+		add(f)
+		known = true
+	} else if !c.DynName {
 		for _, r := range byName[c.Name] {
 			if f, ok := r(c, x); ok {
 				add(f)

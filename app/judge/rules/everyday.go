@@ -455,6 +455,11 @@ func ruleSSH(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		}
 		return pkUnsure(c, 1, "net.raw-connection", "opens a raw network connection")
 	}
+	if c.Name == "scp" {
+		if f, ok := ruleScpDest(c, x); ok {
+			return f, true
+		}
+	}
 	return pkAllow(c, 1, "net."+c.Name, c.Name+" copies files to or from another host")
 }
 

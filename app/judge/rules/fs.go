@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/agent-guard/agent-guard/app/judge/opts"
 	"github.com/agent-guard/agent-guard/app/judge/shell"
 )
 
@@ -379,19 +380,23 @@ func ruleMoveCopy(c *shell.Cmd, x *Ctx) (Finding, bool) {
 
 // ruleRsync: --delete at the destination is a deletion there.
 func ruleRsync(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	ops := c.Operands()
-	del := false
-	for _, a := range c.Args {
-		if strings.HasPrefix(a, "--delete") || a == "--remove-source-files" || a == "--del" {
-			del = true
-		}
+	// rsync's own grammar (opts): --exclude X, -e CMD, --backup-dir D take
+	// values, so the operands are where rsync sees them; -n is a dry run.
+	a := opts.ParseFor("rsync", c.Args)
+	ops := a.Operands
+	del := a.Has("delete", "del", "delete-before", "delete-during", "delete-delay", "delete-after", "delete-excluded", "remove-source-files")
+	if a.ReadOnly {
+		return Finding{Risk: 0, Rule: "fs.rsync-dry-run", Reason: "rsync with --dry-run, --list-only or --help changes nothing", Marked: c.Raw}, true
 	}
 	if len(ops) < 2 {
 		return Finding{Risk: 0.5, Rule: "fs.rsync", Reason: "rsync", Marked: c.Raw, Uncertain: true}, true
 	}
 	dst := ops[len(ops)-1]
+	if f, ok := remoteWrite(c, dst, del, x); ok {
+		return f, true
+	}
 	if strings.Contains(dst, ":") && !strings.Contains(dst, ":\\") && !strings.HasPrefix(dst, "/") {
-		// Remote destination: the network rules judge what leaves.
+		// host::module (rsync daemon) and other remote forms.
 		if del {
 			return Finding{Risk: 2, Violation: 0.3, Rule: "fs.rsync-remote-delete", Marked: c.Raw,
 				Reason: "rsync --delete to " + dst + " deletes whatever the remote folder has that the source lacks"}, true
@@ -426,34 +431,44 @@ func ruleFind(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	var starts []string
 	deletes, perms := false, false
 	i := 0
+	execCmd := func(w string) {
+		switch shell.NormName(w) {
+		case "rm", "shred", "unlink", "rmdir", "srm", "wipe", "truncate", "mv":
+			deletes = true
+		case "chmod", "chown", "chgrp", "chattr", "setfacl":
+			perms = true
+		}
+	}
 	if c.Name == "find" {
-		for i < len(c.Args) {
-			a := c.Args[i]
-			if a == "-H" || a == "-L" || a == "-P" || strings.HasPrefix(a, "-O") || strings.HasPrefix(a, "-D") {
-				i++
-				continue
-			}
-			if strings.HasPrefix(a, "-") || a == "(" || a == "!" {
+		// find's own grammar (opts.ParseFind): `find . -gid -delete` or
+		// `-fprintf out -delete` has "-delete" as another primary's argument.
+		fe := opts.ParseFind(c.Args)
+		starts = fe.Starts
+		i = len(c.Args)
+		for k, a := range c.Args {
+			if len(a) > 0 && a[0] == '-' && a != "-H" && a != "-L" && a != "-P" || a == "(" || a == "!" {
+				i = k
 				break
 			}
-			starts = append(starts, a)
-			i++
 		}
-	} else if ops := c.Operands(); len(ops) >= 2 {
-		starts = ops[1:2]
-	}
-	for j := i; j < len(c.Args); j++ {
-		a := c.Args[j]
-		switch a {
-		case "-delete":
-			deletes = true
-		case "-exec", "-execdir", "-ok", "-okdir", "-x", "--exec", "-X", "--exec-batch":
-			if j+1 < len(c.Args) {
-				switch shell.NormName(c.Args[j+1]) {
-				case "rm", "shred", "unlink", "rmdir", "srm", "wipe", "truncate", "mv":
-					deletes = true
-				case "chmod", "chown", "chgrp", "chattr", "setfacl":
-					perms = true
+		deletes = fe.Has("-delete")
+		for _, e := range fe.Execs() {
+			execCmd(e[0])
+		}
+		for _, w := range fe.Writes() {
+			if f := fsWriteTarget(c, w, x); f.score() >= 1.5 || f.RedLine {
+				return f, true
+			}
+		}
+	} else {
+		if ops := c.Operands(); len(ops) >= 2 {
+			starts = ops[1:2]
+		}
+		for j := i; j < len(c.Args); j++ {
+			switch c.Args[j] {
+			case "-x", "--exec", "-X", "--exec-batch":
+				if j+1 < len(c.Args) {
+					execCmd(c.Args[j+1])
 				}
 			}
 		}

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -59,7 +60,19 @@ func gitJudge(c *shell.Cmd, x *Ctx, args []string, depth int) (Finding, bool) {
 		f.Reason = "git " + sub + " is an alias for `git " + v + "`: " + f.Reason
 		return worstCfg(f, c, cfg, x), true
 	}
-	f, ok := gitSubJudge(c, x, &g)
+	sx := x
+	if dirs := g.Global.Values("C"); len(dirs) > 0 && x != nil {
+		// git -C DIR: paths and the repository are read from DIR.
+		y := *x
+		for _, d := range dirs {
+			y.Cwd = bashCd(&shell.Cmd{Name: "cd", Args: []string{d}, Raw: c.Raw}, &y)
+		}
+		if strings.HasPrefix(y.Cwd, "~") {
+			y.Cwd = x.Home + y.Cwd[1:]
+		}
+		sx = &y
+	}
+	f, ok := gitSubJudge(c, sx, &g)
 	return worstCfg(f, c, cfg, x), ok
 }
 
@@ -289,12 +302,15 @@ func gitLooksLikeFile(o string, x *Ctx) bool {
 		return false
 	}
 	if x != nil && x.Cwd != "" && !strings.Contains(x.Cwd, shell.Dyn) {
+		if gitHasRef(x.Cwd, o) {
+			return false // a branch or tag of this repository
+		}
 		p := o
 		if !filepath.IsAbs(p) {
 			p = filepath.Join(x.Cwd, o)
 		}
-		if st, err := os.Lstat(p); err == nil && !st.IsDir() {
-			return true
+		if _, err := os.Lstat(p); err == nil {
+			return true // a file or folder of the working tree, and no such branch
 		}
 	}
 	base := o[strings.LastIndexByte(o, '/')+1:]
@@ -590,4 +606,79 @@ func gitRemoteAdded(x *Ctx, name string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// gitHasRef reports whether the repository around cwd has a branch, tag
+// or remote-tracking branch called name (loose refs or packed-refs).
+func gitHasRef(cwd, name string) bool {
+	gd := gitDirOf(cwd)
+	if gd == "" || strings.Contains(name, "..") {
+		return false
+	}
+	common := gd
+	if b, err := os.ReadFile(filepath.Join(gd, "commondir")); err == nil {
+		c := strings.TrimSpace(string(b))
+		if !filepath.IsAbs(c) {
+			c = filepath.Join(gd, c)
+		}
+		common = c
+	}
+	for _, pre := range []string{"refs/heads/", "refs/tags/"} {
+		if st, err := os.Stat(filepath.Join(common, pre+name)); err == nil && !st.IsDir() {
+			return true
+		}
+	}
+	if rs, err := os.ReadDir(filepath.Join(common, "refs", "remotes")); err == nil {
+		for _, r := range rs {
+			if st, err := os.Stat(filepath.Join(common, "refs", "remotes", r.Name(), name)); err == nil && !st.IsDir() {
+				return true
+			}
+		}
+	}
+	f, err := os.Open(filepath.Join(common, "packed-refs"))
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	b, _ := io.ReadAll(io.LimitReader(f, 1<<20))
+	for _, l := range strings.Split(string(b), "\n") {
+		_, ref, ok := strings.Cut(l, " ")
+		if !ok {
+			continue
+		}
+		if ref == "refs/heads/"+name || ref == "refs/tags/"+name ||
+			strings.HasPrefix(ref, "refs/remotes/") && strings.HasSuffix(ref, "/"+name) && strings.Count(strings.TrimPrefix(ref, "refs/remotes/"), "/") == strings.Count(name, "/")+1 {
+			return true
+		}
+	}
+	return false
+}
+
+// gitDirOf finds the .git folder (or the folder a .git file points to)
+// at or above dir, at most 32 levels up.
+func gitDirOf(dir string) string {
+	for i := 0; i < 32 && dir != ""; i++ {
+		p := filepath.Join(dir, ".git")
+		if st, err := os.Stat(p); err == nil {
+			if st.IsDir() {
+				return p
+			}
+			if b, err := os.ReadFile(p); err == nil {
+				if g, ok := strings.CutPrefix(strings.TrimSpace(string(b)), "gitdir:"); ok {
+					g = strings.TrimSpace(g)
+					if !filepath.IsAbs(g) {
+						g = filepath.Join(dir, g)
+					}
+					return g
+				}
+			}
+			return ""
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			break
+		}
+		dir = up
+	}
+	return ""
 }

@@ -146,7 +146,9 @@ func gitConfigCode(c *shell.Cmd, k, v string, x *Ctx) (Finding, bool) {
 	}
 	v = strings.TrimPrefix(v, "!")
 	f, ok := gitProgramValue(c, "git config "+k, v, x)
-	if ok && gitRunsCode(k, v) {
+	if ok && (strings.ContainsAny(v, ";|&$`<>()") || gitCodeInterp(v)) {
+		// More than a program with arguments: a shell line, or a shell or
+		// interpreter given code, that git runs.
 		f = Worst(f, Finding{Risk: 2, Violation: 0.4, Rule: "git.config-code", Marked: c.Raw,
 			Reason: "git -c " + k + " makes git run another program: " + v})
 	}
@@ -186,4 +188,18 @@ func codeProgramPath(p string) bool {
 		}
 	}
 	return true
+}
+
+// gitCodeInterp: the value starts a shell or interpreter (sh -c ..., python
+// -c ...) rather than a pager, editor or ssh.
+func gitCodeInterp(v string) bool {
+	w := strings.Fields(v)
+	if len(w) < 2 {
+		return false
+	}
+	switch pkNorm(w[0]) {
+	case "sh", "bash", "zsh", "dash", "ksh", "fish", "python", "python3", "perl", "ruby", "node", "php", "lua", "env", "eval":
+		return true
+	}
+	return false
 }

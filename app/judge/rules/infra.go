@@ -233,9 +233,15 @@ func infraJudge(c *shell.Cmd, prog string, args []string) (Finding, bool) {
 // infraReadOnly: help, version and dry-run options (those spellings mean
 // the same in every CLI here; kafka-consumer-groups --dry-run too).
 func infraReadOnly(args []string) bool {
+	if len(args) > 0 && strings.EqualFold(args[0], "help") {
+		return true // `vault help kv`; later "help" may be a name (nats stream rm help)
+	}
 	for _, a := range args {
+		if a == "--" {
+			return false
+		}
 		switch strings.ToLower(a) {
-		case "-h", "--help", "-help", "help", "--version", "-version", "--dry-run", "-dry-run", "--dryrun":
+		case "-h", "--help", "-help", "--version", "-version", "--dry-run", "-dry-run", "--dryrun":
 			return true
 		}
 		if strings.HasPrefix(a, "--dry-run=") && a != "--dry-run=none" && a != "--dry-run=false" {
@@ -332,7 +338,8 @@ var infraReadVerbs = pkSet("get", "list", "ls", "describe", "show", "status", "l
 var localToolManagers = pkSet("rustup", "nvm", "pyenv", "rbenv", "asdf", "mise", "rtx", "sdk", "volta", "fnm", "n",
 	"gvm", "goenv", "jenv", "nodenv", "pre-commit", "husky", "code", "codium", "cursor", "flutter", "dart", "sdkmanager",
 	"tmux", "screen", "direnv", "zoxide", "ollama", "lefthook", "overcommit", "proto", "bob", "juliaup", "ghcup", "opam",
-	"corepack", "jabba", "tfenv", "tfswitch", "kubectx", "kubens", "starship", "conan", "vcpkg", "spack", "sdkman")
+	"corepack", "jabba", "tfenv", "tfswitch", "kubectx", "kubens", "starship", "conan", "vcpkg", "spack", "sdkman",
+	"nx", "turbo", "rush", "bazel", "bazelisk", "pants", "earthly", "ng", "expo", "storybook", "wails", "tauri", "hatch")
 
 // ruleDestroyVerb: `mycli queues delete x`, `foo-cli delete-job`, `bar
 // projects:destroy`: the subcommand path of a CLI without its own rules

@@ -682,6 +682,14 @@ func (w *walker) hdoc(r *syntax.Redirect) string {
 		}
 		w.part(&b, p, true)
 	}
+	if r.Op == syntax.DashHdoc {
+		// <<-: bash strips leading tabs from every line of the body.
+		lines := strings.Split(b.String(), "\n")
+		for i, l := range lines {
+			lines[i] = strings.TrimLeft(l, "\t")
+		}
+		return strings.Join(lines, "\n")
+	}
 	return b.String()
 }
 

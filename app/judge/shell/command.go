@@ -3,6 +3,8 @@ package shell
 import (
 	"fmt"
 	"strings"
+
+	"github.com/agent-guard/agent-guard/app/judge/opts"
 )
 
 // command builds the Cmd for one argv: wrappers unwrapped, code fed to a
@@ -103,6 +105,11 @@ func (w *walker) command(argv []string, redirs []Redir, raw string, bg bool, pre
 				stdinArgs = false
 			}
 		}
+	}
+	if g := interpGrammar(c.Name); g != nil && !c.DynName {
+		// python -vc CODE, ruby -we CODE: one option a word, as the
+		// interpreter reads them, for the code finders here and in rules.
+		c.Args = opts.Uncluster(g, c.Args)
 	}
 	if w.st.funcs[c.Name] {
 		c.Func = true
@@ -814,3 +821,15 @@ var startProcParams = map[string]bool{"-filepath": true, "-file": true, "-path":
 	"-nonewwindow": true, "-windowstyle": true, "-workingdirectory": true, "-passthru": true, "-credential": true,
 	"-redirectstandardoutput": true, "-redirectstandarderror": true, "-redirectstandardinput": true,
 	"-loaduserprofile": true, "-usenewenvironment": true, "-environment": true}
+
+// interpGrammar is the option grammar of an interpreter whose short
+// options cluster with its code option (nil for others).
+func interpGrammar(name string) *opts.Spec {
+	switch {
+	case name == "python" || name == "python2" || name == "python3" || strings.HasPrefix(name, "python3."):
+		return opts.Lookup("python")
+	case name == "ruby":
+		return opts.Lookup("ruby")
+	}
+	return nil
+}

@@ -82,3 +82,18 @@ func TestRunnerArgFile(t *testing.T) {
 		}
 	}
 }
+
+// <<- strips leading tabs from the here-document's lines, as bash does.
+func TestDashHeredocStripsTabs(t *testing.T) {
+	a := Analyze("python3 <<-EOF\n\timport os\n\t\tos.system('x')\n\tEOF\n")
+	if len(a.Cmds) != 1 || len(a.Cmds[0].Redirs) != 1 {
+		t.Fatalf("got %s", summary(a))
+	}
+	if got := a.Cmds[0].Redirs[0].Target; got != "import os\nos.system('x')\n" {
+		t.Errorf("body %q", got)
+	}
+	a = Analyze("bash <<-EOF\n\trm -rf ~\n\tEOF\n")
+	if got := summary(a); got != "bash <<-… F ; rm[-rf,~] @1" {
+		t.Errorf("got %s", got)
+	}
+}
