@@ -8,7 +8,9 @@ import (
 	"sync/atomic"
 
 	"github.com/agent-guard/agent-guard/app/config"
+	"github.com/agent-guard/agent-guard/app/judge/disk"
 	"github.com/agent-guard/agent-guard/app/judge/rules"
+	"github.com/agent-guard/agent-guard/app/judge/session"
 )
 
 // Remote is the grey-zone judge (TypeSafe). It returns risk 0..3 and a
@@ -25,6 +27,12 @@ type Options struct {
 	// Home is the user's home folder for ~ and $HOME; "" means
 	// os.UserHomeDir() (tests set it).
 	Home string
+	// Disk lets the rules look at the machine (git recoverability,
+	// blast radius, scripts and recipes about to run); nil: text only.
+	Disk *disk.Looker
+	// Sessions is the session memory (files written, names defined);
+	// nil: none. See machine.go.
+	Sessions *session.Store
 }
 
 // Cache stores remote judgments by key (see app/judge/cache).
@@ -75,6 +83,7 @@ func ThresholdsOf(c *config.Config) Thresholds {
 // uncertain ones go to the cache and then the remote judge, which can
 // only raise the local judgment; Decide with the config's thresholds.
 func (j *Judge) Judge(ctx context.Context, s State) (v Verdict) {
+	defer j.remember(s, &v) // registered first, so it sees the final verdict
 	defer func() {
 		if r := recover(); r != nil {
 			v = Verdict{Level: Confirm, Source: SourceError, Rule: "judge.internal-error", Risk: 2,

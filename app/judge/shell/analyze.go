@@ -74,6 +74,7 @@ func Analyze(src string) (a Analysis) {
 	st := &shared{}
 	w := &walker{a: &a, st: st}
 	w.run(src)
+	a.Written = st.files
 	if a.ForkBomb == "" && len(st.spawns) > 0 && spawnCycle(st) {
 		a.ForkBomb = "functions that start each other in pipes or the background"
 	}

@@ -46,6 +46,9 @@ type Cmd struct {
 	// HiddenCode: FedCode whose code cannot be read statically (curl | sh,
 	// base64 -d | bash, bash <(curl ...), source "$F"). At least confirm.
 	HiddenCode bool
+	// Path is the program word as written when it names a file (./t.sh,
+	// /tmp/tidy, .\x.ps1, deploy.sh), for rules that read that file.
+	Path string
 }
 
 // Redir is one redirection: Op like ">", ">>", "<", "<<", "<<<", "&>".
@@ -72,7 +75,15 @@ type Analysis struct {
 	// Exhaust is the text of an endless loop without a pause that keeps
 	// creating files or folders (while true; do mkdir x; cd x; done).
 	Exhaust string
+	// Written are the files the line itself writes with static content
+	// (path as written -> content; an unreadable content is Hidden), so a
+	// recipe or script it runs afterwards is judged by that content.
+	Written map[string]string
 }
+
+// Hidden is the content Written records for a file whose content cannot
+// be read statically (base64 -d > x.sh, curl -o x.sh).
+const Hidden = hiddenBody
 
 // Flag reports whether the command has a short flag letter (also inside a
 // cluster such as -rf) or one of the long forms ("--recursive").

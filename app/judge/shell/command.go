@@ -37,6 +37,9 @@ func (w *walker) command(argv []string, redirs []Redir, raw string, bg bool, pre
 		}
 		if !isWrap || guard > 16 {
 			c.Name, c.Args = n, args[1:]
+			if filePath(args[0]) {
+				c.Path = args[0]
+			}
 			if hc {
 				code, hasCode = cd, true
 			}
@@ -788,3 +791,17 @@ var startProcParams = map[string]bool{"-filepath": true, "-file": true, "-path":
 	"-nonewwindow": true, "-windowstyle": true, "-workingdirectory": true, "-passthru": true, "-credential": true,
 	"-redirectstandardoutput": true, "-redirectstandarderror": true, "-redirectstandardinput": true,
 	"-loaduserprofile": true, "-usenewenvironment": true, "-environment": true}
+
+// filePath: a program word that names a file rather than a command on PATH.
+func filePath(w string) bool {
+	if strings.ContainsAny(w, "/\\") {
+		return true
+	}
+	l := lower(w)
+	for _, ext := range [...]string{".sh", ".bash", ".bat", ".cmd", ".ps1", ".py", ".js", ".pl", ".rb"} {
+		if strings.HasSuffix(l, ext) {
+			return true
+		}
+	}
+	return false
+}
