@@ -24,6 +24,9 @@ func (j *Judge) local(s State) rules.Finding {
 		return f
 	}
 	f := rules.WritePath(s.FilePath, s.Cwd, home)
+	if g, ok := rules.WriteSecretOut(s.FilePath, s.Content); ok {
+		return g
+	}
 	if m := j.machine(s); m != nil && s.Tool == "Write" {
 		if g, ok := rules.WriteOn(s.FilePath, s.Cwd, home, s.Content == "", m); ok {
 			f = rules.Worst(f, g)

@@ -127,7 +127,7 @@ func binaryName(src, raw string) string {
 // ruleCopiedBinary: a program the same line copied from a system binary
 // (cp /bin/rm /tmp/tidy && /tmp/tidy -rf ~) is judged as that binary.
 func ruleCopiedBinary(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	if x.All == nil || c.DynName || len(byName[c.Name]) > 0 || c.Name == "" {
+	if x.All == nil || c.DynName || c.Name == "" {
 		return Finding{}, false
 	}
 	for i := range x.All.Cmds {

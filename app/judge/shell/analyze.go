@@ -158,6 +158,10 @@ func (w *walker) run(src string) {
 			return
 		}
 	}
+	if body, ok := cmdIfBody(src); ok && !strings.Contains(src, "\n") {
+		w.nestedWin(body, false) // cmd.exe's if exist X CMD (pwsh.go)
+		return
+	}
 	if !w.bashOnly && looksPowerShell(src) {
 		w.src = src
 		w.psLine(src)

@@ -206,7 +206,20 @@ func (w *walker) special(idx int, argv []string) {
 		}
 	case "iex", "invoke-expression":
 		c.FedCode = true
-		code := strings.Join(c.Args, " ")
+		args := c.Args
+		if len(args) > 0 && (lower(args[0]) == "-command" || lower(args[0]) == "-c") {
+			args = args[1:]
+		}
+		code := strings.Join(args, " ")
+		if strings.HasPrefix(strings.TrimSpace(code), "(") {
+			// iex ('Remove-Item ' + $env:USERPROFILE): a built string (pwsh.go).
+			s, ok := psExprString(code)
+			if !ok {
+				w.unknownFeed(idx)
+				return
+			}
+			code = s
+		}
 		if code == "" || strings.Contains(code, Dyn) {
 			w.unknownFeed(idx)
 			return
