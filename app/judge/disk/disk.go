@@ -170,7 +170,13 @@ func (a *assessor) target(q Query, t string) {
 			a.rep.Err = err
 			return
 		}
-		paths = m
+		// Like bash, * and ? do not match a leading dot.
+		dotOK := strings.HasPrefix(filepath.Base(p), ".")
+		for _, x := range m {
+			if dotOK || !strings.HasPrefix(filepath.Base(x), ".") {
+				paths = append(paths, x)
+			}
+		}
 	} else {
 		paths = []string{filepath.Clean(p)}
 	}

@@ -233,7 +233,7 @@ func fileEffects(c *shell.Cmd, x *Ctx) []effect {
 	case "chmod", "chown", "chgrp", "setfacl", "chattr":
 		if c.Flag('R', "--recursive") {
 			ops := c.Operands()
-			if len(ops) > 1 {
+			if len(ops) > 1 && (c.Name != "chmod" || widensMode(ops[0])) {
 				add("perms", true, nil, ops[1:]...)
 			}
 		}
@@ -717,4 +717,28 @@ func WriteOn(p, cwd, home string, empty bool, m *Machine) (Finding, bool) {
 	}
 	c := &shell.Cmd{Name: "Write", Raw: p}
 	return judgeEffect(c, effect{kind: kind, q: disk.Query{Cwd: expandHome(cwd, home), Targets: []string{winPath(expandHome(p, home))}}}, x)
+}
+
+// widensMode: a chmod mode that lets group or others write (777, a+rwx,
+// o+w, +w); tightening or owner-only changes are everyday work.
+func widensMode(m string) bool {
+	if m != "" && strings.Trim(m, "01234567") == "" {
+		last := m[len(m)-1]
+		group := byte('0')
+		if len(m) >= 2 {
+			group = m[len(m)-2]
+		}
+		return strings.IndexByte("2367", last) >= 0 || strings.IndexByte("2367", group) >= 0
+	}
+	for _, part := range strings.Split(m, ",") {
+		i := strings.IndexAny(part, "+=")
+		if i < 0 || !strings.Contains(part[i:], "w") {
+			continue
+		}
+		who := part[:i]
+		if who == "" || strings.ContainsAny(who, "aog") {
+			return true
+		}
+	}
+	return false
 }

@@ -103,7 +103,7 @@ func memFinding(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		f = judgeAs(c, prog, x)
 		f.Reason = c.Name + " is a copy of " + prog + " made earlier in this session: " + f.Reason
 	} else {
-		f = BashOn(code+"\n"+c.Raw, x.Cwd, x.Home, sub)
+		f = BashOn(bindArgs(code, c.Args)+"\n"+c.Raw, x.Cwd, x.Home, sub)
 		f.Reason = c.Name + " was defined earlier in this session as " + oneLineShort(code) + ": " + f.Reason
 	}
 	f.Marked = c.Raw
@@ -123,4 +123,23 @@ func oneLineShort(s string) string {
 		s = s[:80] + "..."
 	}
 	return s
+}
+
+// bindArgs puts a call's arguments where a function's code reads $1..$9,
+// $@ and $* (tidyup() { rm -rf "$1"; } called as tidyup ~).
+func bindArgs(code string, args []string) string {
+	if len(args) == 0 {
+		return code
+	}
+	all := strings.Join(args, " ")
+	pairs := []string{`"$@"`, all, `"$*"`, all, "$@", all, "$*", all, "${@}", all}
+	for i := 9; i >= 1; i-- {
+		v := ""
+		if i <= len(args) {
+			v = args[i-1]
+		}
+		n := string(rune('0' + i))
+		pairs = append(pairs, `"$`+n+`"`, v, "${"+n+"}", v, "$"+n, v)
+	}
+	return strings.NewReplacer(pairs...).Replace(code)
 }
