@@ -41,7 +41,9 @@ func diskRepo(t *testing.T) *disktest.Repo {
 	return r
 }
 
-func itoa(i int) string { return string(rune('0'+i/100%10)) + string(rune('0'+i/10%10)) + string(rune('0'+i%10)) }
+func itoa(i int) string {
+	return string(rune('0'+i/100%10)) + string(rune('0'+i/10%10)) + string(rune('0'+i%10))
+}
 
 func diskMachine() *Machine {
 	l := disk.New(2 * time.Second) // generous: the test machine is shared
