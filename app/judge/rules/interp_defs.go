@@ -101,11 +101,11 @@ func copyEnds(c *shell.Cmd) (src, dst string, ok bool) {
 // binaryName: the program a copy source is (/bin/rm, /usr/bin/rm,
 // $(which rm), $(command -v rm)), "" when not a system binary.
 func binaryName(src, raw string) string {
-	if strings.Contains(src, shell.Dyn) {
+	if strings.Contains(src, shell.Dyn) || !strings.ContainsAny(src, "/\\") {
 		for _, pre := range []string{"$(which ", "$(command -v ", "`which ", "$(type -p "} {
 			if i := strings.Index(raw, pre); i >= 0 {
 				rest := raw[i+len(pre):]
-				if j := strings.IndexAny(rest, ")` "); j > 0 {
+				if j := strings.IndexAny(rest, ")` "); j > 0 && (strings.Contains(src, shell.Dyn) || shell.NormName(rest[:j]) == shell.NormName(src)) {
 					return shell.NormName(rest[:j])
 				}
 			}
