@@ -17,13 +17,31 @@ func (j *Judge) machine(s State) *rules.Machine {
 	if j.opts.Disk == nil && j.opts.Sessions == nil {
 		return nil
 	}
-	v := j.opts.Sessions.View(s.Session)
+	v := &lazyView{store: j.opts.Sessions, id: s.Session}
 	m := &rules.Machine{Mem: v}
 	if j.opts.Disk != nil {
 		m.Disk = j.opts.Disk.WithScratch(v.Scratch)
 	}
 	return m
 }
+
+// lazyView reads the session's memory only when a rule asks, so a call
+// that needs none of it pays nothing.
+type lazyView struct {
+	store *session.Store
+	id    string
+	v     *session.View
+}
+
+func (l *lazyView) get() *session.View {
+	if l.v == nil {
+		l.v = l.store.View(l.id)
+	}
+	return l.v
+}
+
+func (l *lazyView) Defined(name string) (string, string, bool) { return l.get().Defined(name) }
+func (l *lazyView) Scratch(abs string) bool                    { return l.get().Scratch(abs) }
 
 // definesHints are the words without which a Bash line defines nothing
 // the session memory keeps (a cheap test before parsing again).

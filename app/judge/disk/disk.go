@@ -240,12 +240,10 @@ func (a *assessor) walkMatch(q Query, start, dir string) {
 		p := filepath.Join(dir, e.Name())
 		rel, _ := filepath.Rel(start, p)
 		rel = filepath.ToSlash(rel)
-		fi, err := e.Info()
-		if err != nil {
-			continue
-		}
 		if q.Match(p, rel, e.Name(), e.IsDir()) {
-			a.entry(q, p, fi, q.Recursive)
+			if fi, err := e.Info(); err == nil { // stat only what matched
+				a.entry(q, p, fi, q.Recursive)
+			}
 			continue
 		}
 		if e.IsDir() && e.Name() != ".git" {
@@ -284,9 +282,13 @@ func (a *assessor) classify(p string, st os.FileInfo) Class {
 	}
 	dir := filepath.Dir(p)
 	if dir != a.lastDir {
-		a.lastDir, a.lastRepo = dir, nil
-		if root, gitDir, ok := gitDirs(dir); ok {
-			if root != a.lastRoot || a.lastRepo == nil {
+		inLast := a.lastRepo != nil && strings.HasPrefix(dir, a.lastRoot+string(os.PathSeparator))
+		a.lastDir = dir
+		if !inLast {
+			// A folder below the last work tree's root is in it (walks
+			// visit thousands of folders of one repository).
+			a.lastRepo, a.lastRoot = nil, ""
+			if root, gitDir, ok := gitDirs(dir); ok {
 				a.lastRepo = a.l.repos.get(a.ctx, root, gitDir)
 				a.lastRoot = root
 			}
