@@ -41,7 +41,8 @@ type effect struct {
 // lowerable are the text rules that judge a deletion by its scope alone;
 // git's "all recoverable" may lower them to risk 1.
 var lowerable = map[string]bool{"fs.delete-project": true, "fs.delete-cwd": true, "fs.delete-all-files": true,
-	"fs.find-delete": true, "fs.delete-dynamic": true, "fs.write-dynamic": true, "fs.perms-project": true}
+	"fs.find-delete": true, "fs.delete-dynamic": true, "fs.write-dynamic": true, "fs.perms-project": true,
+	"git.checkout-discard": true, "git.restore": true, "git.reset-hard": true}
 
 // diskFinding judges c's file effects against the disk; ok=false when c
 // changes no files (nothing to look at, nothing paid).
@@ -93,6 +94,24 @@ func judgeEffect(c *shell.Cmd, e effect, x *Ctx) (Finding, bool) {
 		if lost == 0 || rep.LostBytes < bigOverwrite {
 			return Finding{}, false
 		}
+	case "discard":
+		// git checkout/restore/reset --hard drop changes to tracked files;
+		// untracked files stay where they are.
+		n := rep.ByClass[disk.Modified] + rep.ByClass[disk.Staged]
+		if n == 0 {
+			if !discardOnly(c) {
+				return Finding{}, false
+			}
+			return Finding{Risk: 0.5, Rule: "disk.recoverable", Marked: c.Raw,
+				Reason: "git " + firstOp(c) + " has no uncommitted changes to throw away in " + plural(rep.Files, "file")}, true
+		}
+		risk := 2.0
+		if n >= blockLostFiles {
+			risk = 3
+		}
+		return Finding{Risk: risk, Violation: 0.3, Rule: "disk.discard-changes", Marked: c.Raw,
+			Reason: fmt.Sprintf("%s throws away uncommitted changes in %s (%d modified, %d staged only); git cannot bring them back",
+				"git "+firstOp(c), plural(n, "file"), rep.ByClass[disk.Modified], rep.ByClass[disk.Staged])}, true
 	}
 	if rep.GitDirs > 0 && e.kind == "delete" {
 		return Finding{Risk: 3, Violation: 0.7, Rule: "disk.delete-git", Marked: c.Raw,
@@ -242,6 +261,10 @@ func fileEffects(c *shell.Cmd, x *Ctx) []effect {
 			if xs := xargsInputs(c, x); xs != nil {
 				add("edit", false, xs.match, xs.targets...)
 			}
+		}
+	case "git":
+		if paths, ok := gitDiscards(c); ok {
+			add("discard", true, nil, paths...)
 		}
 	case "mv", "cp", "move", "copy", "move-item", "mi", "copy-item", "cpi":
 		if ops := c.Operands(); len(ops) >= 2 && !strings.HasSuffix(ops[len(ops)-1], "/") {
@@ -741,4 +764,57 @@ func widensMode(m string) bool {
 		}
 	}
 	return false
+}
+
+// gitDiscards: git checkout [--] PATHS / git checkout . / git restore
+// PATHS (not --staged alone) / git reset --hard: the paths whose
+// uncommitted changes are thrown away ("." for the whole tree).
+func gitDiscards(c *shell.Cmd) ([]string, bool) {
+	ops := c.Operands()
+	if len(ops) == 0 {
+		return nil, false
+	}
+	switch ops[0] {
+	case "reset":
+		if hasWord(c.Args, "--hard") {
+			return []string{"."}, true
+		}
+	case "restore":
+		if hasWord(c.Args, "--staged") && !hasWord(c.Args, "--worktree") && !hasWord(c.Args, "-W") {
+			return nil, false
+		}
+		if len(ops) > 1 {
+			return ops[1:], true
+		}
+	case "checkout":
+		dd := false
+		for _, a := range c.Args {
+			if a == "--" {
+				dd = true
+			}
+		}
+		if dd || len(ops) == 2 && (ops[1] == "." || strings.ContainsAny(ops[1], "*/")) {
+			if len(ops) > 1 {
+				return ops[1:], true
+			}
+		}
+	}
+	return nil, false
+}
+
+func firstOp(c *shell.Cmd) string {
+	if ops := c.Operands(); len(ops) > 0 {
+		return ops[0]
+	}
+	return ""
+}
+
+// discardOnly: the git command does nothing but restore files (reset
+// --hard to another commit also drops commits: never lowered).
+func discardOnly(c *shell.Cmd) bool {
+	ops := c.Operands()
+	if len(ops) > 0 && ops[0] == "reset" {
+		return len(ops) == 1 || len(ops) == 2 && (ops[1] == "HEAD" || ops[1] == "@")
+	}
+	return true
 }

@@ -83,6 +83,13 @@ func TestDiskRecoverability(t *testing.T) {
 		{"chmod -R a+rwx ./", "confirm", "disk.mass-perms", "files"},
 		{"grep -rl export . | xargs sed -i 's/export/export default/g'", "confirm", "disk.mass-edit", "60 of them untracked"},
 		{"chmod -R 755 src/gen", "allow", "", ""},
+		// throwing away uncommitted changes
+		{"git checkout -- src/edited.go", "confirm", "disk.discard-changes", "1 modified"},
+		{"git checkout .", "confirm", "disk.discard-changes", "1 modified, 1 staged only"},
+		{"git reset --hard", "confirm", "disk.discard-changes", ""},
+		{"git restore src/main.go", "allow", "", ""},
+		{"git checkout main", "allow", "", ""},
+		{"git checkout -- README.md", "allow", "disk.recoverable", "no uncommitted changes"},
 		// everyday work stays allowed
 		{"rm -rf node_modules dist build target __pycache__ .pytest_cache", "allow", "", ""},
 		{"git clean -n", "allow", "", ""},
