@@ -33,6 +33,8 @@ type Options struct {
 	// Sessions is the session memory (files written, names defined);
 	// nil: none. See machine.go.
 	Sessions *session.Store
+	// DryRun: read the session memory but add nothing to it (check).
+	DryRun bool
 }
 
 // Cache stores remote judgments by key (see app/judge/cache).

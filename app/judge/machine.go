@@ -52,7 +52,7 @@ var definesHints = []string{">", "alias", "()", "function ", "cp ", "ln ", "inst
 // to remember never changes the verdict.
 func (j *Judge) remember(s State, v *Verdict) {
 	defer func() { recover() }()
-	if j.opts.Sessions == nil || s.Session == "" || v.Level == Block {
+	if j.opts.Sessions == nil || j.opts.DryRun || s.Session == "" || v.Level == Block {
 		return
 	}
 	rec := session.Record{Files: map[string]session.File{}, Names: map[string]session.Name{}}

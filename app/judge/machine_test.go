@@ -91,3 +91,13 @@ func TestSessionMemoryAcrossCalls(t *testing.T) {
 		t.Errorf("script changed to a wipe: %v %s", v.Level, v.Reason)
 	}
 }
+
+// A dry run (agent-guard check) reads the memory but never adds to it.
+func TestDryRunRemembersNothing(t *testing.T) {
+	store := filepath.Join(t.TempDir(), session.DirName)
+	j := New(nil, Options{Offline: true, Home: "/home/nobody", Disk: disk.New(time.Second), Sessions: session.Open(store, time.Hour), DryRun: true})
+	j.Judge(context.Background(), event(t, "S", t.TempDir(), "Bash", map[string]any{"command": "cp /bin/rm ./zap"}))
+	if _, _, ok := session.Open(store, time.Hour).View("S").Defined("zap"); ok {
+		t.Error("a dry run added to the session memory")
+	}
+}
