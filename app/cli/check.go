@@ -179,7 +179,7 @@ func openCheckGuard(f checkFlags) (*guard.Guard, error) {
 	if f.mock {
 		paths.CacheDir = ""
 	}
-	return guard.Open(guard.Options{Paths: paths, Offline: f.offline, Mock: f.mock})
+	return guard.Open(guard.Options{Paths: paths, Offline: f.offline, Mock: f.mock, DryRun: true})
 }
 
 func checkBadUsage(env Env, msg string) int {

@@ -14,6 +14,8 @@ import (
 	"github.com/agent-guard/agent-guard/app/config"
 	"github.com/agent-guard/agent-guard/app/judge"
 	"github.com/agent-guard/agent-guard/app/judge/cache"
+	"github.com/agent-guard/agent-guard/app/judge/disk"
+	"github.com/agent-guard/agent-guard/app/judge/session"
 	"github.com/agent-guard/agent-guard/app/judge/typesafe"
 )
 
@@ -25,6 +27,9 @@ type Options struct {
 	Config  *config.Config // optional: use this instead of loading Paths.Config
 	// Home is the user's home for ~ and for ~/.agentguardrc ("" = the real one).
 	Home string
+	// DryRun: judge without adding to the session memory (`check`), so
+	// a dry run cannot mark files as the agent's scratch.
+	DryRun bool
 }
 
 // Guard is the wired judge. Safe for concurrent use.
@@ -82,7 +87,14 @@ func Open(o Options) (*Guard, error) {
 			}
 		}
 	}
-	g.Judge = judge.New(cfg, judge.Options{Remote: remote, Cache: g.cache, Offline: o.Offline, Home: o.Home})
+	// The judge looks at the disk and keeps a session memory beside the
+	// cache, so the server and the hook's fallback share it (issue 11).
+	var sessions *session.Store
+	if o.Paths.CacheDir != "" {
+		sessions = session.Open(filepath.Join(o.Paths.CacheDir, session.DirName), time.Duration(cfg.Cache.TTLMinutes)*time.Minute)
+	}
+	g.Judge = judge.New(cfg, judge.Options{Remote: remote, Cache: g.cache, Offline: o.Offline, Home: o.Home,
+		Disk: disk.New(0), Sessions: sessions, DryRun: o.DryRun})
 	if o.Paths.Audit != "" {
 		w, err := audit.Open(o.Paths.Audit)
 		if err != nil {

@@ -9,7 +9,9 @@ import (
 	"time"
 
 	"github.com/agent-guard/agent-guard/app/config"
+	"github.com/agent-guard/agent-guard/app/judge/disk"
 	"github.com/agent-guard/agent-guard/app/judge/rules"
+	"github.com/agent-guard/agent-guard/app/judge/session"
 	"github.com/agent-guard/agent-guard/app/judge/shell"
 )
 
@@ -30,6 +32,14 @@ type Options struct {
 	// Budget bounds the local rules' time for one call; over it the call
 	// is confirm (0: DefaultBudget).
 	Budget time.Duration
+	// Disk lets the rules look at the machine (git recoverability,
+	// blast radius, scripts and recipes about to run); nil: text only.
+	Disk *disk.Looker
+	// Sessions is the session memory (files written, names defined);
+	// nil: none. See machine.go.
+	Sessions *session.Store
+	// DryRun: read the session memory but add nothing to it (check).
+	DryRun bool
 }
 
 // DefaultBudget is the local rules' time for one call. Real calls take
@@ -87,6 +97,7 @@ func ThresholdsOf(c *config.Config) Thresholds {
 // uncertain ones go to the cache and then the remote judge, which can
 // only raise the local judgment; Decide with the config's thresholds.
 func (j *Judge) Judge(ctx context.Context, s State) (v Verdict) {
+	defer j.remember(s, &v) // registered first, so it sees the final verdict
 	defer func() {
 		if r := recover(); r != nil {
 			v = Verdict{Level: Confirm, Source: SourceError, Rule: "judge.internal-error", Risk: 2,

@@ -16,6 +16,9 @@ func (j *Judge) local(s State, a *shell.Analysis) rules.Finding {
 	home := j.opts.Home
 	switch {
 	case s.Tool == "Bash":
+		if m := j.machine(s); m != nil {
+			return rules.BashAnalysisOn(a, s.Command, s.Cwd, home, m)
+		}
 		return bashRule(a, s.Command, s.Cwd, home)
 	case s.Server != "" || strings.HasPrefix(s.Tool, "mcp__"):
 		return rules.MCPAt(s.Server, s.MCPTool, s.Args, s.Cwd, home, j.cfg.Load().MCPOverrides)
@@ -27,6 +30,14 @@ func (j *Judge) local(s State, a *shell.Analysis) rules.Finding {
 		return f
 	}
 	f := rules.WritePath(s.FilePath, s.Cwd, home)
+	if g, ok := rules.WriteSecretOut(s.FilePath, s.Content); ok {
+		return g
+	}
+	if m := j.machine(s); m != nil && s.Tool == "Write" {
+		if g, ok := rules.WriteOn(s.FilePath, s.Cwd, home, s.Content == "", m); ok {
+			f = rules.Worst(f, g)
+		}
+	}
 	if c, ok := scriptContent(s); ok {
 		f = rules.Worst(f, contentFinding(c, s, home))
 	}

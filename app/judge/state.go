@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/agent-guard/agent-guard/app/judge/session"
 )
 
 // MaxPrefix caps the Write content and MCP arguments the remote judge is
@@ -27,11 +29,18 @@ type State struct {
 	Total int `json:"total_bytes,omitempty"`
 	// PermissionMode is the host's permission_mode ("" when not sent).
 	PermissionMode string `json:"permission_mode,omitempty"`
+	// Session is the host's session id: the judge's session memory is
+	// kept per session (app/judge/session).
+	Session string `json:"session,omitempty"`
+	// ContentHash is the sha256 of a Write's whole content (Content is
+	// only its first 2 KB), so the session memory can tell later whether
+	// the file still holds what the agent wrote.
+	ContentHash string `json:"content_hash,omitempty"`
 }
 
 // StateFromEvent builds the State for an event's tool call.
 func StateFromEvent(e Event) (State, error) {
-	s := State{Tool: e.ToolName, Cwd: e.Cwd, PermissionMode: e.PermissionMode}
+	s := State{Tool: e.ToolName, Cwd: e.Cwd, PermissionMode: e.PermissionMode, Session: e.SessionID}
 	in := map[string]json.RawMessage{}
 	if len(e.ToolInput) > 0 && string(e.ToolInput) != "null" {
 		if err := json.Unmarshal(e.ToolInput, &in); err != nil {
@@ -64,7 +73,13 @@ func StateFromEvent(e Event) (State, error) {
 		s.Total = len(s.Args)
 	default: // Write, Edit, MultiEdit, NotebookEdit and anything with a path
 		s.FilePath = str("file_path", "filePath", "path", "notebook_path", "notebookPath")
-		s.Content = str("content", "new_string", "newString", "new_source", "newSource")
+		full := str("content", "new_string", "newString", "new_source", "newSource")
+		if e.ToolName == "Write" {
+			if _, ok := in["content"]; ok {
+				s.ContentHash = session.HashString(full)
+			}
+		}
+		s.Content = full
 		if s.Content == "" {
 			if raw, ok := in["edits"]; ok {
 				s.Content = string(raw)

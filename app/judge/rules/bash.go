@@ -22,7 +22,16 @@ func Bash(script, cwd, home string) Finding {
 // BashAnalysis is Bash over an existing analysis (the fast path's
 // allowlist also needs the commands).
 func BashAnalysis(a *shell.Analysis, script, cwd, home string) Finding {
-	x := &Ctx{Cwd: cwd, Home: home, All: a, Project: cwd}
+	return bashAnalysisOn(a, script, cwd, home, nil)
+}
+
+// BashAnalysisOn is BashAnalysis with the machine state m (machine.go).
+func BashAnalysisOn(a *shell.Analysis, script, cwd, home string, m *Machine) Finding {
+	return bashAnalysisOn(a, script, cwd, home, m)
+}
+
+func bashAnalysisOn(a *shell.Analysis, script, cwd, home string, m *Machine) Finding {
+	x := &Ctx{Cwd: cwd, Home: home, All: a, Project: cwd, M: m}
 	var w Finding
 	have := false
 	add := func(f Finding) {
@@ -131,6 +140,9 @@ func judgeCmd(c *shell.Cmd, x *Ctx) Finding {
 		} else {
 			add(Finding{Risk: 0.5, Rule: "shell.unknown", Reason: c.Name + " is a program the local rules do not know", Marked: c.Raw, Uncertain: true})
 		}
+	}
+	if x.M != nil {
+		w = x.M.adjust(c, x, w) // disk state, scripts about to run, session names (machine.go)
 	}
 	if (!known && !c.Func || w.Rule == "day.work" || w.Rule == "day.read" && !tailNever[c.Name]) && w.Risk < 2.5 && w.Violation < 0.85 {
 		if f, ok := tailFinding(c, x, known); ok {

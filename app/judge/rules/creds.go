@@ -305,7 +305,7 @@ func pkCmdSecrets(c *shell.Cmd, x *Ctx) (kind int, what string) {
 			break
 		}
 		words = append(words, c.Args...)
-		if pkDisplayReaders[c.Name] {
+		if pkDisplayReaders[c.Name] && !pkWritesHeredoc(c) {
 			words = append(words, pkRawWords(c.Raw)...)
 		}
 	}
@@ -403,9 +403,18 @@ func ruleCreds(c *shell.Cmd, x *Ctx) (Finding, bool) {
 				return pkRet(c, 2.2, 0.6, "creds.exfil-weak", "uploads "+what+" over the network")
 			}
 		}
+		// Secrets by destination: to their own service is use, elsewhere
+		// a leak (creds_dest.go).
+		f, leak, home := secretDestFinding(c)
+		if leak {
+			return f, true
+		}
 		// Secret environment variables as data (not as an auth header).
 		// Cloud signing secrets are never sent anywhere legitimately.
 		for _, p := range pkSecretVarRefs(c.Raw) {
+			if home {
+				break // every destination is the secret's own service
+			}
 			if !pkAuthContext(c.Raw, p) {
 				if pkCloudSecretVar(c.Raw[p:]) {
 					return pkRet(c, 3, 0.9, "creds.exfil-env", "sends a cloud secret key from the environment over the network")
@@ -652,3 +661,21 @@ func pkSecretHunt(c *shell.Cmd, x *Ctx) string {
 }
 
 var pkVFGrepHunt = pkSet("-e", "--regexp", "-f", "--file", "-m", "--max-count", "-A", "-B", "-C", "--include", "--exclude", "--exclude-dir", "-g", "--glob", "-t", "--type", "-T", "--type-not", "-Pattern", "-pattern", "-Path", "-path")
+
+// pkWritesHeredoc: cat > .env.test <<EOF writes a here-doc into a file;
+// the file named after > is written, not read.
+func pkWritesHeredoc(c *shell.Cmd) bool {
+	if len(c.Operands()) > 0 {
+		return false
+	}
+	in, out := false, false
+	for _, r := range c.Redirs {
+		switch r.Op {
+		case "<<", "<<-", "<<<":
+			in = true
+		case ">", ">>", ">|":
+			out = true
+		}
+	}
+	return in && out
+}

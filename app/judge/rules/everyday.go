@@ -76,6 +76,9 @@ func ruleReadTool(c *shell.Cmd, x *Ctx) (Finding, bool) {
 func ruleWorkTool(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	switch c.Name {
 	case "make", "gmake", "just", "task", "mage":
+		if makeDryRun(c) {
+			return pkAllow(c, 0, "day.make-dry-run", c.Name+" only prints what it would run")
+		}
 		for _, o := range c.Operands() {
 			lo := strings.ToLower(o)
 			if strings.HasPrefix(lo, "deploy") || strings.HasPrefix(lo, "publish") || lo == "prod" || strings.HasSuffix(lo, "-prod") || strings.HasSuffix(lo, "-production") || lo == "destroy" || lo == "nuke" {

@@ -126,6 +126,14 @@ func MCP(server, tool, args string, overrides map[string]map[string]string) Find
 // MCPAt is MCP with the call's cwd and the user's home, used to judge
 // paths and shell commands carried in the arguments.
 func MCPAt(server, tool, args, cwd, home string, overrides map[string]map[string]string) Finding {
+	if f, ok := mcpSecretOut(server, tool, args); ok {
+		return f // a token leaving through a send/post/create tool (creds_dest.go)
+	}
+	if _, _, ok := Override(server, tool, overrides); !ok {
+		if f, ok := mcpFileWrite(tool, args, cwd, home); ok {
+			return f // a file-system write is a Write (fswrite_mcp.go)
+		}
+	}
 	verb := mcpVerb(server, tool)
 	overridden := false
 	if class, glob, ok := Override(server, tool, overrides); ok {
@@ -281,8 +289,11 @@ func mcpArgs(server, tool, args, cwd, home string, mutating bool) (worst Finding
 				f := WritePath(v, cwd, home) // includes Protected
 				f.Uncertain = false
 				take(f)
-			} else if SecretPath(v, cwd, home) {
-				take(Finding{Risk: 2, Violation: 0.6, Rule: "mcp.read-secret", Reason: "an MCP tool reads a credentials file (" + v + "); its content would reach the model", Marked: v})
+			} else if k, what := pkSecretPath(v, &Ctx{Cwd: cwd, Home: home}); k == pkStrong {
+				// The one secret-file classifier Bash uses (creds_paths.go).
+				take(Finding{Risk: 2, Violation: 0.6, Rule: "mcp.read-secret", Reason: "an MCP tool reads " + what + " (" + v + "); its content would reach the model", Marked: v})
+			} else if k == pkWeak {
+				take(Finding{Risk: 1.5, Violation: 0.3, Rule: "mcp.read-secret", Reason: "an MCP tool reads " + what + " (" + v + ")", Marked: v})
 			}
 		}
 	})

@@ -450,23 +450,9 @@ func sensitivePath(n np, orig string) (Finding, bool) {
 // (SSH and cloud keys, tokens, .env files). It does not judge: callers
 // combine it with what happens to the content.
 func SecretPath(p, cwd, home string) bool {
-	n := normalize(p, cwd, home)
-	low, base := n.low, lastSeg(n.low)
-	switch {
-	case hasSeq(low, ".ssh") && (strings.HasPrefix(base, "id_") && !strings.HasSuffix(base, ".pub") || strings.HasSuffix(base, ".pem") || strings.HasSuffix(base, ".key")),
-		hasSeq(low, ".aws") && (base == "credentials" || base == "config"),
-		hasSeq(low, ".gnupg"), hasSeq(low, ".kube") && base == "config",
-		hasSeq(low, ".docker") && base == "config.json",
-		hasSeq(low, ".config/gcloud"), hasSeq(low, ".azure"),
-		base == ".netrc", base == "_netrc", base == ".git-credentials", base == ".pypirc", base == ".npmrc",
-		base == ".env", strings.HasPrefix(base, ".env.") && base != ".env.example" && base != ".env.sample",
-		hasSeq(low, ".config/gh") && base == "hosts.yml",
-		base == "shadow" && (under(low, "/etc") || under(low, "/private/etc")),
-		strings.HasSuffix(base, ".pem") || strings.HasSuffix(base, ".p12") || strings.HasSuffix(base, ".pfx"),
-		base == ".agentguardrc":
-		return true
-	}
-	return false
+	// One classifier for Bash, Write and MCP (creds_paths.go).
+	k, _ := pkSecretPath(p, &Ctx{Cwd: cwd, Home: home})
+	return k != pkNoSecret
 }
 
 // stateDirs are the config, cache, state and app-data folders under which

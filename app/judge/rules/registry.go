@@ -10,6 +10,9 @@ type Ctx struct {
 	// Project is the call's original working directory; Cwd follows
 	// `cd` within the line (Bash keeps it up to date), Project does not.
 	Project string
+	// M is the machine state the rules may look at (disk, session
+	// memory); nil: judge the text alone (see machine.go).
+	M *Machine
 }
 
 // CmdRule judges one simple command; ok=false means "nothing to say".

@@ -83,6 +83,7 @@ func analyze(src, dir string) (a Analysis) {
 	st := &shared{dir: dir}
 	w := &walker{a: &a, st: st}
 	w.run(src)
+	a.Written = st.files
 	if a.ForkBomb == "" && len(st.spawns) > 0 && spawnCycle(st) {
 		a.ForkBomb = "functions that start each other in pipes or the background"
 	}
@@ -168,6 +169,10 @@ func (w *walker) run(src string) {
 			w.merge(src, false)
 			return
 		}
+	}
+	if body, ok := cmdIfBody(src); ok && !strings.Contains(src, "\n") {
+		w.nestedWin(body, false) // cmd.exe's if exist X CMD (pwsh.go)
+		return
 	}
 	if !w.bashOnly && looksPowerShell(src) {
 		w.src = src

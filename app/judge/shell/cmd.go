@@ -53,6 +53,9 @@ type Cmd struct {
 	// HiddenCode: FedCode whose code cannot be read statically (curl | sh,
 	// base64 -d | bash, bash <(curl ...), source "$F"). At least confirm.
 	HiddenCode bool
+	// Path is the program word as written when it names a file (./t.sh,
+	// /tmp/tidy, .\x.ps1, deploy.sh), for rules that read that file.
+	Path string
 }
 
 // Redir is one redirection: Op like ">", ">>", "<", "<<", "<<<", "&>".
@@ -82,7 +85,15 @@ type Analysis struct {
 	// TooDeep: the line nests deeper than MaxNesting and was not parsed
 	// (Err is ErrTooDeep). Nothing in it was seen, so it is refused.
 	TooDeep bool
+	// Written are the files the line itself writes with static content
+	// (path as written -> content; an unreadable content is Hidden), so a
+	// recipe or script it runs afterwards is judged by that content.
+	Written map[string]string
 }
+
+// Hidden is the content Written records for a file whose content cannot
+// be read statically (base64 -d > x.sh, curl -o x.sh).
+const Hidden = hiddenBody
 
 // Flag reports whether the command has a short flag letter (also inside a
 // cluster such as -rf) or one of the long forms ("--recursive").

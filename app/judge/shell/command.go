@@ -58,6 +58,9 @@ func (w *walker) command(argv []string, redirs []Redir, raw string, bg bool, pre
 		}
 		if !isWrap || guard > 16 {
 			c.Name, c.Args, c.Prog = n, args[1:], args[0]
+			if filePath(args[0]) {
+				c.Path = args[0]
+			}
 			if hc {
 				code, hasCode = cd, true
 			}
@@ -229,7 +232,20 @@ func (w *walker) special(idx int, argv []string) {
 		}
 	case "iex", "invoke-expression":
 		c.FedCode = true
-		code := strings.Join(c.Args, " ")
+		args := c.Args
+		if len(args) > 0 && (lower(args[0]) == "-command" || lower(args[0]) == "-c") {
+			args = args[1:]
+		}
+		code := strings.Join(args, " ")
+		if strings.HasPrefix(strings.TrimSpace(code), "(") {
+			// iex ('Remove-Item ' + $env:USERPROFILE): a built string (pwsh.go).
+			s, ok := psExprString(code)
+			if !ok {
+				w.unknownFeed(idx)
+				return
+			}
+			code = s
+		}
 		if code == "" || strings.Contains(code, Dyn) {
 			w.unknownFeed(idx)
 			return
@@ -832,4 +848,18 @@ func interpGrammar(name string) *opts.Spec {
 		return opts.Lookup("ruby")
 	}
 	return nil
+}
+
+// filePath: a program word that names a file rather than a command on PATH.
+func filePath(w string) bool {
+	if strings.ContainsAny(w, "/\\") {
+		return true
+	}
+	l := lower(w)
+	for _, ext := range [...]string{".sh", ".bash", ".bat", ".cmd", ".ps1", ".py", ".js", ".pl", ".rb"} {
+		if strings.HasSuffix(l, ext) {
+			return true
+		}
+	}
+	return false
 }

@@ -1,6 +1,9 @@
 package shell
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // PowerShell typed straight into the Bash tool (agents on Windows do) is
 // not bash: `try { ... } catch { }`, `1 | % { ... }`, `$env:CI = "true"`
@@ -179,6 +182,9 @@ func mixedCase(s string) bool {
 // continues the pipeline before it), redirections as writes, and
 // Get-ChildItem P | Remove-Item deleting what P holds.
 func (w *walker) psLine(code string) {
+	if w.a.ForkBomb == "" && psEndlessSpawn(code) {
+		w.a.ForkBomb = code
+	}
 	pieces, raws, _ := splitPieces(code, modePS)
 	pos := psPositions(code, raws)
 	depth := psDepths(code, pos)
@@ -220,6 +226,11 @@ func (w *walker) psLine(code string) {
 			w.inPipe++
 		}
 		idx[i] = w.command(argv, redirs, raws[i], false, nil)
+		if j := idx[i]; j >= 0 && j < len(w.a.Cmds) && strings.ContainsAny(w.a.Cmds[j].Name, " \t'\"()") {
+			// A "program" with spaces or quotes in its name is the
+			// splitter misreading an expression: what cannot be read is not allowed.
+			w.setErr(fmt.Errorf("the PowerShell line cannot be read reliably (%q is not a command)", w.a.Cmds[j].Name))
+		}
 		if piped {
 			w.inPipe--
 		}
@@ -419,4 +430,107 @@ func psPipeTarget(prev, cur []string) []string {
 		filter = "*"
 	}
 	return append(cur, strings.TrimRight(p, "\\/")+"\\"+filter)
+}
+
+// psEndlessSpawn reports an endless PowerShell loop (while ($true),
+// while (1), for (;;), do { } while ($true)) whose body starts processes
+// or jobs without waiting: a process bomb.
+func psEndlessSpawn(code string) bool {
+	low := lower(code)
+	heads := []string{"while ($true)", "while($true)", "while (1)", "while(1)", "for (;;)", "for(;;)", "while ($true -eq $true)", "while (!$false)"}
+	body := ""
+	for _, h := range heads {
+		if i := strings.Index(low, h); i >= 0 {
+			body = low[i+len(h):]
+			break
+		}
+	}
+	if body == "" {
+		if i := strings.Index(low, "do {"); i >= 0 && (strings.Contains(low, "while ($true)") || strings.Contains(low, "until ($false)")) {
+			body = low[i:]
+		}
+	}
+	if body == "" {
+		return false
+	}
+	if j := strings.Index(body, "start-sleep"); j >= 0 {
+		return false
+	}
+	for _, s := range []string{"start-process", "saps ", "start-job", "sajb ", "start-threadjob", "invoke-item", "[diagnostics.process]::start", "start powershell", "start pwsh", "start cmd", "& powershell", "& pwsh", "& $pshome"} {
+		if strings.Contains(body, s) {
+			return !strings.Contains(body, "-wait") || strings.Contains(body, "start-job")
+		}
+	}
+	return false
+}
+
+// psExprString evaluates a PowerShell string expression built from
+// literals and variables ('Remove-Item -Force ' + $env:USERPROFILE), the
+// way Invoke-Expression would see it; ok=false when a part is anything
+// else (a call, a subexpression), which hides the code.
+func psExprString(expr string) (string, bool) {
+	e := strings.TrimSpace(expr)
+	for len(e) >= 2 && e[0] == '(' && e[len(e)-1] == ')' {
+		e = strings.TrimSpace(e[1 : len(e)-1])
+	}
+	var out strings.Builder
+	for part := range strings.SplitSeq(e, "+") {
+		p := strings.TrimSpace(part)
+		switch {
+		case len(p) >= 2 && (p[0] == '\'' || p[0] == '"') && p[len(p)-1] == p[0]:
+			out.WriteString(p[1 : len(p)-1])
+		case strings.HasPrefix(p, "$") && !strings.ContainsAny(p, "()[]"):
+			out.WriteString(p)
+		default:
+			return "", false
+		}
+	}
+	return out.String(), true
+}
+
+// cmdIfBody: cmd.exe's `if [/i] [not] exist PATH CMD`, `if [not] defined
+// VAR CMD`, `if [not] errorlevel N CMD` and `if [not] A==B CMD` run CMD;
+// bash cannot read them, so the command is taken out and judged.
+func cmdIfBody(src string) (string, bool) {
+	f := strings.Fields(src)
+	if len(f) < 3 || lower(f[0]) != "if" {
+		return "", false
+	}
+	i := 1
+	if lower(f[i]) == "/i" {
+		i++
+	}
+	if i < len(f) && lower(f[i]) == "not" {
+		i++
+	}
+	if i >= len(f) {
+		return "", false
+	}
+	switch lower(f[i]) {
+	case "exist", "defined", "errorlevel", "cmdextversion":
+		i += 2
+	default:
+		if !strings.Contains(f[i], "==") {
+			return "", false
+		}
+		i++
+	}
+	if i >= len(f) {
+		return "", false
+	}
+	// The rest of the line from the i-th word on.
+	rest := src
+	for k := 0; k < i; k++ {
+		rest = strings.TrimLeft(rest, " \t")
+		j := strings.IndexAny(rest, " \t")
+		if j < 0 {
+			return "", false
+		}
+		rest = rest[j:]
+	}
+	rest = strings.TrimSpace(rest)
+	if rest == "" || strings.HasPrefix(rest, "then") {
+		return "", false
+	}
+	return strings.Trim(rest, "()"), true
 }
