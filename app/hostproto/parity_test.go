@@ -1,4 +1,4 @@
-package hostproto
+package hostproto_test
 
 import (
 	"bufio"
@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/agent-guard/agent-guard/app/hostproto"
 	"github.com/agent-guard/agent-guard/app/judge"
 )
 
@@ -27,7 +28,7 @@ func TestClaudeParityWithJudge(t *testing.T) {
 	}
 	for _, in := range inputs {
 		want, werr := judge.ParseEvent([]byte(in))
-		got, gerr := readClaude([]byte(in))
+		got, gerr := hostproto.ReadClaude([]byte(in))
 		if (werr == nil) != (gerr == nil) || (werr != nil && werr.Error() != gerr.Error()) {
 			t.Errorf("%s: error %v, judge says %v", in, gerr, werr)
 			continue
@@ -39,16 +40,16 @@ func TestClaudeParityWithJudge(t *testing.T) {
 		}
 		// And the normalized form reads back the same through the judge.
 		if werr == nil {
-			ev, _, _ := Claude.Parse([]byte(in))
+			ev, _, _ := hostproto.Claude.Parse([]byte(in))
 			back, err := judge.ParseEvent(ev.Normalized())
-			if err != nil || back.ToolName != want.ToolName || !jsonEqual(back.ToolInput, want.ToolInput) || back.PermissionMode != want.PermissionMode {
+			if err != nil || back.ToolName != want.ToolName || !hostproto.JSONEqual(back.ToolInput, want.ToolInput) || back.PermissionMode != want.PermissionMode {
 				t.Errorf("%s: normalized %s reads back as %+v, %v", in, ev.Normalized(), back, err)
 			}
 		}
 	}
 	for _, tool := range []string{"Bash", "Write", "Edit", "MultiEdit", "NotebookEdit", "mcp__x__y", "mcp__", "Read", "bash", "", "Glob"} {
-		if Judged(tool) != judge.Judged(tool) {
-			t.Errorf("Judged(%q) differs from the judge's", tool)
+		if hostproto.Judged(tool) != judge.Judged(tool) {
+			t.Errorf("hostproto.Judged(%q) differs from the judge's", tool)
 		}
 	}
 }
