@@ -23,13 +23,13 @@ func (j *Judge) local(s State, a *shell.Analysis) rules.Finding {
 	case s.Server != "" || strings.HasPrefix(s.Tool, "mcp__"):
 		return rules.MCPAt(s.Server, s.MCPTool, s.Args, s.Cwd, home, j.cfg.Load().MCPOverrides)
 	}
-	if f, ok := rules.Protected(s.FilePath, s.Cwd, home); ok {
-		return f
-	}
 	if f, ok := rules.EnvPersistWrite(s.FilePath, s.Content, s.Cwd, home); ok {
 		return f
 	}
-	f := rules.WritePath(s.FilePath, s.Cwd, home)
+	f := rules.WritePath(s.FilePath, s.Cwd, home) // self-protection first
+	if rules.SelfFinding(f) {
+		return f
+	}
 	if g, ok := rules.WriteSecretOut(s.FilePath, s.Content); ok {
 		return g
 	}

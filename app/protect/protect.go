@@ -43,6 +43,7 @@ type Entry struct {
 	// protected too. Otherwise only the path itself (and, through Under,
 	// the folders holding it).
 	Tree bool
+	low  string // Path lower-cased, for matching
 }
 
 // Set is the protected set at one moment.
@@ -67,7 +68,7 @@ func Compute(src Sources) *Set {
 	s := &Set{Home: Clean(src.Home)}
 	add := func(p string, k Kind, tree bool) {
 		if p = Clean(p); p != "" && p != "/" && p != s.Home {
-			s.Entries = append(s.Entries, Entry{Path: p, Kind: k, Tree: tree})
+			s.Entries = append(s.Entries, Entry{Path: p, Kind: k, Tree: tree, low: strings.ToLower(p)})
 		}
 	}
 	if ps, err := config.DefaultPaths(); err == nil {
@@ -187,7 +188,7 @@ func (s *Set) Lookup(p string) (Entry, bool) {
 	low := strings.ToLower(Clean(p))
 	best, found := Entry{}, false
 	for _, e := range s.Entries {
-		el := strings.ToLower(e.Path)
+		el := e.lower()
 		if (low == el || e.Tree && within(low, el)) && (!found || len(e.Path) > len(best.Path)) {
 			best, found = e, true // the most specific entry names it best
 		}
@@ -201,11 +202,18 @@ func (s *Set) Under(dir string) []Entry {
 	low := strings.ToLower(Clean(dir))
 	var out []Entry
 	for _, e := range s.Entries {
-		if el := strings.ToLower(e.Path); el == low || within(el, low) {
+		if el := e.lower(); el == low || within(el, low) {
 			out = append(out, e)
 		}
 	}
 	return out
+}
+
+func (e Entry) lower() string {
+	if e.low == "" {
+		return strings.ToLower(e.Path) // an Entry made outside Compute
+	}
+	return e.low
 }
 
 // Binaries are the protected executables.

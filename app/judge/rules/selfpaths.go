@@ -20,6 +20,9 @@ func selfFinding(kind, p, how string) Finding {
 	return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self." + kind, Marked: p, Reason: r}
 }
 
+// SelfFinding reports a self-protection finding (rule self.*).
+func SelfFinding(f Finding) bool { return strings.HasPrefix(f.Rule, "self.") }
+
 // setFor is the protected set for a call.
 func setFor(cwd, home string) *protect.Set {
 	c := ""
