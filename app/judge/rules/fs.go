@@ -495,6 +495,18 @@ func ruleFind(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		} else {
 			f = fsPermTarget(c, s, true, "", x)
 		}
+		if deletes && strings.Contains(s, "..") {
+			// find /tmp/x/../other -delete: a path spelled through ".." that
+			// ends outside the project is judged as leaving it.
+			proj := x.Project
+			if proj == "" {
+				proj = x.Cwd
+			}
+			if a, p := pkAbs(s, x), pkAbs(proj, x); a != "" && p != "" && a != p && !strings.HasPrefix(a, p+"/") {
+				f = Worst(f, Finding{Risk: 2, Violation: 0.3, Rule: "fs.delete-dotdot", Marked: c.Raw,
+					Reason: "find -delete under " + s + ", which leaves the project through \"..\" (" + a + ")"})
+			}
+		}
 		if k == 0 || f.Worse(w) {
 			w = f
 		}
