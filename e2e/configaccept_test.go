@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agent-guard/agent-guard/hookbridge/pipe"
+	"github.com/agent-guard/agent-guard/app/pipe"
 )
 
 // guardVerb runs `agent-guard ARGS...` in e's home with stdin.
@@ -75,12 +75,10 @@ func (e *env) serveLogged(t *testing.T) *syncBuffer {
 	}
 }
 
-func waitUntil(t *testing.T, what string, cond func() bool) {
+func waitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	for end := time.Now().Add(30 * time.Second); !cond(); time.Sleep(50 * time.Millisecond) {
-		if time.Now().After(end) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
+	if !waitUntil(cond) {
+		t.Fatalf("timed out waiting for %s", what)
 	}
 }
 
@@ -99,7 +97,7 @@ func TestServeHoldsWeakeningUntilAccepted(t *testing.T) {
 	if err := os.WriteFile(path, []byte(`{"enabled": false, "red_lines_when_disabled": false}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	waitUntil(t, "serve to log the held change", func() bool {
+	waitFor(t, "serve to log the held change", func() bool {
 		return strings.Contains(log.String(), "config change held") && strings.Contains(log.String(), "agent-guard config accept")
 	})
 	if got, reason := decision(t, e.hook(t, confirm)); got != "deny" {
@@ -119,7 +117,7 @@ func TestServeHoldsWeakeningUntilAccepted(t *testing.T) {
 	if out, code := e.guardVerb(t, "yes\n", "config", "accept"); code != 0 || !strings.Contains(out, "Accepted") {
 		t.Fatalf("accept (%d):\n%s", code, out)
 	}
-	waitUntil(t, "the accepted config in force", func() bool {
+	waitFor(t, "the accepted config in force", func() bool {
 		got, _ := decision(t, e.hook(t, confirm))
 		return got == "allow"
 	})
