@@ -158,6 +158,13 @@ func resolveAndRecord(path string) (State, error) {
 	return st, nil
 }
 
+// Peek is Resolve without writing anything (doctor, show-pending): a
+// missing config.json is the config in force as it would be created.
+func Peek(path string) (State, error) {
+	st, _, err := resolve(path)
+	return st, err
+}
+
 // resolve computes the state; dirty says the files need writing.
 func resolve(path string) (State, bool, error) {
 	base, rec, note := readRecord(path)

@@ -140,6 +140,7 @@ func Run() int {
 		}
 	}
 	go pr.run(ctx)
+	t.watchDepends(ctx, exe)
 
 	srv := server.New(server.Deps{
 		Judge:      be.judge,
