@@ -109,6 +109,25 @@ func (b Baseline) Dirs() []string {
 	return slices.Compact(ds)
 }
 
+// Watched reports whether a change of the file at path can matter: it
+// is one of the hook configs or binaries (other files in their folders,
+// such as a host's session files, are ignored, so a busy folder costs
+// nothing).
+func (b Baseline) Watched(path string) bool {
+	path = filepath.Clean(path)
+	for _, e := range b.Entries {
+		if filepath.Clean(e.Target.Path) == path {
+			return true
+		}
+	}
+	for _, bin := range b.Binaries {
+		if filepath.Clean(bin.Path) == path {
+			return true
+		}
+	}
+	return false
+}
+
 // Check compares the disk with the baseline and lists what changed.
 func (b Baseline) Check() []Problem {
 	var ps []Problem

@@ -105,11 +105,13 @@ func (t *controller) watchDepends(ctx context.Context, exe string) {
 			select {
 			case <-ctx.Done():
 				return
-			case _, ok := <-w.Events:
+			case ev, ok := <-w.Events:
 				if !ok {
 					return
 				}
-				timer.Reset(200 * time.Millisecond)
+				if d.base.Watched(ev.Name) {
+					timer.Reset(200 * time.Millisecond)
+				}
 			case _, ok := <-w.Errors:
 				if !ok {
 					return
