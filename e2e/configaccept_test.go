@@ -104,7 +104,7 @@ func TestServeHoldsWeakeningUntilAccepted(t *testing.T) {
 		t.Fatalf("after the disk edit, before accept: %s %s", got, reason)
 	}
 	out, code := e.guardVerb(t, "", "config", "show-pending")
-	if code != 0 || !strings.Contains(out, "enabled: true → false") || !strings.Contains(out, "red_lines_when_disabled") {
+	if code != 0 || !strings.Contains(out, "enabled: true -> false") || !strings.Contains(out, "red_lines_when_disabled") {
 		t.Fatalf("show-pending (%d):\n%s", code, out)
 	}
 	// Anything but "yes" accepts nothing.

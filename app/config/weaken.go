@@ -285,7 +285,7 @@ func describe(r rule, d diff) Change {
 	case d.new == nil:
 		what = fmt.Sprintf("%s: removed (was %s)", c.Key, c.Old)
 	default:
-		what = fmt.Sprintf("%s: %s → %s", c.Key, c.Old, c.New)
+		what = fmt.Sprintf("%s: %s -> %s", c.Key, c.Old, c.New)
 	}
 	c.Text = what + " (" + r.why + ")"
 	return c

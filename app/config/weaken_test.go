@@ -26,7 +26,7 @@ func TestWeakeningsTable(t *testing.T) {
 		{"red lines off", func(c *Config) { c.RedLinesWhenDisabled = false }, "red_lines_when_disabled", "red lines"},
 		{"degrade off", func(c *Config) { c.DegradeAskToDeny = false }, "degrade_ask_to_deny", "false"},
 		{"log off", func(c *Config) { c.Log.Enabled = false }, "log.enabled", "audit log"},
-		{"higher block risk", func(c *Config) { c.BlockRisk = 3 }, "block_risk", "2.5 → 3"},
+		{"higher block risk", func(c *Config) { c.BlockRisk = 3 }, "block_risk", "2.5 -> 3"},
 		{"higher block violation", func(c *Config) { c.BlockViolation = 0.95 }, "block_violation", ""},
 		{"higher confirm risk", func(c *Config) { c.ConfirmRisk = 2 }, "confirm_risk", ""},
 		{"higher confirm violation", func(c *Config) { c.ConfirmViolation = 0.6 }, "confirm_violation", ""},

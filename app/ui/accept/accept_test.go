@@ -14,7 +14,7 @@ func newView(t *testing.T) (*View, *[]Reply) {
 	t.Helper()
 	a := test.NewTempApp(t)
 	var got []Reply
-	v := New(a, Request{ConfigPath: "/h/config.json", Changes: []string{"enabled: true → false (turns the guard off)"}}, func(r Reply) { got = append(got, r) })
+	v := New(a, Request{ConfigPath: "/h/config.json", Changes: []string{"enabled: true -> false (turns the guard off)"}}, func(r Reply) { got = append(got, r) })
 	v.Window.Show()
 	v.FocusDeny()
 	return v, &got
