@@ -34,7 +34,11 @@ func runConfig(env Env) int {
 		fmt.Fprintln(env.Stderr, "agent-guard config:", err)
 		return 1
 	}
-	st, err := config.Resolve(paths.Config)
+	look := config.Resolve
+	if env.Args[0] == "show-pending" {
+		look = config.Peek // a look changes nothing
+	}
+	st, err := look(paths.Config)
 	if err != nil {
 		fmt.Fprintln(env.Stderr, "agent-guard config:", err)
 		return 1
@@ -77,7 +81,11 @@ func runConfig(env Env) int {
 
 func printPending(w io.Writer, path string, st config.State) {
 	if !st.Pending() {
-		fmt.Fprintf(w, "No config change waits for you; %s is in force (recorded by %s).\n", path, st.By)
+		by := st.By
+		if by == "" {
+			by = "nobody yet: the defaults, or the file as it is"
+		}
+		fmt.Fprintf(w, "No config change waits for you; %s is in force (recorded by %s).\n", path, by)
 		return
 	}
 	fmt.Fprintf(w, "%d change(s) in %s lower the guard's protection and wait for you:\n", len(st.Held), path)
