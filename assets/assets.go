@@ -17,6 +17,10 @@ var (
 	TrayOffPNG []byte
 	//go:embed tray_pending.png
 	TrayPendingPNG []byte
+	//go:embed tray_unguarded.png
+	TrayUnguardedPNG []byte
+	//go:embed tray_unguarded.ico
+	trayUnguardedICO []byte
 	//go:embed tray_on.ico
 	trayOnICO []byte
 	//go:embed tray_off.ico
@@ -30,6 +34,9 @@ const (
 	StateOn      = "on"
 	StateOff     = "off"
 	StatePending = "pending"
+	// StateUnguarded: a hook entry or a binary the guard depends on was
+	// changed behind its back.
+	StateUnguarded = "unguarded"
 )
 
 // TrayIcon returns the tray icon for state in the format this OS's tray
@@ -48,6 +55,11 @@ func TrayIcon(state string) []byte {
 			return trayOffICO
 		}
 		return TrayOffPNG
+	case StateUnguarded:
+		if win {
+			return trayUnguardedICO
+		}
+		return TrayUnguardedPNG
 	}
 	if win {
 		return trayPendingICO

@@ -13,7 +13,7 @@ func TestIconsDecode(t *testing.T) {
 		data []byte
 		size int
 	}{
-		{"icon", Icon, 512}, {"on", TrayOnPNG, 64}, {"off", TrayOffPNG, 64}, {"pending", TrayPendingPNG, 64},
+		{"icon", Icon, 512}, {"on", TrayOnPNG, 64}, {"off", TrayOffPNG, 64}, {"pending", TrayPendingPNG, 64}, {"unguarded", TrayUnguardedPNG, 64},
 	} {
 		img, err := png.Decode(bytes.NewReader(tc.data))
 		if err != nil {
@@ -27,7 +27,8 @@ func TestIconsDecode(t *testing.T) {
 
 func TestTrayIconPerState(t *testing.T) {
 	on, off, pend := TrayIcon(StateOn), TrayIcon(StateOff), TrayIcon(StatePending)
-	if bytes.Equal(on, off) || bytes.Equal(on, pend) || bytes.Equal(off, pend) {
+	ung := TrayIcon(StateUnguarded)
+	if bytes.Equal(on, off) || bytes.Equal(on, pend) || bytes.Equal(off, pend) || bytes.Equal(ung, pend) || bytes.Equal(ung, on) {
 		t.Fatal("tray states share an icon")
 	}
 	if !bytes.Equal(TrayIcon("bogus"), pend) {
@@ -36,7 +37,7 @@ func TestTrayIconPerState(t *testing.T) {
 	if runtime.GOOS != "windows" && !bytes.Equal(on, TrayOnPNG) {
 		t.Fatal("non-Windows tray must get PNG")
 	}
-	for _, ico := range [][]byte{trayOnICO, trayOffICO, trayPendingICO} {
+	for _, ico := range [][]byte{trayOnICO, trayOffICO, trayPendingICO, trayUnguardedICO} {
 		if !bytes.HasPrefix(ico, []byte{0, 0, 1, 0, 1, 0}) || !bytes.Contains(ico, []byte("\x89PNG")) {
 			t.Fatal("ICO header or embedded PNG missing")
 		}

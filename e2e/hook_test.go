@@ -384,6 +384,10 @@ func TestServeHotReload(t *testing.T) {
 	if err := os.Rename(tmp, path); err != nil {
 		t.Fatal(err)
 	}
+	// full_access never weakens the guard: it waits until the user accepts it.
+	if out, code := e.guardVerb(t, "yes\n", "config", "accept"); code != 0 {
+		t.Fatalf("config accept (%d):\n%s", code, out)
+	}
 	for end := time.Now().Add(30 * time.Second); ; time.Sleep(100 * time.Millisecond) {
 		got, _ := decision(t, e.hook(t, confirm))
 		if got == "ask" {

@@ -236,6 +236,14 @@ func (sb *sandbox) writeConfig(patch map[string]any) {
 	if err := os.WriteFile(sb.path("config.json"), b, 0o600); err != nil {
 		sb.t.Fatal(err)
 	}
+	// The user wrote it: accept it as the user would, in a terminal (a
+	// weakening of config.json is not in force until accepted).
+	cmd := exec.Command(bins.guard, "config", "accept")
+	cmd.Env = sb.env
+	cmd.Stdin = strings.NewReader("yes\n")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		sb.t.Fatalf("agent-guard config accept: %v\n%s", err, out)
+	}
 }
 
 // startServer runs `agent-guard serve --headless` and waits until its socket

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"syscall"
@@ -58,10 +59,17 @@ func runServe(env Env) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	loggedSum := ""
 	go func() {
-		err := config.Watch(ctx, paths.Config, func(c *config.Config) {
-			g.SetConfig(c)
-			fmt.Fprintln(env.Stderr, "agent-guard: config reloaded from", paths.Config)
+		err := config.WatchState(ctx, paths.Config, func(st config.State) {
+			if !config.Same(st.InForce, g.Config()) {
+				g.SetConfig(st.InForce)
+				fmt.Fprintln(env.Stderr, "agent-guard: config reloaded from", paths.Config)
+			}
+			if st.Pending() && st.DiskSum != loggedSum {
+				logHeld(env.Stderr, paths.Config, st)
+			}
+			loggedSum = st.DiskSum
 		}, func(err error) {
 			fmt.Fprintln(env.Stderr, "agent-guard: config change ignored, keeping the last good one:", err)
 		})
@@ -83,4 +91,14 @@ func runServe(env Env) int {
 		return 1
 	}
 	return 0
+}
+
+// logHeld says why a change of config.json is not in force and how to
+// accept it: there is no tray to ask, so the log is where a person looks.
+func logHeld(w io.Writer, path string, st config.State) {
+	fmt.Fprintf(w, "agent-guard: config change held: %d change(s) in %s lower the guard's protection and are NOT in force until you accept them:\n", len(st.Held), path)
+	for _, c := range st.Held {
+		fmt.Fprintf(w, "agent-guard:   - %s\n", c.Text)
+	}
+	fmt.Fprintln(w, "agent-guard: to accept, type 'agent-guard config accept' in your own terminal; to drop them, 'agent-guard config reject'")
 }

@@ -120,6 +120,13 @@ func TestSaveLoadRoundTrip(t *testing.T) {
 	if err := Save(path, c); err != nil {
 		t.Fatal(err)
 	}
+	// A proxy weakens: it waits until accepted.
+	if held, _ := Load(path); held.Proxy.Enabled {
+		t.Error("a saved weakening (proxy) was in force before it was accepted")
+	}
+	if _, err := Accept(path, "", ByTerminal); err != nil {
+		t.Fatal(err)
+	}
 	got, err := Load(path)
 	if err != nil {
 		t.Fatal(err)
@@ -141,10 +148,14 @@ func TestSaveLoadRoundTrip(t *testing.T) {
 	if again, _ := Load(path); !reflect.DeepEqual(again, c) {
 		t.Error("a refused Save changed the file")
 	}
-	// No temp files left behind.
+	// No temp files left behind: the config, its record and the lock.
 	entries, _ := os.ReadDir(filepath.Dir(path))
-	if len(entries) != 1 {
-		t.Errorf("folder holds %d files after saves, want only config.json", len(entries))
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if want := []string{"accepted.json", "config.json", "config.json.lock"}; !reflect.DeepEqual(names, want) {
+		t.Errorf("folder holds %v after saves, want %v", names, want)
 	}
 }
 

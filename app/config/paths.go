@@ -3,7 +3,6 @@ package config
 import (
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -42,24 +41,16 @@ func DefaultPaths() (Paths, error) {
 	}, nil
 }
 
-// Load reads the config at path. A missing file is created from the
-// embedded default; any other problem is an error naming the file.
+// Load returns the config in force for the file at path (see Resolve): a
+// missing file is created from the embedded default on first run; a
+// weakening in the file is not in force until a person accepts it. A
+// file that does not parse is an error naming the file.
 func Load(path string) (*Config, error) {
-	data, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		if err := WriteFileAtomic(path, defaultJSON); err != nil {
-			return nil, fmt.Errorf("config: cannot create %s from the default (%v); check that its folder is writable", path, err)
-		}
-		return Default(), nil
-	}
+	st, err := Resolve(path)
 	if err != nil {
-		return nil, fmt.Errorf("config: cannot read %s: %v", path, err)
+		return nil, err
 	}
-	c, err := Parse(data)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return c, nil
+	return st.InForce, nil
 }
 
 // Save validates c and writes it atomically.

@@ -1,22 +1,23 @@
 package config
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 
 	"github.com/agent-guard/agent-guard/app/internal/filelock"
 )
 
-// Update applies edit to the config at path as one read-modify-write under
-// a lock file (path + ".lock"), so the tray, the CLI and the approval
-// dialog's "Always allow" never lose each other's changes. It re-reads the
-// file right before editing, so a hand edit saved a moment ago is kept
-// too. A missing file starts from the defaults; a file that does not parse
-// is left untouched and reported, because overwriting it would throw away
-// the user's hand edit. The result is validated and saved atomically.
+// Update applies edit, a person's change made in agent-guard's own UI
+// (tray menu, settings window, the approval dialog's "Always allow"), as
+// one read-modify-write under a lock file (path + ".lock"), so the tray,
+// the CLI and the dialog never lose each other's changes. The edit starts
+// from the config in force (a hand edit saved a moment ago is in it when
+// it only strengthens) and its result is saved to config.json and
+// recorded as accepted: it applies at once. A weakening of the file that
+// was still waiting is dropped by this (the file now says what is in
+// force). A file that does not parse is left untouched and reported,
+// because overwriting it would throw away the user's hand edit.
 func Update(path string, edit func(*Config) error) (*Config, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("config: cannot create the folder of %s: %w", path, err)
@@ -27,17 +28,11 @@ func Update(path string, edit func(*Config) error) (*Config, error) {
 	}
 	defer unlock()
 
-	c := Default()
-	data, err := os.ReadFile(path)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-	case err != nil:
-		return nil, fmt.Errorf("config: cannot read %s: %w", path, err)
-	default:
-		if c, err = Parse(data); err != nil {
-			return nil, fmt.Errorf("%s: %w; fix the file first, the change was not saved", path, err)
-		}
+	st, err := resolveAndRecord(path)
+	if err != nil {
+		return nil, fmt.Errorf("%w; fix the file first, the change was not saved", err)
 	}
+	c := st.InForce.Clone()
 	if err := edit(c); err != nil {
 		return nil, err
 	}
@@ -46,6 +41,9 @@ func Update(path string, edit func(*Config) error) (*Config, error) {
 	}
 	if err := Save(path, c); err != nil {
 		return nil, fmt.Errorf("config: cannot save %s: %w", path, err)
+	}
+	if err := writeRecord(path, c, ByTray); err != nil {
+		return nil, fmt.Errorf("config: saved %s but cannot record it as accepted in %s: %w", path, AcceptedPath(path), err)
 	}
 	return c, nil
 }

@@ -121,8 +121,8 @@ func TestWatchGarbageReportsAndKeepsGoing(t *testing.T) {
 		t.Errorf("error = %q; want not valid JSON", err)
 	}
 	// Still watching: a good edit afterwards is reported.
-	os.WriteFile(w.path, edited(t, func(c *Config) { c.Enabled = false }), 0o600)
-	if c := w.nextChange(t); c.Enabled {
+	os.WriteFile(w.path, edited(t, func(c *Config) { c.Fastpath.Denylist = []string{"make deploy"} }), 0o600)
+	if c := w.nextChange(t); len(c.Fastpath.Denylist) != 1 {
 		t.Error("the good edit after garbage was not applied")
 	}
 }
@@ -146,10 +146,10 @@ func TestWatchSeesRenameReplace(t *testing.T) {
 	}
 	// Save (our own atomic write) is seen the same way.
 	c := Default()
-	c.Model = "jev-next"
+	c.ConfirmRisk = 1.2
 	Save(w.path, c)
-	if got := w.nextChange(t); got.Model != "jev-next" {
-		t.Errorf("model = %q after Save", got.Model)
+	if got := w.nextChange(t); got.ConfirmRisk != 1.2 {
+		t.Errorf("confirm_risk = %v after Save", got.ConfirmRisk)
 	}
 }
 
@@ -176,8 +176,8 @@ func TestWatchRemovedFileReports(t *testing.T) {
 	if !strings.Contains(err.Error(), "was removed") || !strings.Contains(err.Error(), w.path) {
 		t.Errorf("error = %q", err)
 	}
-	os.WriteFile(w.path, edited(t, func(c *Config) { c.DegradeAskToDeny = false }), 0o600)
-	if c := w.nextChange(t); c.DegradeAskToDeny {
+	os.WriteFile(w.path, edited(t, func(c *Config) { c.BlockViolation = 0.8 }), 0o600)
+	if c := w.nextChange(t); c.BlockViolation != 0.8 {
 		t.Error("recreated file not applied")
 	}
 }
@@ -245,21 +245,24 @@ func TestUpdateConcurrentEditsAllLand(t *testing.T) {
 
 func TestUpdateKeepsHandEditAndRefusesBrokenFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "config.json")
-	// A hand edit lands between the tray's load and its update.
-	os.WriteFile(path, []byte(`{"block_risk": 2.9}`), 0o600)
+	// A hand edit lands between the tray's load and its update; it
+	// strengthens (block_risk down), so it is in force and kept.
+	os.WriteFile(path, []byte(`{"block_risk": 2.2}`), 0o600)
 	c, err := Update(path, func(c *Config) error { c.Enabled = false; return nil })
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.BlockRisk != 2.9 || c.Enabled {
+	if c.BlockRisk != 2.2 || c.Enabled {
 		t.Errorf("Update lost the hand edit or its own: %+v", c)
 	}
-	if got, _ := Load(path); got.BlockRisk != 2.9 || got.Enabled {
+	// The tray's own edit is a person's: it is in force, also for a
+	// reader that starts later.
+	if got, _ := Load(path); got.BlockRisk != 2.2 || got.Enabled {
 		t.Errorf("file after Update: %+v", got)
 	}
 	// An invalid edit is refused and the file stays.
 	before, _ := os.ReadFile(path)
-	if _, err := Update(path, func(c *Config) error { c.ConfirmRisk = 3; return nil }); err == nil || !strings.Contains(err.Error(), "confirm_risk 3 is above block_risk 2.9") {
+	if _, err := Update(path, func(c *Config) error { c.ConfirmRisk = 3; return nil }); err == nil || !strings.Contains(err.Error(), "confirm_risk 3 is above block_risk 2.2") {
 		t.Errorf("invalid edit: %v", err)
 	}
 	if after, _ := os.ReadFile(path); string(after) != string(before) {

@@ -71,6 +71,7 @@ func Run(ctx context.Context, opt Options, w io.Writer) bool {
 	checkAudit(r, cfg)
 	checkTypeSafe(ctx, r, opt, cfg)
 	roundTrips(ctx, r, opt, hooks)
+	checkGuarded(r, cfgPath, hooks) // guarded.go: pending config, unguarded, install mode
 	notes(r, hooks)
 	return !r.failed
 }

@@ -48,7 +48,10 @@ func Run() int {
 	if err != nil {
 		return fail(err)
 	}
-	cfg, cfgErr := config.Load(paths.Config)
+	// The config in force is the last one the user accepted plus any
+	// strengthening since; a weakening on disk waits (config.Resolve).
+	st, cfgErr := config.Resolve(paths.Config)
+	cfg := st.InForce
 	if cfgErr != nil {
 		// Keep running on the defaults and say so: a guard that refuses to
 		// start protects nothing. The status line names the error.
@@ -79,11 +82,11 @@ func Run() int {
 	}
 
 	exe, _ := os.Executable()
-	sp := &spawner{exe: exe}
+	sp := newSpawner(exe)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 
-	t := &controller{paths: paths, setConfig: be.setConfig, update: config.Update, cfg: cfg, open: openFile, window: sp.window, quit: systray.Quit}
+	t := &controller{paths: paths, setConfig: be.setConfig, update: config.Update, cfg: cfg, open: openFile, window: sp.window, ask: sp.ask, quit: systray.Quit}
 	menu := &trayMenu{onClick: func(id string) { go t.click(id) }}
 	ready := make(chan struct{})
 	t.view = func(items []model.Item, icon, tip string) {
@@ -137,6 +140,7 @@ func Run() int {
 		}
 	}
 	go pr.run(ctx)
+	t.watchDepends(ctx, exe)
 
 	srv := server.New(server.Deps{
 		Judge:      be.judge,
@@ -173,10 +177,10 @@ func Run() int {
 	} else {
 		t.configError(cfgErr)
 	}
-	onChange := func(c *config.Config) { t.applyConfig(c); serve() }
+	onState := func(st config.State) { t.configState(st); serve() }
 
 	go func() {
-		if err := config.Watch(ctx, paths.Config, onChange, t.configError); err != nil {
+		if err := config.WatchState(ctx, paths.Config, onState, t.configError); err != nil {
 			t.configError(err)
 		}
 	}()

@@ -13,6 +13,7 @@ import (
 
 	"github.com/agent-guard/agent-guard/app/audit"
 	"github.com/agent-guard/agent-guard/app/config"
+	"github.com/agent-guard/agent-guard/app/ui/accept"
 	"github.com/agent-guard/agent-guard/app/ui/model"
 	"github.com/agent-guard/agent-guard/app/ui/prompt"
 	"github.com/agent-guard/agent-guard/app/ui/proto"
@@ -41,6 +42,8 @@ func RunChild(args []string) (code int, ok bool) {
 		return runNotify(), true
 	case proto.VerbMenu:
 		return runMenu(), true
+	case accept.Verb:
+		return runAccept(), true
 	}
 	return 0, false
 }
@@ -182,6 +185,27 @@ func runMenu() int {
 	a := newApp()
 	w := menuWindow(a, st)
 	w.Show()
+	a.Run()
+	return 0
+}
+
+// runAccept asks the user to accept a waiting config change; the one
+// answer goes to stdout, the pipe the tray made for this child.
+func runAccept() int {
+	var req accept.Request
+	if err := readPayload(&req); err != nil {
+		return childFail(accept.Verb, err)
+	}
+	a := newApp()
+	v := accept.New(a, req, func(r accept.Reply) {
+		if err := proto.Write(os.Stdout, r); err != nil {
+			fmt.Fprintf(os.Stderr, "agent-guard %s: cannot send the answer: %v\n", accept.Verb, err)
+		}
+	})
+	v.Window.CenterOnScreen()
+	v.Window.Show()
+	v.Window.RequestFocus()
+	v.FocusDeny()
 	a.Run()
 	return 0
 }

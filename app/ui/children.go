@@ -5,10 +5,15 @@ package ui
 import (
 	"bufio"
 	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 
@@ -104,19 +109,65 @@ func mask(key string) string {
 	return string(r[:4]) + "••••" + string(r[len(r)-2:])
 }
 
-// spawner starts window children from this executable.
+// spawner starts window children from this executable, never from
+// whatever file sits at its path now: an agent that replaced the binary
+// must not get its own "dialog" started, whose answer the tray would take
+// as the user's. On Linux the child is started through /proc/self/exe,
+// which the kernel resolves to the running image itself (even after the
+// file at the path was replaced or deleted). Elsewhere the path is
+// hashed at start and hashed again before each start; a different file
+// is refused. The answer is read only from the stdout pipe made for the
+// child, never from the socket or a file.
 type spawner struct {
-	exe string
+	exe  string // the path the tray was started from
+	self string // what to exec: /proc/self/exe on Linux, else exe
+	sum  string // exe's SHA-256 at start ("" on Linux: not needed)
 
 	mu      sync.Mutex
 	running map[string]bool // one window per verb
 }
 
+// newSpawner pins the running binary (see spawner).
+func newSpawner(exe string) *spawner {
+	s := &spawner{exe: exe, self: exe}
+	if runtime.GOOS == "linux" {
+		if _, err := os.Stat("/proc/self/exe"); err == nil {
+			s.self = "/proc/self/exe"
+			return s
+		}
+	}
+	if exe != "" {
+		s.sum, _ = fileSum(exe)
+	}
+	return s
+}
+
+func fileSum(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
 func (s *spawner) command(verb string) (*exec.Cmd, error) {
-	if s.exe == "" {
+	if s.exe == "" || s.self == "" {
 		return nil, fmt.Errorf("cannot find agent-guard's own executable")
 	}
-	cmd := exec.Command(s.exe, verb)
+	if s.self != "/proc/self/exe" {
+		if s.sum == "" {
+			return nil, fmt.Errorf("agent-guard could not hash its own executable %s at start, so it cannot tell it from a replacement; restart agent-guard", s.exe)
+		}
+		if now, err := fileSum(s.exe); err != nil || now != s.sum {
+			return nil, fmt.Errorf("agent-guard's executable %s is not the file the tray started from (replaced or unreadable); no window is started from it: restart agent-guard from a genuine copy", s.exe)
+		}
+	}
+	cmd := exec.Command(s.self, verb)
 	cmd.Stderr = os.Stderr
 	return cmd, nil
 }
@@ -139,6 +190,32 @@ func (s *spawner) start(verb string) (*child, error) {
 		return nil, err
 	}
 	return &child{stdin: in, stdout: out, wait: cmd.Wait, kill: func() { _ = cmd.Process.Kill() }}, nil
+}
+
+// ask runs a window child with one payload line and returns its one
+// reply line, read from the stdout pipe made for this child (nil when it
+// exits without answering, or ctx ends first: then the child is killed).
+func (s *spawner) ask(ctx context.Context, verb string, payload any) ([]byte, error) {
+	c, err := s.start(verb)
+	if err != nil {
+		return nil, err
+	}
+	stop := context.AfterFunc(ctx, c.kill)
+	defer stop()
+	if err := proto.Write(c.stdin, payload); err != nil {
+		c.kill()
+		_ = c.wait()
+		return nil, err
+	}
+	sc := proto.NewScanner(c.stdout)
+	var line []byte
+	if sc.Scan() {
+		line = append([]byte(nil), sc.Bytes()...)
+	}
+	c.stdin.Close()
+	c.kill() // one answer is all we take; the window closes itself
+	_ = c.wait()
+	return line, nil
 }
 
 // window runs a fire-and-forget window child with one payload line.

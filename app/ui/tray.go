@@ -3,6 +3,7 @@
 package ui
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"sync"
@@ -30,12 +31,22 @@ type controller struct {
 	quit      func()
 	autostart *autostartHooks
 	snapshot  func(model.State) // optional: SnapshotEnv
+	// ask runs a window child and returns its one reply line (the accept
+	// window); nil in tests that do not need it.
+	ask func(ctx context.Context, verb string, payload any) ([]byte, error)
+	// watch reports what the guard depends on (hook entries, binaries);
+	// nil when nothing is watched.
+	watch *dependWatch
 
-	mu       sync.Mutex
-	cfg      *config.Config
-	cfgErr   string
-	last     *model.Decision
-	notified map[string]time.Time // call -> when its deny was announced
+	mu        sync.Mutex
+	cfg       *config.Config
+	cfgErr    string
+	last      *model.Decision
+	notified  map[string]time.Time // call -> when its deny was announced
+	held      config.State         // the last config state: what waits for the user
+	asking    bool                 // the accept window is open
+	cancelAsk func()               // closes it
+	askedSum  string               // the DiskSum it shows
 }
 
 // announce notifies about a denied call once: a timeout is seen both by
@@ -74,6 +85,12 @@ func (t *controller) state() model.State {
 		Enabled: t.cfg.Enabled, RedLinesWhenDisabled: t.cfg.RedLinesWhenDisabled,
 		ApprovalMode: t.cfg.Approval.Mode, ConfigError: t.cfgErr, Last: t.last,
 		Missed: len(t.q.Missed()),
+	}
+	for _, c := range t.held.Held {
+		s.ConfigHeld = append(s.ConfigHeld, c.Text)
+	}
+	if t.watch != nil {
+		s.Unguarded, s.Restorable = t.watch.problems()
 	}
 	for _, p := range t.q.Pending() {
 		s.Pending = append(s.Pending, model.PendingItem{ID: p.ID, Tool: p.Item.Tool, Input: p.Item.Input})
@@ -195,6 +212,10 @@ func (t *controller) click(id string) {
 		t.toggleAutostart()
 	case model.ActQuit:
 		t.quit()
+	case model.ActConfigHeld:
+		t.askAccept()
+	case model.ActRestore:
+		t.restore()
 	default:
 		if id, allow, ok := model.ParsePendingID(id); ok {
 			reason := "denied from the tray menu"

@@ -5,6 +5,7 @@ package ui
 import (
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -14,6 +15,7 @@ import (
 	"github.com/agent-guard/agent-guard/app/approval"
 	"github.com/agent-guard/agent-guard/app/audit"
 	"github.com/agent-guard/agent-guard/app/config"
+	"github.com/agent-guard/agent-guard/app/install"
 	"github.com/agent-guard/agent-guard/app/ui/model"
 	"github.com/agent-guard/agent-guard/app/ui/proto"
 )
@@ -257,5 +259,64 @@ func TestKeyStatusMasks(t *testing.T) {
 	t.Setenv("HOME", t.TempDir())
 	if s := keyStatus(); !strings.Contains(s, "not configured") {
 		t.Fatalf("key status %q", s)
+	}
+}
+
+// A hook entry removed behind the tray's back turns the icon to
+// unguarded, says what changed, and Restore puts the entry back.
+func TestUnguardedAndRestore(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
+	hook := filepath.Join(home, "agent-guard-hook")
+	if err := os.WriteFile(hook, []byte("#!/bin/sh\n"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	claude := install.ClaudePath(home)
+	if _, err := install.Install(install.Claude, claude, install.Hook{Path: hook, Timing: install.TimingFor(120)}, install.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	c, f := newController(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	c.watchDepends(ctx, "")
+	icon := func() string { f.mu.Lock(); defer f.mu.Unlock(); return f.icon }
+	if got := icon(); got != model.IconOn {
+		t.Fatalf("icon %q before tampering", got)
+	}
+	if _, err := install.Uninstall(install.Claude, claude, install.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		f.mu.Lock()
+		icon := f.icon
+		f.mu.Unlock()
+		if icon == model.IconUnguarded {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the icon did not turn unguarded")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	f.mu.Lock()
+	notes := strings.Join(f.notes, "\n")
+	f.mu.Unlock()
+	if !strings.Contains(notes, "removed from Claude Code") {
+		t.Fatalf("notes: %s", notes)
+	}
+	if b, err := os.ReadFile(filepath.Join(filepath.Dir(c.paths.Config), UnguardedFile)); err != nil || !strings.Contains(string(b), "removed") {
+		t.Fatalf("unguarded file for doctor: %s %v", b, err)
+	}
+	f.item(t, model.ActRestore)
+	c.click(model.ActRestore)
+	data, _ := os.ReadFile(claude)
+	if in, _ := install.Inspect(install.Claude, data); in == nil {
+		t.Fatal("Restore did not put the entry back")
+	}
+	if icon() == model.IconUnguarded {
+		p, _ := c.watch.problems()
+		t.Fatalf("still unguarded after Restore: %v", p)
 	}
 }

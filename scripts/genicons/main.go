@@ -21,6 +21,7 @@ const (
 	glyphCheck glyph = iota
 	glyphPause
 	glyphBang
+	glyphCross
 )
 
 type style struct {
@@ -33,6 +34,8 @@ var styles = []style{
 	{"on", color.NRGBA{0x1f, 0x9d, 0x55, 0xff}, color.NRGBA{0x14, 0x6c, 0x3a, 0xff}, glyphCheck},
 	{"off", color.NRGBA{0x8a, 0x93, 0x9b, 0xff}, color.NRGBA{0x5f, 0x67, 0x6e, 0xff}, glyphPause},
 	{"pending", color.NRGBA{0xf0, 0x9a, 0x1a, 0xff}, color.NRGBA{0xb3, 0x6b, 0x05, 0xff}, glyphBang},
+	// unguarded: a hook entry or a binary changed behind the guard's back.
+	{"unguarded", color.NRGBA{0xd0, 0x2b, 0x2b, 0xff}, color.NRGBA{0x8c, 0x12, 0x12, 0xff}, glyphCross},
 }
 
 // shield reports whether (x, y) in the unit square lies inside the
@@ -80,6 +83,8 @@ func inGlyph(g glyph, x, y float64) bool {
 		return distSeg(x, y, 0.41, 0.34, 0.41, 0.66) <= w || distSeg(x, y, 0.59, 0.34, 0.59, 0.66) <= w
 	case glyphBang:
 		return distSeg(x, y, 0.5, 0.27, 0.5, 0.56) <= w*1.1 || math.Hypot(x-0.5, y-0.71) <= w*1.3
+	case glyphCross:
+		return distSeg(x, y, 0.34, 0.34, 0.66, 0.66) <= w*1.1 || distSeg(x, y, 0.66, 0.34, 0.34, 0.66) <= w*1.1
 	}
 	return false
 }

@@ -349,21 +349,31 @@ func TestTrayEndToEnd(t *testing.T) {
 		}
 	})
 
-	// Hand edits of the config file reach the next verdict within 2 s.
+	// Hand edits of the config file reach the next verdict within 2 s; one
+	// that weakens (confirm_risk up) once the user accepts it in a terminal.
 	edits := []struct {
 		name     string
 		config   string
+		accept   bool
 		decision string
 		level    string
 	}{
-		{"raise confirm_risk: risk 2 is allowed", `{"full_access":"always","confirm_risk":2.4,"approval":{"timeout_seconds":5,"mode":"dialog"}}`, "allow", "allow"},
-		{"lower block_risk: risk 2 is blocked", `{"full_access":"always","confirm_risk":1.0,"block_risk":1.8,"approval":{"timeout_seconds":5,"mode":"dialog"}}`, "deny", "block"},
-		{"broken file keeps the last good config", `{"full_access":"always","confirm_risk":`, "deny", "block"},
+		{"raise confirm_risk: risk 2 is allowed", `{"full_access":"always","confirm_risk":2.4,"approval":{"timeout_seconds":5,"mode":"dialog"}}`, true, "allow", "allow"},
+		{"lower block_risk: risk 2 is blocked", `{"full_access":"always","confirm_risk":1.0,"block_risk":1.8,"approval":{"timeout_seconds":5,"mode":"dialog"}}`, false, "deny", "block"},
+		{"broken file keeps the last good config", `{"full_access":"always","confirm_risk":`, false, "deny", "block"},
 	}
 	for _, tc := range edits {
 		t.Run(tc.name, func(t *testing.T) {
 			r.t = t
 			r.writeConfig(tc.config)
+			if tc.accept {
+				cmd := exec.Command(r.bin, "config", "accept")
+				cmd.Env = r.env
+				cmd.Stdin = strings.NewReader("yes\n")
+				if out, err := cmd.CombinedOutput(); err != nil {
+					t.Fatalf("config accept: %v\n%s", err, out)
+				}
+			}
 			time.Sleep(2 * time.Second)
 			before := r.auditLines()
 			h := r.runHook()

@@ -17,12 +17,18 @@ const (
 	IconOn      = "on"
 	IconOff     = "off"
 	IconPending = "pending"
+	// IconUnguarded: something the guard depends on was changed behind
+	// its back (a hook entry, a binary); the guard may not be in the way.
+	IconUnguarded = "unguarded"
 )
 
 // Action ids of menu items. Pending items use PendingAllowID/PendingDenyID.
 const (
 	ActStatus      = "status"
 	ActConfigError = "config-error"
+	ActConfigHeld  = "config-held"
+	ActUnguarded   = "unguarded"
+	ActRestore     = "restore"
 	ActEnabled     = "enabled"
 	ActRedLines    = "red-lines"
 	ActFullAccess  = "full-access"
@@ -71,6 +77,14 @@ type State struct {
 	ConfigError          string // the last reload's error; "" when the file is fine
 	// Autostart is nil when this build cannot start at login.
 	Autostart *bool
+	// ConfigHeld lists, in words, the changes of config.json that lower
+	// protection and wait for the user; empty when none.
+	ConfigHeld []string
+	// Unguarded lists what was changed behind the guard's back (a hook
+	// entry removed, a binary replaced); empty when all is as installed.
+	Unguarded []string
+	// Restorable says Restore can put the hook entries back.
+	Restorable bool
 }
 
 // Item is one menu entry. A Separator has no other fields.
@@ -89,7 +103,9 @@ type Item struct {
 // config file asks for attention like a pending approval.
 func Icon(s State) string {
 	switch {
-	case len(s.Pending) > 0 || s.ConfigError != "":
+	case len(s.Unguarded) > 0:
+		return IconUnguarded
+	case len(s.Pending) > 0 || s.ConfigError != "" || len(s.ConfigHeld) > 0:
 		return IconPending
 	case !s.Enabled:
 		return IconOff
@@ -113,6 +129,12 @@ func Status(s State) string {
 	}
 	if s.Missed > 0 {
 		fmt.Fprintf(&b, " · %d denied while you were away", s.Missed)
+	}
+	if len(s.ConfigHeld) > 0 {
+		b.WriteString(" · config change waiting for you")
+	}
+	if len(s.Unguarded) > 0 {
+		b.WriteString(" · UNGUARDED")
 	}
 	return b.String()
 }
@@ -190,6 +212,17 @@ func Menu(s State) []Item {
 	items := []Item{
 		{ID: ActStatus, Label: Status(s), Disabled: true},
 		{ID: ActStatus + "-last", Label: LastLine(s), Disabled: true},
+	}
+	if len(s.Unguarded) > 0 {
+		items = append(items, Item{ID: ActUnguarded, Label: "Unguarded: " + Short("", s.Unguarded[0], 60),
+			Tooltip: strings.Join(s.Unguarded, "\n"), Disabled: true})
+		if s.Restorable {
+			items = append(items, Item{ID: ActRestore, Label: "Restore the guard's hook entries"})
+		}
+	}
+	if len(s.ConfigHeld) > 0 {
+		items = append(items, Item{ID: ActConfigHeld, Label: fmt.Sprintf("Config change waiting for you (%d)…", len(s.ConfigHeld)),
+			Tooltip: strings.Join(s.ConfigHeld, "\n")})
 	}
 	if s.ConfigError != "" {
 		items = append(items, Item{ID: ActConfigError, Label: "Config error (using the last good config): " + Short("", s.ConfigError, 60),
