@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -13,8 +12,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/agent-guard/agent-guard/hookbridge/pipe"
 )
 
 // rendered is what the host must see for a judge level: with no dialog
@@ -189,32 +186,9 @@ func TestClaudeHost(t *testing.T) {
 func TestServerNeverAnswers(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	l, err := pipe.Listen(e.pipe)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	var held []interface{ Close() error }
-	var mu sync.Mutex
-	go func() {
-		for {
-			c, err := l.Accept()
-			if err != nil {
-				return
-			}
-			mu.Lock()
-			held = append(held, c)
-			mu.Unlock()
-		}
-	}()
-	defer func() {
-		mu.Lock()
-		for _, c := range held {
-			c.Close()
-		}
-		mu.Unlock()
-	}()
-	r := e.hook(t, withFields(t, samples(t)[0].Event, nil), "--deadline", "2s")
+	// The server is this test binary (fakeServerMain), trusted by --guard.
+	startFake(t, e)
+	r := e.hook(t, withFields(t, samples(t)[0].Event, nil), "--deadline", "2s", "--guard", testBin(t))
 	got, reason := decision(t, r)
 	if got != "deny" || !strings.Contains(reason, "deadline") {
 		t.Fatalf("hung server: %s %s", got, reason)
@@ -232,25 +206,7 @@ func TestServerNeverAnswers(t *testing.T) {
 func TestServerKilledMidRequest(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	self, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := exec.Command(self)
-	srv.Env = append(e.vars, "E2E_FAKE_SERVER="+e.pipe)
-	out, err := srv.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := srv.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Wait()
-	defer srv.Process.Kill()
-	lines := bufio.NewScanner(out)
-	if !lines.Scan() || lines.Text() != "READY" {
-		t.Fatalf("fake server: %q", lines.Text())
-	}
+	srv, lines := startFake(t, e)
 	got := make(chan struct{})
 	go func() {
 		if lines.Scan() && lines.Text() == "GOT" {
@@ -258,7 +214,7 @@ func TestServerKilledMidRequest(t *testing.T) {
 		}
 		close(got)
 	}()
-	r := e.hook(t, withFields(t, samples(t)[0].Event, nil), "--deadline", "60s")
+	r := e.hook(t, withFields(t, samples(t)[0].Event, nil), "--deadline", "60s", "--guard", testBin(t))
 	<-got
 	d, reason := decision(t, r)
 	if d != "deny" || !strings.Contains(reason, "stopped answering") {

@@ -21,8 +21,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agent-guard/agent-guard/hookbridge/pipe"
-	"github.com/agent-guard/agent-guard/hookbridge/wire"
+	"github.com/agent-guard/agent-guard/app/pipe"
+	"github.com/agent-guard/agent-guard/app/wire"
 )
 
 var (
@@ -33,6 +33,9 @@ var (
 func TestMain(m *testing.M) {
 	if path := os.Getenv("E2E_FAKE_SERVER"); path != "" {
 		os.Exit(fakeServerMain(path))
+	}
+	if path := os.Getenv("E2E_IMPOSTOR"); path != "" {
+		os.Exit(impostorMain(path))
 	}
 	dir, err := os.MkdirTemp("", "agent-guard-e2e-bin")
 	if err != nil {
@@ -77,6 +80,38 @@ func fakeServerMain(path string) int {
 	wire.ReadRequest(c)
 	fmt.Println("GOT")
 	select {}
+}
+
+// testBin is this test binary: the fake servers run it, and a hook told
+// --guard testBin(t) trusts them as it trusts the real agent-guard.
+func testBin(t testing.TB) string {
+	t.Helper()
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return self
+}
+
+// startFake runs fakeServerMain as a child with e's environment (so it
+// serves e's config home and pipe) and waits for it to listen.
+func startFake(t testing.TB, e *env) (*exec.Cmd, *bufio.Scanner) {
+	t.Helper()
+	srv := exec.Command(testBin(t))
+	srv.Env = append(e.vars, "E2E_FAKE_SERVER="+e.pipe)
+	out, err := srv.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Process.Kill(); srv.Wait() })
+	lines := bufio.NewScanner(out)
+	if !lines.Scan() || lines.Text() != "READY" {
+		t.Fatalf("fake server: %q", lines.Text())
+	}
+	return srv, lines
 }
 
 // env is one isolated agent-guard installation.

@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/agent-guard/agent-guard/app/judge"
+	"github.com/agent-guard/agent-guard/app/pipe"
 	"github.com/agent-guard/agent-guard/hookbridge"
-	"github.com/agent-guard/agent-guard/hookbridge/pipe"
 )
 
 // FuzzHookRun feeds arbitrary bytes to the whole hook (hookbridge.Run, as

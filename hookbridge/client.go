@@ -1,21 +1,15 @@
 package hookbridge
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"net"
 	"os"
 	"time"
 
-	"github.com/agent-guard/agent-guard/app/judge"
-	"github.com/agent-guard/agent-guard/hookbridge/wire"
-)
-
-// Indirections over the judge's event helpers, kept here so the hook's
-// hot path names exactly what it uses.
-var (
-	parseEvent = judge.ParseEvent
-	judged     = judge.Judged
+	"github.com/agent-guard/agent-guard/app/hostproto"
+	"github.com/agent-guard/agent-guard/app/wire"
 )
 
 // hookMargin is how much of its own deadline the hook keeps for itself
@@ -27,14 +21,14 @@ func hookMargin(left time.Duration) time.Duration {
 // askServer sends the event and waits for the decision until ctx's
 // deadline. Any failure is a deny: once connected, the hook never falls
 // back, because the server may be showing a dialog for this call.
-func askServer(ctx context.Context, conn net.Conn, host string, event []byte) result {
+func askServer(ctx context.Context, conn net.Conn, opts Options, event []byte) result {
 	deadline, _ := ctx.Deadline()
 	left := time.Until(deadline)
 	budget := left - hookMargin(left)
 	if budget < time.Millisecond {
 		return deny("ran out of time before asking agent-guard.")
 	}
-	req, err := wire.EncodeRequest(wire.Request{V: wire.Version, Host: host, Event: event, BudgetMS: budget.Milliseconds()})
+	req, err := wire.EncodeRequest(wire.Request{V: wire.Version, Host: opts.Host, Event: event, BudgetMS: budget.Milliseconds()})
 	if err != nil {
 		return deny("could not build the request to agent-guard (%v).", err)
 	}
@@ -52,5 +46,22 @@ func askServer(ctx context.Context, conn net.Conn, host string, event []byte) re
 		}
 		return deny("agent-guard stopped answering or sent a broken reply (%v); if it crashed, the user should restart it.", err)
 	}
-	return result{decision: resp.Decision, reason: resp.Reason}
+	return accept(opts.Proto, resp, "agent-guard")
+}
+
+// accept checks a response (the server's or the fallback's) and returns
+// its host output: it must be exactly what this host's protocol renders
+// for its decision and reason, so nothing but a known decision in the
+// host's own format is ever copied out.
+func accept(h hostproto.Host, r wire.Response, who string) result {
+	switch r.Decision {
+	case wire.Allow, wire.Ask, wire.Deny:
+	default:
+		return deny("%s sent a broken reply (the unknown decision %q).", who, r.Decision)
+	}
+	want := h.Render(r.Decision, r.Reason)
+	if !bytes.Equal(want.Stdout, []byte(r.Stdout)) || !bytes.Equal(want.Stderr, []byte(r.Stderr)) || want.Code != r.Code {
+		return deny("%s sent a broken reply (its output is not %s's rendering of %q); agent-guard-hook and agent-guard may be different versions.", who, h.Display, r.Decision)
+	}
+	return result{out: &want, decision: r.Decision, reason: r.Reason}
 }

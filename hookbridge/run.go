@@ -1,23 +1,29 @@
-// Package hookbridge is agent-guard-hook: it reads the host's PreToolUse
-// event, asks the agent-guard server over the local pipe, falls back to
-// judging in-process when no server runs, and prints the host's decision.
-// Every failure is a deny with its reason; nothing that goes wrong ever
-// becomes an allow.
+// Package hookbridge is agent-guard-hook, the thin client every tool call
+// of the agent starts: it reads the host's event, asks the verified
+// agent-guard server over the local pipe, or, when none answers, runs the
+// full judge by exec'ing `agent-guard hook-fallback`, and prints the
+// host's decision. It links only the host protocol, the pipe, the peer
+// check and the wire (no judge, no shell parser, no HTTP or TLS): see
+// deps_test.go. Every failure is a deny with its reason; nothing that goes
+// wrong ever becomes an allow.
 package hookbridge
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"net"
 	"os"
+	"path/filepath"
+	"strings"
 	"time"
 
-	"github.com/agent-guard/agent-guard/hookbridge/pipe"
-	"github.com/agent-guard/agent-guard/hookbridge/wire"
+	"github.com/agent-guard/agent-guard/app/hostproto"
+	"github.com/agent-guard/agent-guard/app/peer"
+	"github.com/agent-guard/agent-guard/app/pipe"
+	"github.com/agent-guard/agent-guard/app/wire"
 )
 
 // Defaults. The installer passes --deadline (approval timeout + 15 s) and
@@ -32,13 +38,18 @@ const (
 // Options are the hook's flags.
 type Options struct {
 	Host        string
+	Proto       hostproto.Host // the host's dialect, from --host
 	Deadline    time.Duration
 	DialTimeout time.Duration
 	Pipe        string
+	// Guard is the absolute path of the genuine agent-guard binary: only
+	// a server running it is trusted (package peer), and it is the
+	// fallback that judges when none is.
+	Guard string
 }
 
 func parseFlags(args []string) (Options, error) {
-	o := Options{Host: wire.HostZCode, Deadline: DefaultDeadline, DialTimeout: DefaultDialTimeout}
+	o := Options{Host: wire.HostZCode, Proto: hostproto.ZCode, Deadline: DefaultDeadline, DialTimeout: DefaultDialTimeout}
 	if v := os.Getenv(DeadlineEnv); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil {
@@ -48,21 +59,29 @@ func parseFlags(args []string) (Options, error) {
 	}
 	fs := flag.NewFlagSet("agent-guard-hook", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	fs.StringVar(&o.Host, "host", o.Host, "host dialect: zcode or claude")
+	fs.StringVar(&o.Host, "host", o.Host, "host dialect: "+strings.Join(hostproto.Names(), ", "))
 	fs.DurationVar(&o.Deadline, "deadline", o.Deadline, "answer deny on our own after this long (keep it below the host's timeout)")
-	fs.DurationVar(&o.DialTimeout, "dial-timeout", o.DialTimeout, "how long to try reaching agent-guard before judging in-process")
+	fs.DurationVar(&o.DialTimeout, "dial-timeout", o.DialTimeout, "how long to try reaching agent-guard before judging without it")
 	fs.StringVar(&o.Pipe, "pipe", "", "pipe name or socket path (default: "+pipe.Env+" or the per-user default)")
+	fs.StringVar(&o.Guard, "guard", "", "absolute path of the agent-guard binary whose server is trusted and whose hook-fallback judges without one (default: agent-guard beside this hook)")
 	if err := fs.Parse(args); err != nil {
 		return o, fmt.Errorf("bad arguments %q: %v", args, err)
 	}
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
-	if o.Host != wire.HostZCode && o.Host != wire.HostClaude {
-		return o, fmt.Errorf("--host %q must be zcode or claude", o.Host)
+	h, ok := hostproto.Lookup(o.Host)
+	if !ok {
+		return o, fmt.Errorf("--host %q must be one of %s", o.Host, strings.Join(hostproto.Names(), ", "))
 	}
+	o.Host, o.Proto = h.Name, h
 	if o.Deadline < 100*time.Millisecond || o.Deadline > time.Hour {
 		return o, fmt.Errorf("--deadline %v is outside 100ms..1h", o.Deadline)
+	}
+	if o.Guard == "" {
+		o.Guard = peer.DefaultBinary()
+	} else if !filepath.IsAbs(o.Guard) {
+		return o, fmt.Errorf("--guard %q must be an absolute path", o.Guard)
 	}
 	if o.DialTimeout <= 0 || o.DialTimeout > o.Deadline/2 {
 		return o, fmt.Errorf("--dial-timeout %v must be positive and under half the deadline", o.DialTimeout)
@@ -70,9 +89,11 @@ func parseFlags(args []string) (Options, error) {
 	return o, nil
 }
 
-// result is what the hook prints: nothing (silent) or a decision.
+// result is what the hook prints: nothing (silent), a verified host
+// output (out), or a decision the hook renders itself.
 type result struct {
 	silent   bool
+	out      *hostproto.Output
 	decision string
 	reason   string
 }
@@ -81,20 +102,22 @@ func deny(format string, a ...any) result {
 	return result{decision: wire.Deny, reason: "agent-guard-hook: " + fmt.Sprintf(format, a...) + " The call is denied. Stop and tell the user what happened; do not retry it in another form."}
 }
 
-// Run is the whole hook: it returns the process exit code (0 with the
-// decision on stdout; 2 with the reason on stderr when no JSON could be
-// written).
+// Run is the whole hook: it returns the process exit code (what the
+// host protocol renders; 2 with the reason on stderr when stdout cannot
+// be written).
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	start := time.Now()
+	proto := hostproto.ZCode
 	defer func() {
 		if p := recover(); p != nil {
-			code = emit(stdout, stderr, deny("internal error (%v).", p))
+			code = emit(proto, stdout, stderr, deny("internal error (%v).", p))
 		}
 	}()
 	opts, err := parseFlags(args)
 	if err != nil {
-		return emit(stdout, stderr, deny("%v; fix the hook's arguments in the host's hook config.", err))
+		return emit(opts.Proto, stdout, stderr, deny("%v; fix the hook's arguments in the host's hook config.", err))
 	}
+	proto = opts.Proto
 	ctx, cancel := context.WithDeadline(context.Background(), start.Add(opts.Deadline))
 	defer cancel()
 	done := make(chan result, 1)
@@ -104,7 +127,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 				done <- deny("internal error (%v).", p)
 			}
 		}()
-		done <- decide(ctx, opts, stdin, stderr, start)
+		done <- getDecision(ctx, opts, stdin)
 	}()
 	var r result
 	select {
@@ -112,15 +135,12 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	case <-ctx.Done():
 		r = deny("no decision within its deadline of %v (agent-guard may be hung, or no one answered the approval dialog).", opts.Deadline)
 	}
-	if r.silent {
-		return 0
-	}
-	return emit(stdout, stderr, r)
+	return emit(opts.Proto, stdout, stderr, r)
 }
 
-// decide reads the event and gets a decision from the server or, when no
-// server runs, from the in-process judge.
-func decide(ctx context.Context, opts Options, stdin io.Reader, stderr io.Writer, start time.Time) result {
+// getDecision reads the event and gets the host output from the verified
+// server or, when there is none, from agent-guard's hook-fallback.
+func getDecision(ctx context.Context, opts Options, stdin io.Reader) result {
 	data, err := io.ReadAll(io.LimitReader(stdin, wire.MaxEvent+1))
 	if err != nil {
 		return deny("could not read the event on stdin (%v).", err)
@@ -128,20 +148,17 @@ func decide(ctx context.Context, opts Options, stdin io.Reader, stderr io.Writer
 	if len(data) > wire.MaxEvent {
 		return deny("the event on stdin is over %d bytes, too large to judge.", wire.MaxEvent)
 	}
-	ev, perr := parseEvent(data)
-	if ev.HookEventName != "" && ev.HookEventName != "PreToolUse" {
-		return result{silent: true} // only PreToolUse is ours to answer
-	}
-	if perr != nil {
+	// Parsed here only to stay silent on what is not ours without a round
+	// trip; the server (or the fallback) reads the event for judging.
+	if _, judged, perr := opts.Proto.Parse(data); perr != nil {
 		return deny("the event could not be read (%v).", perr)
-	}
-	if !judged(ev.ToolName) {
-		return result{silent: true}
+	} else if !judged {
+		return result{silent: true} // another event, or a tool we do not judge
 	}
 	name := opts.Pipe
 	if name == "" {
 		if name, err = pipe.Name(); err != nil {
-			return fallback(ctx, opts, ev, stderr, start)
+			return fallback(ctx, opts, data, "")
 		}
 	}
 	conn, err := dial(ctx, name, opts.DialTimeout)
@@ -149,13 +166,22 @@ func decide(ctx context.Context, opts Options, stdin io.Reader, stderr io.Writer
 		return deny("the pipe %s is served by another user account (%v); the user must find out who created it.", name, err)
 	}
 	if err != nil {
-		return fallback(ctx, opts, ev, stderr, start)
+		return fallback(ctx, opts, data, "")
+	}
+	// An impostor's answer is never used: it counts as no server.
+	if _, err := verifyServer(conn, peer.Expect{Binary: opts.Guard, Home: peer.HomeOf(os.Getenv), Pipe: name}); err != nil {
+		conn.Close()
+		return fallback(ctx, opts, data, err.Error())
 	}
 	// Connected: from here on never fall back, the tray may be showing a
 	// dialog for this very call.
 	defer conn.Close()
-	return askServer(ctx, conn, opts.Host, data)
+	return askServer(ctx, conn, opts, data)
 }
+
+// verifyServer is peer.VerifyServer; in-process unit tests, whose fake
+// servers are this very test process, replace it.
+var verifyServer = peer.VerifyServer
 
 // dial reaches the server. "Nobody listens" is immediate (no socket,
 // connection refused), so the timeout only bites when a server is there
@@ -181,34 +207,14 @@ func isTimeout(err error) bool {
 	return errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &ne) && ne.Timeout())
 }
 
-// emit prints the host JSON. When that fails, the reason goes to stderr
-// with exit code 2, which the host treats as a block.
-func emit(stdout, stderr io.Writer, r result) int {
-	if r.decision != wire.Allow && r.decision != wire.Ask && r.decision != wire.Deny {
-		r = deny("produced the unknown decision %q.", r.decision)
+// emit prints r in the host's dialect. When stdout fails, the reason goes
+// to stderr with exit code 2.
+func emit(h hostproto.Host, stdout, stderr io.Writer, r result) int {
+	switch {
+	case r.silent:
+		return h.Silent().Write(stdout, stderr, "")
+	case r.out != nil:
+		return r.out.Write(stdout, stderr, r.reason)
 	}
-	b, err := json.Marshal(hostOutput{HookSpecificOutput: hookSpecificOutput{
-		HookEventName:            "PreToolUse",
-		PermissionDecision:       r.decision,
-		PermissionDecisionReason: r.reason,
-	}})
-	if err == nil {
-		_, err = stdout.Write(append(b, '\n'))
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "agent-guard-hook: could not write the decision (%v); blocking. %s\n", err, r.reason)
-		return 2
-	}
-	return 0
-}
-
-// hostOutput is exactly the schema ZCode and Claude Code accept.
-type hostOutput struct {
-	HookSpecificOutput hookSpecificOutput `json:"hookSpecificOutput"`
-}
-
-type hookSpecificOutput struct {
-	HookEventName            string `json:"hookEventName"`
-	PermissionDecision       string `json:"permissionDecision"`
-	PermissionDecisionReason string `json:"permissionDecisionReason"`
+	return h.Emit(stdout, stderr, r.decision, r.reason)
 }

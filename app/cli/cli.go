@@ -24,7 +24,8 @@ type verb struct {
 
 var verbs = map[string]verb{}
 
-// register adds a verb; called from init in each verb's file.
+// register adds a verb; called from init in each verb's file. A verb
+// with no summary is hidden from the usage (one only other programs run).
 func register(name, summary string, run func(Env) int) {
 	verbs[name] = verb{summary, run}
 }
@@ -69,8 +70,10 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: agent-guard [command] [flags]")
 	fmt.Fprintln(w, "\nWith no command, agent-guard starts the tray app.\n\ncommands:")
 	names := make([]string, 0, len(verbs))
-	for n := range verbs {
-		names = append(names, n)
+	for n, v := range verbs {
+		if v.summary != "" {
+			names = append(names, n)
+		}
 	}
 	sort.Strings(names)
 	for _, n := range names {

@@ -11,7 +11,7 @@ func init() {
 }
 
 func runDoctor(env Env) int {
-	fs := newFlags(env, "doctor", "[--online] [--zcode] [--claude] [--workspace DIR] [--hook PATH]")
+	fs := newFlags(env, "doctor", "[--online] [--HOST ...] [--workspace DIR] [--hook PATH]")
 	hosts := addHostFlags(fs)
 	online := fs.Bool("online", false, "also call the TypeSafe endpoint with your key")
 	hook := fs.String("hook", "", "agent-guard-hook `PATH` for the round trip when no host has one installed")
@@ -19,7 +19,7 @@ func runDoctor(env Env) int {
 		return code
 	}
 	ok := doctor.Run(context.Background(), doctor.Options{
-		ZCode: *hosts.zcode, Claude: *hosts.claude, Workspace: *hosts.workspace,
+		Hosts: hosts.named(), Workspace: *hosts.workspace,
 		Online: *online, Hook: *hook,
 	}, env.Stdout)
 	if !ok {

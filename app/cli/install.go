@@ -5,33 +5,78 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/agent-guard/agent-guard/app/autostart"
 	"github.com/agent-guard/agent-guard/app/install"
 )
 
 func init() {
-	register("install", "add the guard's hook to ZCode / Claude Code, start the tray at login", runInstall)
+	register("install", "add the guard's hook to your agent hosts (every one found, or --HOST), start the tray at login", runInstall)
 }
 
-// hostFlags are the flags install, uninstall and doctor share.
+// hostFlags are the flags install, uninstall and doctor share: one per
+// host (--zcode, --claude, --codex, ...) and ZCode's --workspace.
 type hostFlags struct {
-	zcode, claude *bool
-	workspace     *string
+	on        map[string]*bool
+	workspace *string
+}
+
+// hostFlagHelp is where each host's hook goes, for -h.
+var hostFlagHelp = map[string]string{
+	install.ZCode:    "ZCode, user level (~/.zcode/cli/config.json)",
+	install.Claude:   "Claude Code (~/.claude/settings.json)",
+	install.Codex:    "Codex CLI (~/.codex/hooks.json; trust it in /hooks afterwards)",
+	install.Gemini:   "Gemini CLI (~/.gemini/settings.json)",
+	install.Cursor:   "Cursor (~/.cursor/hooks.json, failClosed)",
+	install.Copilot:  "GitHub Copilot CLI (~/.copilot/hooks/agent-guard.json, bash and powershell)",
+	install.Windsurf: "Windsurf (~/.codeium/windsurf/hooks.json)",
+	install.Qwen:     "Qwen Code (~/.qwen/settings.json)",
+	install.Kiro:     "Kiro CLI (every agent in ~/.kiro/agents)",
+	install.Droid:    "Factory droid (~/.factory/hooks.json)",
+	install.Auggie:   "Augment Auggie (~/.augment/settings.json)",
+	install.Kimi:     "Kimi Code (~/.kimi-code/config.toml)",
+	install.OpenCode: "opencode (a plugin in ~/.config/opencode/plugins)",
 }
 
 func addHostFlags(fs *flag.FlagSet) hostFlags {
-	return hostFlags{
-		zcode:     fs.Bool("zcode", false, "ZCode, user level (~/.zcode/cli/config.json)"),
-		claude:    fs.Bool("claude", false, "Claude Code (~/.claude/settings.json)"),
-		workspace: fs.String("workspace", "", "ZCode workspace `DIR` (DIR/.zcode/config.json) instead of the user level"),
+	h := hostFlags{on: map[string]*bool{}}
+	for _, name := range install.AllHosts() {
+		h.on[name] = fs.Bool(name, false, hostFlagHelp[name])
 	}
+	h.workspace = fs.String("workspace", "", "ZCode workspace `DIR` (DIR/.zcode/config.json) instead of the user level")
+	return h
 }
 
-func (h hostFlags) any() bool { return *h.zcode || *h.claude || *h.workspace != "" }
+// named lists the hosts given by flag, sorted.
+func (h hostFlags) named() []string {
+	var ns []string
+	for _, name := range install.AllHosts() {
+		if *h.on[name] {
+			ns = append(ns, name)
+		}
+	}
+	return ns
+}
 
-func (h hostFlags) targets() ([]install.Target, error) {
-	return install.Targets(*h.zcode, *h.claude, *h.workspace)
+func (h hostFlags) any() bool { return len(h.named()) > 0 || *h.workspace != "" }
+
+// targets are the named hosts' configs, or with no host named every host
+// found on this machine (its config folder exists).
+func (h hostFlags) targets() ([]install.Target, bool, error) {
+	if h.any() {
+		ts, err := install.TargetsFor(h.named(), *h.workspace)
+		return ts, false, err
+	}
+	found, err := install.Detect()
+	if err != nil {
+		return nil, true, err
+	}
+	if len(found) == 0 {
+		return nil, true, fmt.Errorf("found no agent host here (looked for the config folders of %s); name one, e.g. --claude", strings.Join(install.AllHosts(), ", "))
+	}
+	ts, err := install.TargetsFor(found, "")
+	return ts, true, err
 }
 
 func newFlags(env Env, name, usage string) *flag.FlagSet {
@@ -61,24 +106,25 @@ func parse(fs *flag.FlagSet, args []string) int {
 }
 
 func runInstall(env Env) int {
-	fs := newFlags(env, "install", "--zcode [--workspace DIR] | --claude [--autostart] [--dry-run] [--hook PATH]")
+	fs := newFlags(env, "install", "[--HOST ...] [--workspace DIR] [--autostart] [--dry-run] [--hook PATH] [--guard PATH]\n(no host flag: every host found on this machine)")
 	hosts := addHostFlags(fs)
 	auto := fs.Bool("autostart", false, "start the tray at login")
 	dry := fs.Bool("dry-run", false, "print the resulting files, change nothing")
 	hook := fs.String("hook", "", "agent-guard-hook `PATH` (default: next to this agent-guard)")
+	guard := fs.String("guard", "", "agent-guard `PATH` the hook verifies the server against (default: beside the hook, else this agent-guard)")
 	if code := parse(fs, env.Args); code >= 0 {
 		return code
 	}
-	if !hosts.any() && !*auto {
-		fs.Usage()
-		return 2
-	}
 	fail := func(err error) int { fmt.Fprintln(env.Stderr, "agent-guard install:", err); return 1 }
 
-	if hosts.any() {
-		targets, err := hosts.targets()
+	// --autostart alone installs no hook; any host flag, or none at all, does.
+	if hosts.any() || !*auto {
+		targets, detected, err := hosts.targets()
 		if err != nil {
 			return fail(err)
+		}
+		if detected {
+			fmt.Fprintf(env.Stdout, "no host named: installing into every host found here (%s)\n", strings.Join(hostList(targets), ", "))
 		}
 		cfg, cfgPath, err := install.ReadConfig()
 		if err != nil {
@@ -88,11 +134,20 @@ func runInstall(env Env) int {
 		if err != nil {
 			return fail(err)
 		}
+		guardPath, err := install.FindGuard(*guard, hookPath)
+		if err != nil {
+			return fail(err)
+		}
 		h := install.HookFor(hookPath, cfg)
+		h.Guard = guardPath
+		failed := 0
 		for _, t := range targets {
 			res, err := install.Install(t.Host, t.Path, h, install.Options{DryRun: *dry})
 			if err != nil {
-				return fail(err)
+				// One broken host config must not stop the others.
+				fmt.Fprintf(env.Stderr, "agent-guard install: %s: %v\n", t.Label, err)
+				failed++
+				continue
 			}
 			switch {
 			case *dry:
@@ -105,12 +160,21 @@ func runInstall(env Env) int {
 					fmt.Fprintf(env.Stdout, "  backup of the old file: %s\n", res.Backup)
 				}
 			}
-			if t.Host == install.Claude && res.Changed && !*dry {
-				fmt.Fprintln(env.Stdout, "  Claude Code reads its hooks when a session starts: restart running sessions.")
+			if res.Changed && !*dry {
+				if step := install.ManualStep(t.Host); step != "" {
+					fmt.Fprintf(env.Stdout, "  next: %s\n", step)
+				}
+			}
+			if ht := h.ForHost(t.Host); ht.Deadline != h.Deadline {
+				fmt.Fprintf(env.Stdout, "  %s has no hook timeout setting (it waits about %gs): the hook answers within %gs, so the approval dialog has that long\n",
+					t.Label, ht.HostTimeout.Seconds(), ht.Deadline.Seconds())
 			}
 		}
-		fmt.Fprintf(env.Stdout, "hook deadline %gs, host timeout %gs (approval timeout %ds in %s)\n",
-			h.Deadline.Seconds(), h.HostTimeout.Seconds(), cfg.Approval.TimeoutSeconds, cfgPath)
+		fmt.Fprintf(env.Stdout, "hook deadline %gs, host timeout %gs (approval timeout %ds in %s); the hook verifies %s\n",
+			h.Deadline.Seconds(), h.HostTimeout.Seconds(), cfg.Approval.TimeoutSeconds, cfgPath, guardPath)
+		if failed > 0 {
+			return 1
+		}
 	}
 
 	if *auto {
@@ -130,6 +194,18 @@ func runInstall(env Env) int {
 		fmt.Fprintln(env.Stdout, "next: start agent-guard (the tray), then run 'agent-guard doctor'")
 	}
 	return 0
+}
+
+func hostList(ts []install.Target) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, t := range ts {
+		if !seen[t.Host] {
+			seen[t.Host] = true
+			out = append(out, install.Display(t.Host))
+		}
+	}
+	return out
 }
 
 // selfPath is the running agent-guard, symlinks resolved, for autostart.

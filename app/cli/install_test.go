@@ -34,7 +34,8 @@ func TestInstallVerbs(t *testing.T) {
 		err      string   // in stderr
 		zcodeCfg bool     // ZCode's config exists afterwards
 	}{
-		{[]string{"install"}, 2, nil, "usage: agent-guard install", false},
+		{[]string{"install"}, 1, nil, "found no agent host here", false},
+		{[]string{"install", "--nosuchhost"}, 2, nil, "flag provided but not defined: -nosuchhost", false},
 		{[]string{"install", "--zcode", "extra"}, 2, nil, `unexpected argument "extra"`, false},
 		{[]string{"install", "--zcode", "--hook", hook + ".missing"}, 1, nil, "--hook " + hook + ".missing", false},
 		{[]string{"install", "--zcode", "--workspace", filepath.Join(home, "nope"), "--hook", hook}, 1, nil, "is not an existing folder", false},

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/agent-guard/agent-guard/app/config"
+	"github.com/agent-guard/agent-guard/app/hostproto"
 	"github.com/agent-guard/agent-guard/app/report"
 )
 
@@ -124,6 +125,11 @@ func printReport(out io.Writer, r *report.Report, since string) {
 		}
 	}
 	counts("By level", r.ByLevel)
+	p("\nBy host")
+	p("  host\tcalls\tallow\tconfirm\tblock\tdenied")
+	for _, h := range r.ByHost {
+		p("  %s\t%d\t%d\t%d\t%d\t%d", hostName(h.Host), h.Count, h.Allow, h.Confirm, h.Block, h.Denied)
+	}
 	counts("By tool", r.ByTool)
 	counts("By source", r.BySource)
 	counts("Told the agent", r.ByDecision)
@@ -212,4 +218,12 @@ func oneLineInput(s string, n int) string {
 		return string(r[:n-1]) + "…"
 	}
 	return s
+}
+
+// hostName is the audit's host name with its display name: "codex (Codex CLI)".
+func hostName(name string) string {
+	if h, ok := hostproto.Lookup(name); ok {
+		return name + " (" + h.Display + ")"
+	}
+	return name
 }

@@ -11,8 +11,8 @@ import (
 
 	"github.com/agent-guard/agent-guard/app/config"
 	"github.com/agent-guard/agent-guard/app/guard"
+	"github.com/agent-guard/agent-guard/app/pipe"
 	"github.com/agent-guard/agent-guard/app/server"
-	"github.com/agent-guard/agent-guard/hookbridge/pipe"
 )
 
 func init() {

@@ -9,19 +9,22 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/agent-guard/agent-guard/app/config"
+	"github.com/agent-guard/agent-guard/app/hostproto"
 	"github.com/agent-guard/agent-guard/app/install"
-	"github.com/agent-guard/agent-guard/hookbridge/pipe"
+	"github.com/agent-guard/agent-guard/app/pipe"
 )
 
 // Options select what to check.
 type Options struct {
-	ZCode, Claude bool   // check these hosts (none and no Workspace: whatever is installed)
-	Workspace     string // check this ZCode workspace
-	Online        bool   // also call the TypeSafe endpoint
-	Hook          string // hook binary for the round trip when none is installed
+	ZCode, Claude bool     // check these hosts (none and no Workspace: whatever is installed)
+	Hosts         []string // and these (install's host names: codex, cursor, ...)
+	Workspace     string   // check this ZCode workspace
+	Online        bool     // also call the TypeSafe endpoint
+	Hook          string   // hook binary for the round trip when none is installed
 }
 
 // Line prefixes.
@@ -77,22 +80,45 @@ func exists(path string) bool {
 }
 
 // installedHook is one host entry whose binary the round trip can run.
-type installedHook struct{ host, path string }
+type installedHook struct {
+	host, path string
+	args       []string // the entry's arguments, as the host passes them
+}
+
+func (o Options) hosts() []string {
+	hs := append([]string(nil), o.Hosts...)
+	if o.ZCode {
+		hs = append(hs, install.ZCode)
+	}
+	if o.Claude {
+		hs = append(hs, install.Claude)
+	}
+	return hs
+}
 
 // checkHosts inspects each host config; it returns the installed hooks.
+// With no host named, every host is looked at, and one not installed is
+// mentioned only when it is on this machine (ZCode and Claude Code always).
 func checkHosts(r *report, opt Options, cfg *config.Config) []installedHook {
-	explicit := opt.ZCode || opt.Claude || opt.Workspace != ""
-	zcode, claude := opt.ZCode, opt.Claude
+	hosts := opt.hosts()
+	explicit := len(hosts) > 0 || opt.Workspace != ""
 	if !explicit {
-		zcode, claude = true, true
+		hosts = install.AllHosts()
 	}
-	targets, err := install.Targets(zcode, claude, opt.Workspace)
+	targets, err := install.TargetsFor(hosts, opt.Workspace)
 	if err != nil {
 		r.fix("%v", err)
 		return nil
 	}
+	present := map[string]bool{install.ZCode: true, install.Claude: true}
+	if found, err := install.Detect(); err == nil {
+		for _, h := range found {
+			present[h] = true
+		}
+	}
 	var found []installedHook
 	var missing []install.Target
+	noted := map[string]bool{}
 	for _, t := range targets {
 		data, err := os.ReadFile(t.Path)
 		if err != nil && !os.IsNotExist(err) {
@@ -109,7 +135,11 @@ func checkHosts(r *report, opt Options, cfg *config.Config) []installedHook {
 			continue
 		}
 		checkEntry(r, t, in, cfg)
-		found = append(found, installedHook{t.Host, in.Command})
+		if h, ok := hostproto.Lookup(t.Host); ok && !noted[t.Host] {
+			noted[t.Host] = true
+			r.note("%s, when a hook fails: %s", h.Display, h.FailOpen)
+		}
+		found = append(found, installedHook{t.Host, in.Command, in.Args})
 	}
 	switch {
 	case explicit:
@@ -117,23 +147,22 @@ func checkHosts(r *report, opt Options, cfg *config.Config) []installedHook {
 			r.fix("%s: the agent-guard hook is not in %s: run '%s'", t.Label, t.Path, installCmd(t))
 		}
 	case len(found) == 0:
-		r.fix("no agent is guarded: run 'agent-guard install --zcode' for ZCode, 'agent-guard install --claude' for Claude Code (a workspace install is checked with 'agent-guard doctor --workspace DIR')")
+		r.fix("no agent is guarded: run 'agent-guard install' to guard every agent host found here, or name one ('agent-guard install --claude', --codex, --cursor, ...; a ZCode workspace is checked with 'agent-guard doctor --workspace DIR')")
 	default:
 		for _, t := range missing {
-			r.note("%s is not guarded; if you use it, run '%s'", t.Label, installCmd(t))
+			if present[t.Host] {
+				r.note("%s is not guarded; if you use it, run '%s'", t.Label, installCmd(t))
+			}
 		}
 	}
 	return found
 }
 
 func installCmd(t install.Target) string {
-	switch {
-	case t.Host == install.Claude:
-		return "agent-guard install --claude"
-	case t.Workspace != "":
+	if t.Workspace != "" {
 		return "agent-guard install --zcode --workspace " + t.Workspace
 	}
-	return "agent-guard install --zcode"
+	return "agent-guard install --" + t.Host
 }
 
 // checkEntry reports on one installed entry.
@@ -144,14 +173,29 @@ func checkEntry(r *report, t install.Target, in *install.Installed, cfg *config.
 	} else {
 		r.ok("%s: hook installed in %s -> %s", t.Label, t.Path, in.Command)
 	}
+	if h := argValue(in.Args, "--host"); h != t.Host {
+		r.fix("%s: the hook in %s speaks --host %q, not %q: the host would misread its answers (and run what it denies): %s", t.Label, t.Path, h, t.Host, again)
+	}
+	for _, list := range in.Missing {
+		r.fix("%s: %s in %s has no agent-guard entry, so those calls are not guarded: %s", t.Label, list, t.Path, again)
+	}
 	if !in.Enabled {
 		r.fix("%s: hooks.enabled is not true in %s, so ZCode runs no hooks: %s", t.Label, t.Path, again)
 	}
-	if in.Count > 1 {
+	if in.Count > listCount(t.Host) {
 		r.fix("%s: %d agent-guard entries in %s: %s to keep one", t.Label, in.Count, t.Path, again)
 	}
 	approval := time.Duration(cfg.Approval.TimeoutSeconds) * time.Second
-	if in.HostTimeout > in.Deadline && in.Deadline > approval {
+	if assumed := install.AssumedTimeout(t.Host); assumed > 0 {
+		if in.Deadline > 0 && in.Deadline < assumed {
+			r.ok("%s: timeouts consistent: host about %s (it has no setting) > hook deadline %s", t.Label, secs(assumed), secs(in.Deadline))
+			if in.Deadline < approval {
+				r.note("%s: the approval dialog gets at most %s here (approval timeout %s), since %s cannot wait longer for a hook", t.Label, secs(in.Deadline), secs(approval), t.Label)
+			}
+		} else {
+			r.fix("%s: hook deadline %s is not under %s's own timeout of about %s, which then runs the tool: %s", t.Label, secs(in.Deadline), t.Label, secs(assumed), again)
+		}
+	} else if in.HostTimeout > in.Deadline && in.Deadline > approval {
 		r.ok("%s: timeouts consistent: host %s > hook deadline %s > approval %s", t.Label, secs(in.HostTimeout), secs(in.Deadline), secs(approval))
 	} else {
 		r.fix("%s: timeouts out of order: host %s, hook deadline %s, approval %s (need host > deadline > approval, or the host kills the hook before it can answer): %s to recompute them",
@@ -164,6 +208,27 @@ func checkEntry(r *report, t install.Target, in *install.Installed, cfg *config.
 			r.note("%s: %s also runs for the same tools; make sure it cannot allow what agent-guard denies", t.Label, later)
 		}
 	}
+}
+
+// listCount is how many entries of ours a correct install of host has.
+func listCount(host string) int {
+	switch host {
+	case install.Cursor, install.Windsurf:
+		return 3
+	}
+	return 1
+}
+
+func argValue(args []string, name string) string {
+	for i, a := range args {
+		if a == name && i+1 < len(args) {
+			return args[i+1]
+		}
+		if v, ok := strings.CutPrefix(a, name+"="); ok {
+			return v
+		}
+	}
+	return ""
 }
 
 func secs(d time.Duration) string { return fmt.Sprintf("%gs", d.Seconds()) }

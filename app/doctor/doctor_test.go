@@ -57,7 +57,7 @@ func TestCheckHosts(t *testing.T) {
 		nots  []string
 	}{
 		{"nothing installed", func(*testing.T, string, string) {}, Options{}, false,
-			[]string{"FIX no agent is guarded: run 'agent-guard install --zcode'"}, nil},
+			[]string{"FIX no agent is guarded: run 'agent-guard install' to guard every agent host found here"}, nil},
 		{"zcode installed, claude optional", func(t *testing.T, home, hook string) {
 			installTo(t, install.ZCode, install.ZCodeUserPath(home), hook, 120)
 		}, Options{}, true,

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/agent-guard/agent-guard/app/judge/typesafe"
-	"github.com/agent-guard/agent-guard/hookbridge/pipe"
+	"github.com/agent-guard/agent-guard/app/pipe"
 )
 
 // TestDoctorEndToEnd builds the real binaries (headless, no cgo), runs
@@ -25,7 +25,7 @@ func TestDoctorEndToEnd(t *testing.T) {
 		t.Skip("builds binaries")
 	}
 	if runtime.GOOS == "windows" {
-		t.Skip("unix socket paths in a temp dir; the Windows pipe is covered by hookbridge/pipe")
+		t.Skip("unix socket paths in a temp dir; the Windows pipe is covered by app/pipe")
 	}
 	bin := t.TempDir()
 	exe := func(name string) string { return filepath.Join(bin, name) }
@@ -109,8 +109,9 @@ func TestDoctorEndToEnd(t *testing.T) {
 		"OK  ZCode (user): hook installed", "OK  Claude Code: hook installed",
 		"OK  ZCode (user): timeouts consistent: host 145s > hook deadline 135s > approval 120s",
 		"OK  tray: reachable on " + sock,
-		"OK  round trip (harmless `git status`): allow",
-		"OK  round trip (red line `" + redLineCommand + "`): deny",
+		"OK  round trip ZCode (harmless `git status`): allow honoured",
+		"OK  round trip Claude Code (red line `" + redLineCommand + "`): deny honoured",
+		"OK  round trip ZCode (red line `" + redLineCommand + "`): deny honoured",
 	} {
 		if !strings.Contains(out, w) {
 			t.Errorf("doctor lacks %q:\n%s", w, out)

@@ -8,15 +8,15 @@ import (
 	"time"
 )
 
-// doc is a host config opened along the path to its PreToolUse list.
+// doc is a host config opened along the path to one of its hook lists.
 type doc struct {
-	spec     hostSpec
+	spec     listSpec
 	original []byte
 	chain    []*object // chain[0] is the root, chain[i] the object at keys[:i]
 	list     []json.RawMessage
 }
 
-func openDoc(sp hostSpec, data []byte) (*doc, error) {
+func openDoc(sp listSpec, data []byte) (*doc, error) {
 	d := &doc{spec: sp, original: data}
 	if len(bytes.TrimSpace(data)) == 0 {
 		data = []byte("{}") // an empty file is an empty config
@@ -52,10 +52,19 @@ func (d *doc) bytes() []byte {
 }
 
 // removeOurs drops our hook from every group, and a group it leaves empty;
-// every other group stays byte for byte.
+// every other group stays byte for byte. In a flat list (the elements are
+// the hooks) our elements go.
 func (d *doc) removeOurs() (removed int) {
 	var out []json.RawMessage
 	for _, raw := range d.list {
+		if !d.spec.grouped {
+			if v, ok := d.spec.view(raw); ok && isOurs(v) {
+				removed++
+				continue
+			}
+			out = append(out, raw)
+			continue
+		}
 		g, err := parseObject(raw)
 		if err != nil {
 			out = append(out, raw)
@@ -86,41 +95,81 @@ func (d *doc) removeOurs() (removed int) {
 	return removed
 }
 
-// Apply returns data with our hook group installed last in PreToolUse
-// (replacing any earlier entry of ours) and, for ZCode, hooks.enabled on.
+// Apply returns data with our hook installed last in each of the host's
+// lists (replacing any earlier entry of ours), the host's required root
+// keys when missing, and, for ZCode, hooks.enabled on.
 func Apply(host string, data []byte, h Hook) ([]byte, error) {
+	h = h.ForHost(host)
+	switch host {
+	case Kimi:
+		return applyKimi(data, h)
+	case OpenCode:
+		return applyOpencode(data, h)
+	}
 	sp, err := spec(host)
 	if err != nil {
 		return nil, err
 	}
-	entry, err := sp.entry(h)
-	if err != nil {
-		return nil, err
+	for i, l := range sp.lists {
+		entry, err := l.entry(h)
+		if err != nil {
+			return nil, err
+		}
+		if l.grouped {
+			entry = group{Matcher: l.matcher, Hooks: []any{entry}}
+		}
+		d, err := openDoc(l, data)
+		if err != nil {
+			return nil, err
+		}
+		d.removeOurs()
+		d.list = append(d.list, mustMarshal(entry))
+		if sp.name == ZCode {
+			d.chain[1].set("enabled", json.RawMessage("true"))
+		}
+		if i == 0 {
+			for _, m := range sp.root {
+				if _, ok := d.chain[0].get(m.key); !ok {
+					d.chain[0].members = append([]member{m}, d.chain[0].members...)
+				}
+			}
+		}
+		data = d.bytes()
 	}
-	d, err := openDoc(sp, data)
-	if err != nil {
-		return nil, err
-	}
-	d.removeOurs()
-	d.list = append(d.list, mustMarshal(entry))
-	if sp.name == ZCode {
-		d.chain[1].set("enabled", json.RawMessage("true"))
-	}
-	return d.bytes(), nil
+	return data, nil
 }
 
 // Remove returns data without our hook and how many entries it removed.
 func Remove(host string, data []byte) ([]byte, int, error) {
+	switch host {
+	case Kimi:
+		return removeKimi(data)
+	case OpenCode:
+		if isOpencodePlugin(data) {
+			return nil, 1, nil // the whole file is ours: it goes
+		}
+		return data, 0, nil
+	}
 	sp, err := spec(host)
 	if err != nil {
 		return nil, 0, err
 	}
-	d, err := openDoc(sp, data)
-	if err != nil {
-		return nil, 0, err
+	total := 0
+	for _, l := range sp.lists {
+		d, err := openDoc(l, data)
+		if err != nil {
+			return nil, 0, err
+		}
+		n := d.removeOurs()
+		if n > 0 {
+			data = d.bytes()
+		}
+		total += n
 	}
-	n := d.removeOurs()
-	return d.bytes(), n, nil
+	if total == 0 { // nothing of ours: the file keeps its exact bytes
+		return data, 0, nil
+	}
+	return data, total, nil
 }
 
 // Installed is our entry as a host config holds it.
@@ -132,53 +181,91 @@ type Installed struct {
 	Enabled     bool          // ZCode's hooks.enabled (always true for Claude Code)
 	Count       int           // entries of ours; more than one is a mess install cleans up
 	Later       []string      // other hooks for our tools that run after ours
+	Missing     []string      // the host's hook lists without our entry
 }
 
 // Inspect finds our (last) entry in a host config; nil when there is none.
+// Missing names the host's lists that lack our entry (Cursor and Windsurf
+// need it in several).
 func Inspect(host string, data []byte) (*Installed, error) {
+	switch host {
+	case Kimi:
+		return inspectKimi(data)
+	case OpenCode:
+		return inspectOpencode(data)
+	}
 	sp, err := spec(host)
 	if err != nil {
 		return nil, err
 	}
-	d, err := openDoc(sp, data)
-	if err != nil {
-		return nil, err
-	}
 	var in *Installed
+	var missing, later []string
 	count := 0
-	for _, raw := range d.list {
-		g, err := parseObject(raw)
+	var zdoc *doc
+	for _, l := range sp.lists {
+		d, err := openDoc(l, data)
 		if err != nil {
-			continue
+			return nil, err
 		}
-		var matcher string
-		if m, ok := g.get("matcher"); ok {
-			_ = json.Unmarshal(m, &matcher)
-		}
-		hooks, _ := g.array("hooks", "")
-		for _, h := range hooks {
-			v, ok := sp.view(h)
-			if ok && isOurs(v) {
-				count++
-				in = &Installed{Command: v.Command, Args: v.Args, Deadline: v.deadline(), HostTimeout: v.Timeout, Enabled: true}
-				continue
-			}
-			if in != nil && coversOurTools(matcher) {
-				what := v.Command
-				if what == "" {
-					what = "a hook"
+		zdoc = d
+		found := false
+		var listLater []string // hooks for our tools after our last entry in this list
+		for _, raw := range d.list {
+			hooks, matcher := []json.RawMessage{raw}, ""
+			if l.grouped {
+				g, err := parseObject(raw)
+				if err != nil {
+					continue
 				}
-				in.Later = append(in.Later, fmt.Sprintf("%s (matcher %q)", what, matcher))
+				if m, ok := g.get("matcher"); ok {
+					_ = json.Unmarshal(m, &matcher)
+				}
+				hooks, _ = g.array("hooks", "")
+			} else {
+				matcher = rawString(raw, "matcher")
 			}
+			for _, h := range hooks {
+				v, ok := l.view(h)
+				if ok && isOurs(v) {
+					count++
+					found = true
+					listLater = nil
+					in = &Installed{Command: v.Command, Args: v.Args, Deadline: v.deadline(), HostTimeout: v.Timeout, Enabled: true}
+					continue
+				}
+				if found && coversOurTools(matcher) {
+					what := v.Command
+					if what == "" {
+						what = "a hook"
+					}
+					listLater = append(listLater, fmt.Sprintf("%s (matcher %q)", what, matcher))
+				}
+			}
+		}
+		later = append(later, listLater...)
+		if !found {
+			missing = append(missing, strings.Join(l.keys, "."))
 		}
 	}
 	if in == nil {
 		return nil, nil
 	}
-	in.Count = count
+	in.Count, in.Missing, in.Later = count, missing, later
+	if in.HostTimeout == 0 {
+		in.HostTimeout = AssumedTimeout(host)
+	}
 	if sp.name == ZCode {
-		v, _ := d.chain[1].get("enabled")
+		v, _ := zdoc.chain[1].get("enabled")
 		in.Enabled = string(bytes.TrimSpace(v)) == "true"
 	}
 	return in, nil
+}
+
+func rawString(raw json.RawMessage, key string) string {
+	var m map[string]json.RawMessage
+	var s string
+	if json.Unmarshal(raw, &m) == nil {
+		_ = json.Unmarshal(m[key], &s)
+	}
+	return s
 }

@@ -43,7 +43,7 @@ type Result struct {
 func Install(host, path string, h Hook, opt Options) (Result, error) {
 	return update(path, opt, func(data []byte, exists bool) ([]byte, bool, int, error) {
 		out, err := Apply(host, data, h)
-		return out, err == nil && (!exists || !sameJSON(data, out)), 0, err
+		return out, err == nil && (!exists || !sameContent(data, out)), 0, err
 	})
 }
 
@@ -88,11 +88,20 @@ func update(path string, opt Options, edit editFunc) (Result, error) {
 			return res, fmt.Errorf("install: cannot write a backup of %s (%v); the file was not changed", path, err)
 		}
 	}
+	if res.Content == nil && res.Removed > 0 { // the whole file was ours
+		if err := os.Remove(path); err != nil {
+			return res, fmt.Errorf("install: cannot remove %s: %v", path, err)
+		}
+		return res, nil
+	}
 	if err := config.WriteFileAtomic(path, res.Content); err != nil {
 		return res, fmt.Errorf("install: cannot write %s: %v", path, err)
 	}
 	return res, nil
 }
+
+// sameContent is true for equal bytes, or JSON equal but for layout.
+func sameContent(a, b []byte) bool { return bytes.Equal(a, b) || sameJSON(a, b) }
 
 // sameJSON compares two documents ignoring whitespace, so reinstalling
 // over a file that only differs in layout does not rewrite it.

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 	"time"
 )
@@ -41,22 +42,50 @@ func TimingFor(approvalSeconds int) Timing {
 	return Timing{Deadline: d, HostTimeout: d + 10*time.Second}
 }
 
-// Hook is the entry to install: the hook binary's absolute path and timing.
+// Hook is the entry to install: the hook binary's absolute path, the
+// agent-guard binary the hook verifies the server against, and timing.
 type Hook struct {
-	Path string
+	Path  string
+	Guard string // absolute path of agent-guard; "" writes no --guard
 	Timing
 }
 
-// hostSpec describes where a host keeps its PreToolUse list and how one
-// hook element is spelled.
-type hostSpec struct {
-	name  string
-	keys  []string // from the root object to the PreToolUse array
-	entry func(Hook) (any, error)
-	view  func(json.RawMessage) (hookView, bool)
+// hookArgs are the arguments every host's entry passes to the hook.
+func (h Hook) hookArgs(host string) []string {
+	return append([]string{"--host", host, "--deadline", seconds(h.Deadline)}, guardArgs(h.Guard)...)
 }
 
-// hookView is what we read back from one hook element of either host.
+// guardArgs is the one place --guard is written (the thin hook reads it to
+// verify the server's binary).
+func guardArgs(guard string) []string {
+	if guard == "" {
+		return nil
+	}
+	return []string{"--guard", guard}
+}
+
+// hostSpec describes where a host keeps its hook lists and how one entry
+// is spelled in each.
+type hostSpec struct {
+	name  string
+	lists []listSpec
+	// root holds top-level keys the file must have (Cursor's and Copilot's
+	// "version": 1), set only when missing.
+	root []member
+}
+
+// listSpec is one hook list: the keys from the root object to the array,
+// whether its elements are Claude-style matcher groups or the hooks
+// themselves, and how our element is written and any element read back.
+type listSpec struct {
+	keys    []string
+	grouped bool
+	matcher string // the group's matcher (grouped lists)
+	entry   func(Hook) (any, error)
+	view    func(json.RawMessage) (hookView, bool)
+}
+
+// hookView is what we read back from one hook element of any host.
 type hookView struct {
 	Command string   // the executable
 	Args    []string // its arguments
@@ -64,16 +93,13 @@ type hookView struct {
 }
 
 func spec(host string) (hostSpec, error) {
-	switch host {
-	case ZCode:
-		return hostSpec{name: ZCode, keys: []string{"hooks", "events", "PreToolUse"}, entry: zcodeEntry, view: zcodeView}, nil
-	case Claude:
-		return hostSpec{name: Claude, keys: []string{"hooks", "PreToolUse"}, entry: claudeEntry, view: claudeView}, nil
+	if sp, ok := specs[host]; ok {
+		return sp, nil
 	}
-	return hostSpec{}, fmt.Errorf("install: unknown host %q (want %q or %q)", host, ZCode, Claude)
+	return hostSpec{}, fmt.Errorf("install: unknown host %q (want one of %s)", host, strings.Join(HostNames(), ", "))
 }
 
-// group is one PreToolUse matcher group; field order is the order written.
+// group is one matcher group; field order is the order written.
 type group struct {
 	Matcher string `json:"matcher"`
 	Hooks   []any  `json:"hooks"`
@@ -93,29 +119,59 @@ type claudeHook struct {
 }
 
 func zcodeEntry(h Hook) (any, error) {
-	return group{Matcher: Matcher, Hooks: []any{zcodeHook{
+	return zcodeHook{
 		Type:      "process",
 		Command:   h.Path,
-		Args:      []string{"--host", ZCode, "--deadline", seconds(h.Deadline)},
+		Args:      h.hookArgs(ZCode),
 		TimeoutMs: h.HostTimeout.Milliseconds(),
-	}}}, nil
+	}, nil
 }
 
 func claudeEntry(h Hook) (any, error) {
-	// Claude Code runs the command through a shell (bash, also on Windows),
-	// so the path is double-quoted; refuse what quoting cannot carry.
-	p := filepath.ToSlash(h.Path)
-	if strings.ContainsAny(p, "\"$`\\\n") {
-		return nil, fmt.Errorf("install: the hook path %q contains a character Claude Code's shell would misread (\" $ ` \\); move agent-guard to a plain folder", h.Path)
+	cmd, err := quotedCommand(Claude, h)
+	if err != nil {
+		return nil, err
 	}
-	return group{Matcher: Matcher, Hooks: []any{claudeHook{
-		Type:    "command",
-		Command: fmt.Sprintf("%q --host %s --deadline %s", p, Claude, seconds(h.Deadline)),
-		Timeout: int64(h.HostTimeout / time.Second),
-	}}}, nil
+	return claudeHook{Type: "command", Command: cmd, Timeout: int64(h.HostTimeout / time.Second)}, nil
+}
+
+// quotedCommand is the hook as one shell command line with every path
+// double-quoted and in forward slashes: Claude Code runs it through bash
+// (also on Windows). It refuses what quoting cannot carry.
+func quotedCommand(host string, h Hook) (string, error) {
+	return commandLine(host, h, func(p string) string { return fmt.Sprintf("%q", filepath.ToSlash(p)) })
+}
+
+func commandLine(host string, h Hook, quote func(string) string) (string, error) {
+	for _, p := range []string{h.Path, h.Guard} {
+		if strings.ContainsAny(filepath.ToSlash(p), "\"$`\\\n") {
+			return "", fmt.Errorf("install: the path %q contains a character the host's shell would misread (\" $ ` \\); move agent-guard to a plain folder", p)
+		}
+	}
+	words := []string{quote(h.Path)}
+	args := h.hookArgs(host)
+	for i := 0; i < len(args); i++ {
+		if args[i] == "--guard" && i+1 < len(args) {
+			words = append(words, args[i], quote(args[i+1]))
+			i++
+			continue
+		}
+		words = append(words, args[i])
+	}
+	return strings.Join(words, " "), nil
 }
 
 func seconds(d time.Duration) string { return fmt.Sprintf("%ds", int64(d/time.Second)) }
+
+// HostNames lists the hosts install knows, sorted.
+func HostNames() []string {
+	var ns []string
+	for n := range specs {
+		ns = append(ns, n)
+	}
+	sort.Strings(ns)
+	return ns
+}
 
 func zcodeView(raw json.RawMessage) (hookView, bool) {
 	var h struct {

@@ -94,8 +94,9 @@ func matchAny(patterns []string, s string) string {
 	return ""
 }
 
-// denied finds a denylisted simple command (or MCP tool name).
-func denied(cfg *config.Config, s State) (pattern, cmd string, ok bool) {
+// denied finds a denylisted simple command (or MCP tool name); a is the
+// Bash command's analysis.
+func denied(cfg *config.Config, s State, a *shell.Analysis) (pattern, cmd string, ok bool) {
 	deny := cfg.Fastpath.Denylist
 	if len(deny) == 0 {
 		return "", "", false
@@ -106,10 +107,9 @@ func denied(cfg *config.Config, s State) (pattern, cmd string, ok bool) {
 		}
 		return "", "", false
 	}
-	if s.Tool != "Bash" {
+	if s.Tool != "Bash" || a == nil {
 		return "", "", false
 	}
-	a := shell.Analyze(s.Command)
 	for i := range a.Cmds {
 		c := &a.Cmds[i]
 		if c.Name == "" {
@@ -125,13 +125,13 @@ func denied(cfg *config.Config, s State) (pattern, cmd string, ok bool) {
 
 var elevating = map[string]bool{"sudo": true, "doas": true, "su": true, "runas": true, "pkexec": true, "gsudo": true}
 
-// allowed reports whether every simple command is allowlisted (see above).
-func allowed(cfg *config.Config, s State, home string) bool {
+// allowed reports whether every simple command is allowlisted (see
+// above); a is the Bash command's analysis.
+func allowed(cfg *config.Config, s State, a *shell.Analysis, home string) bool {
 	allow := cfg.Fastpath.Allowlist
-	if len(allow) == 0 || s.Tool != "Bash" {
+	if len(allow) == 0 || s.Tool != "Bash" || a == nil {
 		return false
 	}
-	a := shell.Analyze(s.Command)
 	if a.Err != nil || len(a.Cmds) == 0 {
 		return false
 	}

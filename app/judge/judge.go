@@ -89,7 +89,9 @@ func (j *Judge) Judge(ctx context.Context, s State) (v Verdict) {
 	if !Judged(s.Tool) {
 		return Verdict{Level: Allow, Source: SourceRule, Rule: "tool.not-judged", Reason: "agent-guard does not judge the " + s.Tool + " tool"}
 	}
-	f := j.local(s)
+	// One analysis of the command line serves the rules and the fast path.
+	a := analyze(s)
+	f := j.local(s, a)
 	if f.Rule == "" {
 		f.Rule, f.Reason = "local.none", "no rule matched"
 	}
@@ -116,7 +118,7 @@ func (j *Judge) Judge(ctx context.Context, s State) (v Verdict) {
 		v.RedLine = true
 		return v
 	}
-	if pat, c, ok := denied(cfg, s); ok {
+	if pat, c, ok := denied(cfg, s, a); ok {
 		v := fromFinding(f, Block, SourceFastpathBlock)
 		v.Rule = "fastpath.denylist"
 		v.Reason = "matches your denylist pattern " + quote(pat) + ": " + c
@@ -133,7 +135,7 @@ func (j *Judge) Judge(ctx context.Context, s State) (v Verdict) {
 		v.Reason = "MCP server " + quote(s.Server) + " is on your mcp_allowlist (local rules: " + f.Reason + ")"
 		return v
 	}
-	if s.Tool == "Bash" && allowed(cfg, s, j.opts.Home) {
+	if s.Tool == "Bash" && allowed(cfg, s, a, j.opts.Home) {
 		v := fromFinding(f, Allow, SourceFastpathAllow)
 		v.Rule = "fastpath.allowlist"
 		v.Reason = "every command matches your allowlist: " + oneLine(s.Command, 120)

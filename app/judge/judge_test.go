@@ -9,6 +9,7 @@ import (
 
 	"github.com/agent-guard/agent-guard/app/config"
 	"github.com/agent-guard/agent-guard/app/judge/rules"
+	"github.com/agent-guard/agent-guard/app/judge/shell"
 )
 
 const home, cwd = "/home/dev", "/home/dev/proj"
@@ -18,7 +19,7 @@ const home, cwd = "/home/dev", "/home/dev/proj"
 func fakeBash(t *testing.T, m map[string]rules.Finding) {
 	t.Helper()
 	old := bashRule
-	bashRule = func(script, cwd, home string) rules.Finding {
+	bashRule = func(_ *shell.Analysis, script, cwd, home string) rules.Finding {
 		if f, ok := m[script]; ok {
 			return f
 		}

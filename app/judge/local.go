@@ -6,14 +6,16 @@ import (
 	"strings"
 
 	"github.com/agent-guard/agent-guard/app/judge/rules"
+	"github.com/agent-guard/agent-guard/app/judge/shell"
 )
 
-// local is the rules' judgment of one call (self-protection included).
-func (j *Judge) local(s State) rules.Finding {
+// local is the rules' judgment of one call (self-protection included);
+// a is the Bash command's analysis (see analyze).
+func (j *Judge) local(s State, a *shell.Analysis) rules.Finding {
 	home := j.opts.Home
 	switch {
 	case s.Tool == "Bash":
-		return bashRule(s.Command, s.Cwd, home)
+		return bashRule(a, s.Command, s.Cwd, home)
 	case s.Server != "" || strings.HasPrefix(s.Tool, "mcp__"):
 		return rules.MCPAt(s.Server, s.MCPTool, s.Args, s.Cwd, home, j.cfg.Load().MCPOverrides)
 	}
@@ -66,7 +68,8 @@ func contentFinding(code string, s State, home string) rules.Finding {
 	if strings.TrimSpace(code) == "" {
 		return rules.Finding{}
 	}
-	b := bashRule(code, s.Cwd, home)
+	an := shell.Analyze(code)
+	b := bashRule(&an, code, s.Cwd, home)
 	if !(b.RedLine || strings.HasPrefix(b.Rule, "self.") || !b.Uncertain && (b.Risk >= 2 || b.Violation >= 0.5)) {
 		return rules.Finding{}
 	}

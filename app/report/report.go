@@ -31,6 +31,9 @@ type Report struct {
 	ByTool     []Count `json:"by_tool"`  // most frequent first
 	BySource   []Count `json:"by_source"`
 	ByDecision []Count `json:"by_decision"` // what the host was told: allow, ask, deny
+	// ByHost is each agent host's calls and how they were judged and
+	// answered, most calls first.
+	ByHost []HostCount `json:"by_host"`
 
 	Remote    Remote    `json:"remote"`
 	Approvals Approvals `json:"approvals"`
@@ -49,6 +52,16 @@ type Report struct {
 type Count struct {
 	Name  string `json:"name"`
 	Count int    `json:"count"`
+}
+
+// HostCount is one agent host's share of the decisions.
+type HostCount struct {
+	Host    string `json:"host"` // the audit's host name: claude, codex, ...
+	Count   int    `json:"count"`
+	Allow   int    `json:"allow"` // by level
+	Confirm int    `json:"confirm"`
+	Block   int    `json:"block"`
+	Denied  int    `json:"denied"` // told the host deny, whatever the level
 }
 
 // Remote is how the grey zone was settled: calls to the remote judge
@@ -138,6 +151,7 @@ func Compute(entries []audit.Entry, since time.Time) *Report {
 	servers := map[string]*MCPServer{}
 	serverTools := map[string]map[string]bool{}
 	var waits, latencies []float64
+	hosts := map[string]*HostCount{}
 
 	for _, e := range entries {
 		ts := e.TS.UTC()
@@ -149,6 +163,23 @@ func Compute(entries []audit.Entry, since time.Time) *Report {
 			r.Last = &t
 		}
 		level.add(orUnknown(e.Level))
+		h := hosts[orUnknown(e.Host)]
+		if h == nil {
+			h = &HostCount{Host: orUnknown(e.Host)}
+			hosts[h.Host] = h
+		}
+		h.Count++
+		switch e.Level {
+		case "allow":
+			h.Allow++
+		case "confirm":
+			h.Confirm++
+		case "block":
+			h.Block++
+		}
+		if e.Decision == "deny" {
+			h.Denied++
+		}
 		tool.add(orUnknown(e.Tool))
 		source.add(orUnknown(e.Source))
 		decision.add(orUnknown(e.Decision))
@@ -214,6 +245,12 @@ func Compute(entries []audit.Entry, since time.Time) *Report {
 	r.ByTool = tool.sorted()
 	r.BySource = source.sorted()
 	r.ByDecision = decision.sorted("allow", "ask", "deny")
+	for _, h := range hosts {
+		r.ByHost = append(r.ByHost, *h)
+	}
+	slices.SortFunc(r.ByHost, func(a, b HostCount) int {
+		return cmp.Or(cmp.Compare(b.Count, a.Count), cmp.Compare(a.Host, b.Host))
+	})
 	if n := r.Remote.APICalls + r.Remote.CacheHits; n > 0 {
 		r.Remote.CacheHitRate = float64(r.Remote.CacheHits) / float64(n)
 	}

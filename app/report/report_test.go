@@ -37,7 +37,13 @@ func TestFromFileKnownNumbers(t *testing.T) {
 			{"mcp__github__create_issue", 1}, {"mcp__github__delete_repo", 1}, {"mcp__github__get_issue", 1}},
 		BySource:   []Count{{"rule", 13}, {"api", 2}, {"cache", 1}, {"fastpath_allow", 1}, {"fastpath_mcp", 1}},
 		ByDecision: []Count{{"allow", 10}, {"ask", 2}, {"deny", 6}},
-		Remote:     Remote{APICalls: 2, CacheHits: 1, CacheHitRate: 1.0 / 3},
+		// 16 ZCode decisions (7 allow, 5 confirm, 4 block; 6 denied) and
+		// Claude Code's two confirms left to its ask.
+		ByHost: []HostCount{
+			{Host: "zcode", Count: 16, Allow: 7, Confirm: 5, Block: 4, Denied: 6},
+			{Host: "claude", Count: 2, Confirm: 2},
+		},
+		Remote: Remote{APICalls: 2, CacheHits: 1, CacheHitRate: 1.0 / 3},
 		Approvals: Approvals{
 			Total: 7,
 			ByDecider: []Decider{

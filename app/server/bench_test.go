@@ -7,7 +7,7 @@ import (
 
 	"github.com/agent-guard/agent-guard/app/config"
 	"github.com/agent-guard/agent-guard/app/judge"
-	"github.com/agent-guard/agent-guard/hookbridge/wire"
+	"github.com/agent-guard/agent-guard/app/wire"
 )
 
 // BenchmarkServerRoundTrip measures the server alone, in calls/s (no hook process

@@ -12,15 +12,13 @@ import (
 
 	"github.com/agent-guard/agent-guard/app/audit"
 	"github.com/agent-guard/agent-guard/app/config"
-	"github.com/agent-guard/agent-guard/app/judge"
-	"github.com/agent-guard/agent-guard/hookbridge/render"
-	"github.com/agent-guard/agent-guard/hookbridge/wire"
+	"github.com/agent-guard/agent-guard/app/decide"
+	"github.com/agent-guard/agent-guard/app/hostproto"
+	"github.com/agent-guard/agent-guard/app/wire"
 )
 
 // Judger judges one call (*judge.Judge, or the guard's judge).
-type Judger interface {
-	Judge(ctx context.Context, s judge.State) judge.Verdict
-}
+type Judger = decide.Judger
 
 // AuditLog takes one line per decision (*audit.Writer).
 type AuditLog interface {
@@ -132,7 +130,7 @@ func (s *Server) handle(ctx context.Context, c net.Conn) {
 			return // a connection that sent nothing (a liveness probe)
 		}
 		s.problem(fmt.Errorf("server: unreadable request: %w", rerr))
-		s.respond(c, wire.Response{V: wire.Version, Decision: wire.Deny, Reason: "agent-guard could not read the hook's request (" + rerr.Error() + "), so the call is denied. Stop and tell the user; agent-guard-hook and agent-guard may be different versions."})
+		s.respond(c, req.Host, denial("agent-guard could not read the hook's request ("+rerr.Error()+"), so the call is denied. Stop and tell the user; agent-guard-hook and agent-guard may be different versions."))
 		return
 	}
 	// The hook sends nothing after its request: a read that returns means
@@ -146,24 +144,46 @@ func (s *Server) handle(ctx context.Context, c net.Conn) {
 		cancel(errHookGone)
 	}()
 
-	resp, entry := s.decide(ctx, req, start)
-	werr := s.respond(c, resp)
-	entry.DurationMS = float64(time.Since(start).Microseconds()) / 1000
-	if werr != nil {
-		entry.Reason += " (the answer could not be sent: " + werr.Error() + ")"
-		if !errors.Is(context.Cause(ctx), errHookGone) { // a hook that gave up is no news
-			s.problem(fmt.Errorf("server: answering the hook for %s: %w", entry.Tool, werr))
+	d := s.decide(ctx, req, start)
+	werr := s.respond(c, req.Host, d.Response())
+	took := float64(time.Since(start).Microseconds()) / 1000
+	for i, p := range d.Parts {
+		entry := p.Entry
+		entry.DurationMS = took
+		if werr != nil {
+			entry.Reason += " (the answer could not be sent: " + werr.Error() + ")"
+			if i == 0 && !errors.Is(context.Cause(ctx), errHookGone) { // a hook that gave up is no news
+				s.problem(fmt.Errorf("server: answering the hook for %s: %w", entry.Tool, werr))
+			}
 		}
+		s.record(entry)
 	}
-	s.record(entry)
+}
+
+// denial is a deny the server renders itself (no judgment behind it).
+func denial(reason string) wire.Response {
+	return wire.Response{V: wire.Version, Decision: wire.Deny, Reason: reason}
 }
 
 var errHookGone = errors.New("the hook disconnected before anyone answered")
 
-func (s *Server) respond(c net.Conn, r wire.Response) error {
+// respond sends r; a response without host output (denial) is rendered
+// for host here, and one that cannot be encoded becomes a deny.
+func (s *Server) respond(c net.Conn, host string, r wire.Response) error {
+	h, ok := hostproto.Lookup(host)
+	if !ok {
+		h = hostproto.ZCode
+	}
+	if r.Stdout == "" && r.Stderr == "" && r.Code == 0 {
+		o := h.Render(r.Decision, r.Reason)
+		r.Stdout, r.Stderr, r.Code = string(o.Stdout), string(o.Stderr), o.Code
+	}
 	b, err := wire.EncodeResponse(r)
 	if err != nil {
-		b, _ = wire.EncodeResponse(wire.Response{V: wire.Version, Decision: wire.Deny, Reason: "agent-guard could not encode its answer (" + err.Error() + "), so the call is denied."})
+		d := denial("agent-guard could not encode its answer (" + err.Error() + "), so the call is denied.")
+		o := h.Render(d.Decision, d.Reason)
+		d.Stdout, d.Stderr, d.Code = string(o.Stdout), string(o.Stderr), o.Code
+		b, _ = wire.EncodeResponse(d)
 	}
 	c.SetWriteDeadline(time.Now().Add(IOTimeout))
 	_, err = c.Write(b)
@@ -192,103 +212,22 @@ func (s *Server) problem(err error) {
 
 // Decide judges one request and renders the host decision, asking the
 // Asker when the verdict needs a human. It never fails: every problem is a
-// deny with its reason. The audit entry is returned, not written.
+// deny with its reason. The deciding part's audit entry is returned, not
+// written.
 func (s *Server) Decide(ctx context.Context, req wire.Request) (wire.Response, audit.Entry) {
-	return s.decide(ctx, req, time.Now())
+	d := s.decide(ctx, req, time.Now())
+	return d.Response(), d.Worst.Entry
 }
 
-func (s *Server) decide(ctx context.Context, req wire.Request, start time.Time) (resp wire.Response, entry audit.Entry) {
-	cfg := s.deps.Config()
-	ev, err := judge.ParseEvent(req.Event)
-	var st judge.State
-	if err == nil {
-		st, err = judge.StateFromEvent(ev)
-	}
-	if err != nil {
-		v := judge.Verdict{Level: judge.Confirm, Source: judge.SourceError, Reason: err.Error()}
-		out := render.Output{Decision: wire.Deny, Decider: audit.DeciderPolicy,
-			Reason: "agent-guard could not read this tool call (" + err.Error() + "), so it is denied. Stop and tell the user; do not retry it in another form."}
-		return response(out, v), render.Entry(req.Host, ev, st, v, out, "", start, 0)
-	}
-	defer func() {
-		if p := recover(); p != nil {
-			v := judge.Verdict{Level: judge.Confirm, Source: judge.SourceError, Reason: fmt.Sprint("internal error: ", p)}
-			out := render.Output{Decision: wire.Deny, Decider: audit.DeciderPolicy,
-				Reason: fmt.Sprintf("agent-guard failed while judging this call (%v), so it is denied. Stop and tell the user.", p)}
-			resp, entry = response(out, v), render.Entry(req.Host, ev, st, v, out, "", start, 0)
-			s.problem(fmt.Errorf("server: panic judging %s: %v", ev.ToolName, p))
-		}
-	}()
-
+func (s *Server) decide(ctx context.Context, req wire.Request, start time.Time) decide.Decision {
 	// Everything must finish before the hook gives up on us.
 	budget := time.Duration(req.BudgetMS) * time.Millisecond
-	deadline := start.Add(budget - margin(budget))
-	jctx, jcancel := context.WithDeadline(ctx, deadline)
-	defer jcancel()
-	v := s.deps.Judge.Judge(jctx, st)
-
-	in := render.Input{Verdict: v, Config: cfg, PermissionMode: ev.PermissionMode, Dialog: s.deps.Asker != nil}
-	var wait time.Duration
-	if render.NeedsApproval(v, cfg, ev.PermissionMode, in.Dialog) {
-		askDeadline := time.Now().Add(time.Duration(cfg.Approval.TimeoutSeconds) * time.Second)
-		if askDeadline.After(deadline) {
-			askDeadline = deadline
-		}
-		t0 := time.Now()
-		a := s.ask(ctx, Prompt{Host: req.Host, Session: ev.SessionID, ToolUseID: ev.ToolUseID, State: st, Verdict: v, Deadline: askDeadline})
-		wait = time.Since(t0)
-		in.Answer = &a
-	}
-	out := render.Render(in)
-	return response(out, v), render.Entry(req.Host, ev, st, v, out, "", start, wait)
+	return decide.Decide(ctx, decide.Call{Host: req.Host, Event: req.Event, Start: start, Deadline: start.Add(budget - margin(budget))},
+		decide.Deps{Judge: s.deps.Judge, Config: s.deps.Config, Asker: s.deps.Asker, OnProblem: func(err error) { s.problem(fmt.Errorf("server: %w", err)) }})
 }
 
 // margin is how long before the hook's budget ends the server answers:
 // a quarter of a short budget, at most maxMargin.
 func margin(budget time.Duration) time.Duration {
 	return min(budget/4, maxMargin)
-}
-
-// ask runs the Asker with a deadline and never waits past it, even if the
-// Asker does not honour its context.
-func (s *Server) ask(ctx context.Context, p Prompt) Answer {
-	limit := time.Until(p.Deadline)
-	actx, cancel := context.WithDeadline(ctx, p.Deadline)
-	defer cancel()
-	ch := make(chan Answer, 1)
-	go func() {
-		defer func() {
-			if r := recover(); r != nil {
-				s.problem(fmt.Errorf("server: the approval dialog failed: %v", r))
-				ch <- Answer{Decider: audit.DeciderPolicy, Reason: fmt.Sprintf("the approval dialog failed (%v)", r)}
-			}
-		}()
-		ch <- s.deps.Asker.Ask(actx, p)
-	}()
-	select {
-	case a := <-ch:
-		if a.Decider != audit.DeciderUser {
-			a.Decider = audit.DeciderPolicy
-		}
-		return a
-	case <-actx.Done():
-	}
-	// Give an Asker that answers at the very deadline its due.
-	select {
-	case a := <-ch:
-		return a
-	default:
-	}
-	reason := fmt.Sprintf("no one answered the approval dialog within %.0f s", limit.Seconds())
-	switch cause := context.Cause(ctx); {
-	case errors.Is(cause, errHookGone):
-		reason = errHookGone.Error()
-	case ctx.Err() != nil:
-		reason = "agent-guard stopped before anyone answered"
-	}
-	return Answer{Decider: audit.DeciderPolicy, Reason: reason}
-}
-
-func response(out render.Output, v judge.Verdict) wire.Response {
-	return wire.Response{V: wire.Version, Decision: out.Decision, Reason: out.Reason, Level: v.Level.String(), Source: v.Source, Rule: v.Rule}
 }

@@ -19,8 +19,8 @@ import (
 	"github.com/agent-guard/agent-guard/app/audit"
 	"github.com/agent-guard/agent-guard/app/config"
 	"github.com/agent-guard/agent-guard/app/judge"
-	"github.com/agent-guard/agent-guard/hookbridge/pipe"
-	"github.com/agent-guard/agent-guard/hookbridge/wire"
+	"github.com/agent-guard/agent-guard/app/pipe"
+	"github.com/agent-guard/agent-guard/app/wire"
 )
 
 // fakeJudge gives a fixed verdict per command, so these tests do not
@@ -97,7 +97,7 @@ func TestDecideWithoutAsker(t *testing.T) {
 func TestDecideBadEvent(t *testing.T) {
 	s := New(Deps{Judge: levels})
 	for _, ev := range []string{`{"tool_name":"Bash","tool_input":{}}`, `{"tool_input":{"command":"ls"}}`, `{"tool_name":"Write","tool_input":[1]}`} {
-		resp, e := s.Decide(context.Background(), wire.Request{V: 1, Host: "zcode", Event: json.RawMessage(ev), BudgetMS: 1000})
+		resp, e := s.Decide(context.Background(), wire.Request{V: wire.Version, Host: "zcode", Event: json.RawMessage(ev), BudgetMS: 1000})
 		if resp.Decision != wire.Deny || e.Decision != wire.Deny || e.Source != judge.SourceError {
 			t.Errorf("%s: %+v", ev, resp)
 		}

@@ -25,11 +25,11 @@ import (
 	"github.com/agent-guard/agent-guard/app/approval"
 	"github.com/agent-guard/agent-guard/app/autostart"
 	"github.com/agent-guard/agent-guard/app/config"
+	"github.com/agent-guard/agent-guard/app/pipe"
 	"github.com/agent-guard/agent-guard/app/server"
 	"github.com/agent-guard/agent-guard/app/ui/model"
 	"github.com/agent-guard/agent-guard/app/ui/proto"
 	"github.com/agent-guard/agent-guard/assets"
-	"github.com/agent-guard/agent-guard/hookbridge/pipe"
 )
 
 // SnapshotEnv names a file the tray rewrites with its menu state (JSON of

@@ -15,7 +15,7 @@ import (
 // program it recognises, allows included. A command no rule recognised is
 // an unknown program: allow, but Uncertain (the remote judge may look).
 func Bash(script, cwd, home string) Finding {
-	a := shell.Analyze(script)
+	a := shell.AnalyzeDir(script, cwd)
 	return BashAnalysis(&a, script, cwd, home)
 }
 

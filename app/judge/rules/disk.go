@@ -1,7 +1,11 @@
 package rules
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
+
+	"github.com/agent-guard/agent-guard/app/judge/opts"
 
 	"github.com/agent-guard/agent-guard/app/judge/shell"
 )
@@ -59,6 +63,9 @@ func ruleDD(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			t := a[3:]
 			if f, ok := diskDevice(c, t); ok {
 				return f, true
+			}
+			if diskIsDevice(t, x) {
+				return diskRed(c, "disk.write-device", "dd writes to "+t+", which is a device on this machine")
 			}
 			if strings.Contains(t, shell.Dyn) {
 				return Finding{Risk: 2, Violation: 0.4, Rule: "disk.dd-dynamic", Reason: "dd writes to a target only known at run time (it could be a disk)", Marked: c.Raw}, true
@@ -137,14 +144,74 @@ func ddSize(v string) float64 {
 }
 
 func ruleMkfs(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	a := opts.Parse(mkfsGrammar(c.Name), c.Args)
+	if a.ReadOnly || len(a.Operands) == 0 {
+		return Finding{Risk: 0, Rule: "disk.mkfs-help", Reason: c.Name + " prints help or what it would do; nothing is written", Marked: c.Raw}, true
+	}
+	// mkfs.ext4 DEVICE [BLOCKS]: the first operand is what gets formatted
+	// (mkfs.fat / mkswap / mkfs.xfs take the device first too).
+	t := a.Operands[0]
+	if diskImageFile(t, x) {
+		f := fsWriteTarget(c, t, x)
+		if f.score() >= 1.5 || f.RedLine {
+			return f, true
+		}
+		return Finding{Risk: 1, Rule: "disk.mkfs-image", Reason: c.Name + " formats " + t + ", an image file, not a disk", Marked: c.Raw}, true
+	}
 	return diskRed(c, "disk.mkfs", c.Name+" formats a file system: everything on it is erased")
 }
 
 func ruleMkfsAny(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	if strings.HasPrefix(c.Name, "mkfs") && len(byName[c.Name]) == 0 {
-		return diskRed(c, "disk.mkfs", c.Name+" formats a file system: everything on it is erased")
+		return ruleMkfs(c, x)
 	}
 	return Finding{}, false
+}
+
+// mkfsGrammar: the options of mkfs and its family that take a value,
+// and their dry runs (mke2fs -n, mkfs.xfs -N), from their manual pages.
+func mkfsGrammar(name string) *opts.Spec {
+	if g, ok := mkfsGrammars[name]; ok {
+		return g
+	}
+	switch {
+	case strings.HasPrefix(name, "mkfs.ext"), name == "mke2fs":
+		return mkfsGrammars["mke2fs"]
+	case strings.HasPrefix(name, "mkfs.xfs"):
+		return mkfsGrammars["mkfs.xfs"]
+	case strings.HasPrefix(name, "mkfs.fat"), strings.HasPrefix(name, "mkfs.vfat"), strings.HasPrefix(name, "mkfs.msdos"), name == "mkdosfs":
+		return mkfsGrammars["mkfs.fat"]
+	}
+	return mkfsGrammars["mkfs"]
+}
+
+var mkfsGrammars = map[string]*opts.Spec{
+	"mkfs":     opts.Lookup("mkfs"),
+	"mke2fs":   {Opts: "b= C= d= E= e= g= G= i= I= J= l= L= m= M= N= o= O= r= t= T= U= z= c D F j n! q S v V! help!"},
+	"mkfs.xfs": {Opts: "b= d= i= l= L= m= n= p= r= s= N! K f q V! help!"},
+	"mkfs.fat": {Opts: "a A b= c C D= f= F= g= h= i= I l= m= M= n= r= R= s= S= v help! version!", Abbrev: true},
+}
+
+// diskImageFile: a format or write target that is a file, not a device:
+// the disk says it is a regular file or a folder holds it, or it is not
+// a device path and does not exist yet (mkfs.ext4 ./loop.img).
+func diskImageFile(t string, x *Ctx) bool {
+	if t == "" || pkDyn(t) {
+		return false
+	}
+	l := strings.ToLower(strings.ReplaceAll(t, "\\", "/"))
+	if strings.HasPrefix(l, "/dev/") || strings.HasPrefix(l, "//./") || strings.HasPrefix(l, "//?/") || len(l) == 2 && l[1] == ':' {
+		return false
+	}
+	p := t
+	if !filepath.IsAbs(p) && x != nil && x.Cwd != "" && !pkDyn(x.Cwd) {
+		p = filepath.Join(x.Cwd, p)
+	}
+	st, err := os.Stat(p)
+	if err != nil {
+		return os.IsNotExist(err) // mkfs would create or fail on it: not a disk
+	}
+	return st.Mode().IsRegular()
 }
 
 func ruleWipeDisk(c *shell.Cmd, x *Ctx) (Finding, bool) {
@@ -160,6 +227,32 @@ func ruleWipeDisk(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		return false
 	}
 	ro := Finding{Risk: 0, Rule: "disk.list", Reason: c.Name + " only lists disks or partitions", Marked: c.Raw}
+	if diskHelp(low) {
+		return Finding{Risk: 0, Rule: "disk.help", Reason: c.Name + " prints its help or version; nothing is changed", Marked: c.Raw}, true
+	}
+	switch c.Name {
+	case "wipefs", "blkdiscard", "sgdisk", "sfdisk", "fdisk", "gdisk", "cfdisk", "parted", "badblocks":
+		// parted disk.img mklabel gpt, sgdisk -Z disk.img: an image file.
+		var targets []string
+		for _, o := range c.Operands() {
+			if strings.ContainsAny(o, "/.\\") || pkDyn(o) {
+				targets = append(targets, o)
+			}
+		}
+		img := len(targets) > 0
+		for _, t := range targets {
+			img = img && diskImageFile(t, x)
+		}
+		if img {
+			w := Finding{Risk: 1, Rule: "disk.image-file", Reason: c.Name + " works on " + strings.Join(targets, " ") + ", an image file, not a disk", Marked: c.Raw}
+			for _, t := range targets {
+				if f := fsWriteTarget(c, t, x); f.score() >= 1.5 || f.RedLine {
+					w = Worst(w, f)
+				}
+			}
+			return w, true
+		}
+	}
 	switch c.Name {
 	case "wipefs":
 		if has("-n", "--no-act") || len(c.Operands()) > 0 && !has("-a", "--all", "-o", "--offset") {
@@ -267,4 +360,29 @@ func diskLow(c *shell.Cmd) []string {
 		out[i] = strings.ToLower(a)
 	}
 	return out
+}
+
+// diskHelp: --help, --version, /? anywhere, or -h alone: the tool prints
+// usage and touches no disk.
+func diskHelp(low []string) bool {
+	for _, a := range low {
+		if a == "--help" || a == "--version" || a == "/?" || a == "-?" || a == "-help" {
+			return true
+		}
+	}
+	return len(low) == 1 && low[0] == "-h"
+}
+
+// diskIsDevice: the disk says t is a block or character device (a
+// symlink to /dev/sda named disk.img).
+func diskIsDevice(t string, x *Ctx) bool {
+	if t == "" || pkDyn(t) {
+		return false
+	}
+	p := t
+	if !filepath.IsAbs(p) && x != nil && x.Cwd != "" && !pkDyn(x.Cwd) {
+		p = filepath.Join(x.Cwd, p)
+	}
+	st, err := os.Stat(p)
+	return err == nil && st.Mode()&os.ModeDevice != 0 && st.Mode()&os.ModeCharDevice == 0
 }

@@ -340,41 +340,15 @@ func ruleComposer(c *shell.Cmd, x *Ctx) (Finding, bool) {
 // resources through a raw HTTP call confirms. Secrets and pipes to shells
 // are judged by the creds and remote packs.
 func ruleCurl(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	method := ""
-	if v, ok := pkVal(c, "-X", "--request", "--method"); ok {
-		method = strings.ToUpper(v)
-	}
-	if v, ok := pkWinVal(c, "method"); ok && (c.Name == "invoke-webrequest" || c.Name == "iwr" || c.Name == "invoke-restmethod" || c.Name == "irm") {
-		method = strings.ToUpper(v)
-	}
-	for _, a := range c.Args {
-		if (c.Name == "http" || c.Name == "https" || c.Name == "xh" || c.Name == "httpie") && strings.EqualFold(a, "DELETE") {
-			method = "DELETE"
-		}
-	}
+	req := httpRequestOf(c)
 	local := true
-	for _, o := range c.Operands() {
-		if strings.Contains(o, "://") || strings.Contains(o, ".") && !strings.HasPrefix(o, "@") && !strings.Contains(o, " ") {
-			if !pkLocalHost(o) {
-				local = false
-			}
+	for _, u := range req.urls {
+		if !pkLocalHost(u) {
+			local = false
 		}
 	}
-	if method == "DELETE" && local {
-		// Elasticsearch/OpenSearch _all or wildcard index deletes wipe every
-		// index, even on a local node.
-		for _, o := range c.Operands() {
-			lo := strings.ToLower(o)
-			if strings.Contains(lo, "://") && (strings.Contains(lo, "/_all") || strings.Contains(lo, "/*")) {
-				return pkRet(c, 2, 0.4, "net.http-delete-all", "sends an HTTP DELETE for every index or resource (_all or *)")
-			}
-		}
-	}
-	if method == "DELETE" && !local {
-		return pkUnsure(c, 1.6, "net.http-delete", "sends an HTTP DELETE to a remote service")
-	}
-	if (method == "POST" || method == "PUT" || method == "PATCH") && !local {
-		return pkUnsure(c, 1, "net.http-write", "sends a "+method+" to a remote service (what it changes is not visible)")
+	if f, ok := httpMethodFinding(c, req, local); ok {
+		return f, true
 	}
 	if c.Flag('k', "--insecure") && !local {
 		return pkAllow(c, 1, "net.http-insecure", "fetches without checking TLS certificates")

@@ -1,7 +1,11 @@
 package rules
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
+
+	"github.com/agent-guard/agent-guard/app/judge/opts"
 
 	"github.com/agent-guard/agent-guard/app/judge/shell"
 )
@@ -25,86 +29,93 @@ func gitF(c *shell.Cmd, risk, viol float64, rule, reason string) (Finding, bool)
 	return Finding{Risk: risk, Violation: viol, Rule: rule, Reason: reason, Marked: c.Raw, RedLine: viol >= 0.85}, true
 }
 
-func ruleGit(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	args := c.Args
-	var cfg []string
-	i := 0
-	for i < len(args) {
-		a := args[i]
-		switch {
-		case a == "-C" || a == "-c" || a == "--git-dir" || a == "--work-tree" || a == "--namespace" || a == "--config-env" || a == "--super-prefix":
-			if a == "-c" && i+1 < len(args) {
-				cfg = append(cfg, args[i+1])
-			}
-			i += 2
-			continue
-		case strings.HasPrefix(a, "--config-env="):
-		case strings.HasPrefix(a, "-c") && len(a) > 2:
-			cfg = append(cfg, a[2:])
-		case strings.HasPrefix(a, "-"):
-		default:
-			goto sub
-		}
-		i++
+func ruleGit(c *shell.Cmd, x *Ctx) (Finding, bool) { return gitJudge(c, x, c.Args, 0) }
+
+// gitJudge reads args the way git does (opts.ParseGit: git's options, the
+// subcommand, parse-options rules for its options) and judges what runs:
+// configuration that runs code, an alias's expansion, then the subcommand.
+func gitJudge(c *shell.Cmd, x *Ctx, args []string, depth int) (Finding, bool) {
+	g := opts.ParseGit(args)
+	if g.Sub == "" {
+		return gitF(c, 0, 0, "git.read", "git without a subcommand prints usage or its version")
 	}
-sub:
-	if i >= len(args) {
-		return gitF(c, 0, 0, "git.read", "git without a subcommand")
-	}
-	sub := strings.ToLower(args[i])
-	rest := &shell.Cmd{Name: "git-" + sub, Args: args[i+1:], Raw: c.Raw}
-	// git -c alias.pf='push --force' pf: the alias is what runs.
-	for _, kv := range cfg {
-		k, v, _ := strings.Cut(kv, "=")
-		if strings.EqualFold(k, "alias."+sub) && v != "" && !strings.HasPrefix(v, "!") {
-			f := strings.Fields(v)
-			sub = strings.ToLower(f[0])
-			rest = &shell.Cmd{Name: "git-" + sub, Args: append(f[1:], args[i+1:]...), Raw: c.Raw}
-			break
-		}
-	}
-	// git config alias.pf 'push --force' && git pf: an alias defined
-	// earlier in the same line runs like the -c one.
-	if v, ok := gitAliasDef(x, sub); ok {
+	cfg := gitConfigs(c, &g, x)
+	sub, _, _ := strings.Cut(g.Sub, " ")
+	// An alias (git -c alias.x=..., GIT_CONFIG_*, git config alias.x
+	// earlier in the line) runs its expansion with the words after it.
+	if v, ok := gitAlias(cfg, x, sub); ok && depth < 4 {
+		aliasWords := append([]string{}, g.Global.Operands[1:]...)
 		if strings.HasPrefix(v, "!") {
-			cfg = append(cfg, "alias."+sub+"="+v)
-		} else if f := strings.Fields(v); len(f) > 0 {
-			sub = strings.ToLower(f[0])
-			rest = &shell.Cmd{Name: "git-" + sub, Args: append(f[1:], args[i+1:]...), Raw: c.Raw}
+			code := v[1:]
+			if len(aliasWords) > 0 {
+				code += " " + strings.Join(aliasWords, " ")
+			}
+			f := Bash(code, x.Cwd, x.Home)
+			f.Reason = "git alias " + sub + " runs shell code: " + f.Reason
+			f.Marked = c.Raw
+			return Worst(f, Finding{Risk: 1.5, Violation: 0.3, Rule: "git.alias-code", Reason: "git alias " + sub + " runs shell code: " + code, Marked: c.Raw}), true
 		}
+		f, _ := gitJudge(c, x, append(strings.Fields(v), aliasWords...), depth+1)
+		f.Reason = "git " + sub + " is an alias for `git " + v + "`: " + f.Reason
+		return worstCfg(f, c, cfg, x), true
 	}
-	// -c alias.x='!code' or a program-running key: code git would run.
+	f, ok := gitSubJudge(c, x, &g)
+	return worstCfg(f, c, cfg, x), ok
+}
+
+// worstCfg adds the judgment of configuration values git runs as code.
+func worstCfg(f Finding, c *shell.Cmd, cfg []string, x *Ctx) Finding {
 	for _, kv := range cfg {
 		k, v, _ := strings.Cut(kv, "=")
-		k = strings.ToLower(k)
-		if strings.HasPrefix(k, "alias.") && strings.HasPrefix(v, "!") {
-			if strings.TrimPrefix(k, "alias.") == sub {
-				f := Bash(v[1:], x.Cwd, x.Home)
-				if f.Risk < 1.5 {
-					f = Finding{Risk: 1.5, Violation: 0.3, Rule: "git.alias-code", Reason: "git -c alias runs shell code: " + v[1:], Marked: c.Raw}
-				}
-				return f, true
-			}
+		if cf, ok := gitConfigCode(c, strings.ToLower(k), v, x); ok {
+			f = Worst(f, cf)
 		}
-		if gitRunsCode(k, v) {
-			return gitF(c, 2, 0.4, "git.config-code", "git -c "+k+" makes git run another program: "+v)
-		}
+	}
+	return f
+}
+
+func gitSubJudge(c *shell.Cmd, x *Ctx, g *opts.Git) (Finding, bool) {
+	a := &g.Args
+	sub, subsub, _ := strings.Cut(g.Sub, " ")
+	words := g.Words
+	rest := &shell.Cmd{Name: "git-" + sub, Args: words, Raw: c.Raw}
+	if subsub != "" {
+		rest.Args = append([]string{subsub}, words...)
 	}
 	read := func() (Finding, bool) { return gitF(c, 0, 0, "git.read", "git "+sub+" only reads the repository") }
 	low := func() (Finding, bool) {
 		return gitF(c, 1, 0, "git.local", "git "+sub+" changes the local repository in a recoverable way")
 	}
+	if a.ReadOnly {
+		// -h, --help, --dry-run: git prints usage or what it would do.
+		return gitF(c, 0, 0, "git.read", "git "+g.Sub+" with a help or dry-run option changes nothing")
+	}
 	switch sub {
 	case "checkout", "restore", "rm", "mv", "apply", "am", "stash", "clean", "reset":
 		// git checkout HEAD~5 -- .claude/settings.json writes the guard's
 		// or the agent's protected files like any other writer would.
-		for _, a := range rest.Args {
-			if a == "--" || strings.HasPrefix(a, "-") || !strings.ContainsAny(a, "/.") {
+		for _, o := range a.Operands {
+			if !strings.ContainsAny(o, "/.") {
 				continue
 			}
-			if f, ok := Protected(a, x.Cwd, x.Home); ok {
+			if f, ok := Protected(o, x.Cwd, x.Home); ok {
 				return f, true
 			}
+		}
+	}
+	// Options whose value is a program git runs (locally for a local
+	// remote): --upload-pack, --receive-pack, --exec, rebase -x, difftool -x.
+	for _, k := range []string{"upload-pack", "receive-pack", "exec", "extcmd"} {
+		for _, v := range a.Values(k) {
+			if f, ok := gitProgramValue(c, "git "+g.Sub+" --"+k, v, x); ok && (f.score() >= 1.5 || f.RedLine) {
+				return f, true
+			}
+		}
+	}
+	// --output=FILE (log, diff, format-patch) writes that file.
+	if v, ok := a.Value("output"); ok && (sub == "log" || sub == "diff" || sub == "show" || sub == "archive") {
+		if f := fsWriteTarget(c, v, x); f.score() >= 1.5 || f.RedLine {
+			return f, true
 		}
 	}
 	switch sub {
@@ -117,11 +128,11 @@ sub:
 	case "add", "commit", "fetch", "pull", "clone", "init", "merge", "mv", "switch", "cherry-pick", "revert",
 		"bisect", "apply", "am", "notes", "submodule", "worktree", "remote", "sparse-checkout", "maintenance",
 		"lfs", "restore-staged", "stage", "citool", "gui", "mergetool", "pack-refs", "repack", "rerere", "send-email", "flow", "commit-tree", "hash-object", "write-tree", "read-tree", "update-index", "checkout-index", "config":
-		return gitSimple(c, rest, sub, x)
+		return gitSimple(c, rest, g, x)
 	case "push":
-		f, ok := gitPush(c, rest)
+		f, ok := gitPush(c, g)
 		if f.Risk < 1.5 && f.Violation < 0.5 {
-			if ops := rest.Operands(); len(ops) > 0 {
+			if ops := a.Operands; len(ops) > 0 {
 				if u, added := gitRemoteAdded(x, ops[0]); added {
 					return gitF(c, 2, 0.4, "git.push-new-remote", "git push to "+ops[0]+", a remote added in the same command ("+u+"): the code leaves for a new place")
 				}
@@ -129,102 +140,107 @@ sub:
 		}
 		return f, ok
 	case "reset":
-		if rest.Flag(0, "--hard") {
+		if a.Has("hard") {
 			return gitF(c, 2, 0.3, "git.reset-hard", "git reset --hard throws away all uncommitted changes")
 		}
-		if rest.Flag(0, "--merge", "--keep") {
-			return gitF(c, 1.5, 0.2, "git.reset", "git reset "+strings.Join(rest.Args, " ")+" may discard changes")
+		if a.Has("merge", "keep") {
+			return gitF(c, 1.5, 0.2, "git.reset", "git reset "+strings.Join(words, " ")+" may discard changes")
 		}
 		return low()
 	case "clean":
-		if rest.Flag('n', "--dry-run") {
-			return read()
-		}
-		if rest.Flag('f', "--force") || rest.Flag('i', "--interactive") {
-			if rest.Flag('x') || rest.Flag('X') {
+		if a.Has("force") || a.Has("interactive") {
+			if a.Has("x") || a.Has("X") {
 				return gitF(c, 2.2, 0.3, "git.clean", "git clean -x deletes all untracked and ignored files (including local config and data)")
 			}
 			return gitF(c, 2, 0.3, "git.clean", "git clean -f deletes untracked files for good")
 		}
 		return low()
 	case "checkout":
-		if rest.Flag('f', "--force") {
+		if a.Has("force") {
 			return gitF(c, 2, 0.3, "git.checkout-force", "git checkout -f throws away uncommitted changes")
 		}
-		if gitPathspec(rest.Args) {
-			return gitF(c, 2, 0.3, "git.checkout-discard", "git checkout of files discards their uncommitted changes")
+		if gitCheckoutPaths(a, x) {
+			return gitF(c, 2, 0.3, "git.checkout-discard", "git checkout of files overwrites them and discards their uncommitted changes")
 		}
 		return low()
 	case "restore":
-		if rest.Flag('S', "--staged") && !rest.Flag('W', "--worktree") {
+		if len(a.Operands) == 0 && !a.Has("pathspec-from-file") {
+			return gitF(c, 0, 0, "git.read", "git restore without paths restores nothing (git refuses it)")
+		}
+		if a.Has("staged") && !a.Has("worktree") {
 			return low()
 		}
 		return gitF(c, 2, 0.3, "git.restore", "git restore discards uncommitted changes in the working tree")
 	case "branch":
-		if rest.Flag('D') || (rest.Flag('d', "--delete") && rest.Flag('f', "--force")) {
+		if a.Has("D") || (a.Has("delete") && a.Has("force")) {
 			return gitF(c, 2, 0.3, "git.branch-delete", "git branch -D deletes a branch even if it is not merged")
 		}
-		if rest.Flag('d', "--delete") || rest.Flag('m', "--move") || rest.Flag('M') || rest.Flag('c', "--copy") {
+		if a.Has("delete", "move", "M", "copy", "C") {
 			return low()
 		}
-		if rest.Flag('f', "--force") {
+		if a.Has("force") {
 			return gitF(c, 1.5, 0.2, "git.branch-force", "git branch -f moves an existing branch")
 		}
 		return low()
 	case "stash":
-		if len(rest.Args) > 0 {
-			switch rest.Args[0] {
-			case "drop", "clear":
-				return gitF(c, 2, 0.3, "git.stash-drop", "git stash "+rest.Args[0]+" deletes stashed work")
-			}
+		switch subsub {
+		case "drop", "clear":
+			return gitF(c, 2, 0.3, "git.stash-drop", "git stash "+subsub+" deletes stashed work")
+		}
+		if len(words) > 0 && (words[0] == "drop" || words[0] == "clear") {
+			return gitF(c, 2, 0.3, "git.stash-drop", "git stash "+words[0]+" deletes stashed work")
 		}
 		return low()
 	case "filter-branch", "filter-repo":
+		for _, k := range []string{"env-filter", "tree-filter", "index-filter", "parent-filter", "msg-filter", "commit-filter", "tag-name-filter"} {
+			for _, v := range a.Values(k) {
+				if f := Bash(v, x.Cwd, x.Home); f.score() >= 2.3 || f.RedLine {
+					f.Reason = "git filter-branch --" + k + " runs for every commit: " + f.Reason
+					f.Marked = c.Raw
+					return f, true
+				}
+			}
+		}
 		return gitF(c, 2.3, 0.4, "git.rewrite-history", "git "+sub+" rewrites the whole history")
 	case "reflog":
-		if len(rest.Args) > 0 && (rest.Args[0] == "expire" || rest.Args[0] == "delete") {
-			return gitF(c, 2, 0.4, "git.reflog-expire", "git reflog "+rest.Args[0]+" removes the safety net for lost commits")
+		if len(words) > 0 && (words[0] == "expire" || words[0] == "delete") {
+			return gitF(c, 2, 0.4, "git.reflog-expire", "git reflog "+words[0]+" removes the safety net for lost commits")
 		}
 		return read()
 	case "gc":
-		for _, a := range rest.Args {
-			if strings.HasPrefix(a, "--prune") && a != "--prune" {
-				return gitF(c, 2, 0.3, "git.gc-prune", "git gc --prune=now deletes unreachable commits for good")
-			}
+		if v, ok := a.Value("prune"); ok && v != "" {
+			return gitF(c, 2, 0.3, "git.gc-prune", "git gc --prune="+v+" deletes unreachable commits for good")
 		}
 		return low()
 	case "prune":
 		return gitF(c, 1.5, 0.2, "git.prune", "git prune deletes unreachable objects for good")
 	case "rebase":
-		for _, a := range rest.Args {
-			if a == "--abort" || a == "--quit" || a == "--continue" || a == "--skip" || a == "--show-current-patch" || a == "--edit-todo" {
-				return low()
-			}
+		if a.Has("abort", "quit", "continue", "skip", "show-current-patch", "edit-todo") {
+			return low()
 		}
 		return gitF(c, 2, 0.3, "git.rebase", "git rebase rewrites the branch's history")
 	case "update-ref":
-		if rest.Flag('d') || rest.Flag(0, "--stdin") {
+		if a.Has("d", "stdin") {
 			return gitF(c, 2, 0.3, "git.update-ref", "git update-ref -d deletes a reference")
 		}
 		return gitF(c, 1.5, 0.2, "git.update-ref", "git update-ref moves a reference directly")
 	case "tag":
-		if rest.Flag('d', "--delete") || rest.Flag('f', "--force") {
+		if a.Has("delete", "force") {
 			return gitF(c, 2, 0.3, "git.tag-delete", "git tag -d/-f deletes or moves a tag")
 		}
 		return low()
 	case "rm":
-		ops := rest.Operands()
-		if rest.Flag(0, "--cached") {
+		if a.Has("cached") {
 			return low()
 		}
-		for _, o := range ops {
+		for _, o := range a.Operands {
 			if o == "." || o == "*" || o == "./*" || o == ":/" || strings.Contains(o, shell.Dyn) {
-				if rest.Flag('r') {
+				if a.Has("r") {
 					return gitF(c, 2, 0.3, "git.rm-all", "git rm -r "+o+" deletes every tracked file")
 				}
 			}
 		}
-		if rest.Flag('f', "--force") {
+		if a.Has("force") {
 			return gitF(c, 1.2, 0.1, "git.rm-force", "git rm -f deletes files with uncommitted changes")
 		}
 		return low()
@@ -236,18 +252,82 @@ sub:
 	return f, true
 }
 
+// gitCheckoutPaths: git checkout [<tree-ish>] [--] <pathspec>... overwrites
+// files. Without a new branch (-b/-B/--orphan), a second operand, anything
+// after "--", --pathspec-from-file, "." or a word naming an existing file
+// is a path.
+func gitCheckoutPaths(a *opts.Args, x *Ctx) bool {
+	if a.Has("pathspec-from-file") {
+		return true
+	}
+	if after := a.AfterDashDash(); len(after) > 0 {
+		return true
+	}
+	if a.Has("b", "B", "orphan") {
+		return false
+	}
+	ops := a.Operands
+	if len(ops) >= 2 {
+		return true
+	}
+	for _, o := range ops {
+		if o == "." || o == "*" || o == ":/" || o == "./" || strings.HasPrefix(o, "./") || strings.HasPrefix(o, ":(") {
+			return true
+		}
+		if gitLooksLikeFile(o, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// gitLooksLikeFile: an operand that exists as a file in the working
+// folder, or whose name ends in a file extension (a.txt, src/app.go);
+// branch and tag names rarely do (v1.2.3 ends in digits).
+func gitLooksLikeFile(o string, x *Ctx) bool {
+	if strings.Contains(o, shell.Dyn) || strings.ContainsAny(o, "~^@") {
+		return false
+	}
+	if x != nil && x.Cwd != "" && !strings.Contains(x.Cwd, shell.Dyn) {
+		p := o
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(x.Cwd, o)
+		}
+		if st, err := os.Lstat(p); err == nil && !st.IsDir() {
+			return true
+		}
+	}
+	base := o[strings.LastIndexByte(o, '/')+1:]
+	dot := strings.LastIndexByte(base, '.')
+	if dot <= 0 || dot == len(base)-1 {
+		return false
+	}
+	ext := base[dot+1:]
+	if len(ext) > 5 {
+		return false
+	}
+	for i := 0; i < len(ext); i++ {
+		if !(ext[i] >= 'a' && ext[i] <= 'z' || ext[i] >= 'A' && ext[i] <= 'Z') {
+			return false
+		}
+	}
+	return true
+}
+
 // gitSimple: everyday subcommands, with their few dangerous options.
-func gitSimple(c, rest *shell.Cmd, sub string, x *Ctx) (Finding, bool) {
+func gitSimple(c, rest *shell.Cmd, g *opts.Git, x *Ctx) (Finding, bool) {
+	a := &g.Args
+	sub, _, _ := strings.Cut(g.Sub, " ")
 	switch sub {
 	case "commit":
-		if rest.Flag(0, "--amend") {
+		if a.Has("amend") {
 			return gitF(c, 1, 0, "git.commit-amend", "git commit --amend rewrites the last commit")
 		}
-		if rest.Flag('n', "--no-verify") {
+		if a.Has("no-verify") {
 			return gitF(c, 1, 0, "git.commit-no-verify", "git commit --no-verify skips the commit hooks")
 		}
 	case "switch":
-		if rest.Flag('f', "--force", "--discard-changes") || rest.Flag('C', "--force-create") {
+		if a.Has("force") {
 			return gitF(c, 2, 0.3, "git.switch-discard", "git switch --discard-changes throws away uncommitted changes")
 		}
 	case "submodule":
@@ -269,7 +349,7 @@ func gitSimple(c, rest *shell.Cmd, sub string, x *Ctx) (Finding, bool) {
 			return gitF(c, 2, 0.3, "git.submodule-deinit", "git submodule deinit -f removes submodule work trees")
 		}
 	case "worktree":
-		if len(rest.Args) > 0 && rest.Args[0] == "remove" && rest.Flag('f', "--force") {
+		if g.Sub == "worktree remove" && a.Has("force") {
 			return gitF(c, 2, 0.3, "git.worktree-remove", "git worktree remove --force deletes a worktree with its changes")
 		}
 	case "remote":
@@ -304,58 +384,47 @@ func gitSimple(c, rest *shell.Cmd, sub string, x *Ctx) (Finding, bool) {
 			return gitF(c, 1, 0, "git.config", "git config removes settings")
 		}
 		return gitF(c, 0, 0, "git.read", "git config reads settings")
+	case "bisect":
+		// git bisect run CMD...: CMD runs at every step.
+		if len(rest.Args) > 1 && rest.Args[0] == "run" {
+			if f, ok := pkEval(pkInner(c, rest.Args[1:]), x); ok && (f.score() >= 1.5 || f.RedLine) {
+				f.Reason = "git bisect run runs at every step: " + f.Reason
+				return f, true
+			}
+		}
+	case "clone":
+		// git clone -c core.sshCommand=... sets configuration that runs code.
+		for _, kv := range a.Values("config") {
+			k, v, _ := strings.Cut(kv, "=")
+			if f, ok := gitConfigCode(c, strings.ToLower(k), v, x); ok && (f.score() >= 1.5 || f.RedLine) {
+				return f, true
+			}
+		}
 	case "lfs":
 		if len(rest.Args) > 0 && rest.Args[0] == "prune" {
 			return gitF(c, 1.5, 0.2, "git.lfs-prune", "git lfs prune deletes local large-file copies")
 		}
 	case "pull":
-		if rest.Flag(0, "--force") {
+		if a.Has("force") {
 			return gitF(c, 1.5, 0.2, "git.pull-force", "git pull --force may overwrite local branches")
 		}
 	case "fetch":
-		if rest.Flag(0, "--prune", "--prune-tags") || rest.Flag('f', "--force") {
+		if a.Has("prune", "prune-tags", "force") {
 			return gitF(c, 1, 0, "git.fetch-prune", "git fetch --prune removes stale remote-tracking branches")
 		}
 	}
 	return gitF(c, 1, 0, "git.local", "git "+sub+" changes the local repository in a recoverable way")
 }
 
-// gitPathspec: checkout arguments that name files (after --, or ".").
-func gitPathspec(args []string) bool {
-	for i, a := range args {
-		if a == "--" {
-			return i+1 < len(args)
-		}
-		if a == "." || a == "*" || a == ":/" || a == "./" {
-			return true
-		}
-	}
-	return false
-}
-
 // gitPush: force in all its spellings is a red line; deleting a remote
 // branch is confirm, the main branches a red line.
-func gitPush(c, rest *shell.Cmd) (Finding, bool) {
-	force := rest.Flag('f', "--force", "--mirror")
-	lease := rest.Flag(0, "--force-with-lease", "--force-if-includes")
-	del := rest.Flag('d', "--delete")
-	prune := rest.Flag(0, "--prune")
-	ops := []string{}
-	skip := false
-	for _, a := range rest.Args {
-		if skip {
-			skip = false
-			continue
-		}
-		if a == "-o" || a == "--push-option" || a == "--repo" || a == "--receive-pack" || a == "--exec" {
-			skip = true
-			continue
-		}
-		if strings.HasPrefix(a, "-") && len(a) > 1 {
-			continue
-		}
-		ops = append(ops, a)
-	}
+func gitPush(c *shell.Cmd, g *opts.Git) (Finding, bool) {
+	a := &g.Args
+	force := a.Has("force", "mirror")
+	lease := a.Has("force-with-lease", "force-if-includes")
+	del := a.Has("delete")
+	prune := a.Has("prune")
+	ops := a.Operands
 	var refs []string
 	if len(ops) > 1 {
 		refs = ops[1:]
@@ -379,12 +448,12 @@ func gitPush(c, rest *shell.Cmd) (Finding, bool) {
 	if force {
 		return gitF(c, 3, 0.9, "git.force-push", "force-push overwrites the remote's history; others' commits can be lost")
 	}
-	for _, a := range rest.Args {
-		if a == shell.Dyn {
+	for _, w := range g.Words {
+		if w == shell.Dyn {
 			// git push $FLAGS origin main: an option only known at run time may be --force.
 			return gitF(c, 1.8, 0.4, "git.push-dynamic", "git push with an option only known at run time (it may be --force)")
 		}
-		if !strings.HasPrefix(a, "-") {
+		if !strings.HasPrefix(w, "-") {
 			break
 		}
 	}

@@ -223,8 +223,11 @@ func ruleGh(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			return pkRet(c, 2.2, 0.3, "gh.issue-delete", "deletes an issue permanently")
 		}
 		return pkAllow(c, 1, "gh.issue", "works with issues")
-	case "run", "workflow", "cache":
-		if verb == "delete" {
+	case "run", "workflow", "cache", "ci", "pipeline", "schedule":
+		if verb == "disable" {
+			return pkRet(c, 1.6, 0.2, "gh."+grp+"-disable", "disables a CI workflow: its checks and deploys stop running")
+		}
+		if verb == "delete" || verb == "cancel" && grp == "pipeline" {
 			return pkRet(c, 1.5, 0.1, "gh."+grp+"-delete", "deletes CI runs or caches")
 		}
 		if verb == "run" && grp == "workflow" {

@@ -36,6 +36,12 @@ type shared struct {
 	// so that a later `sh x.sh` is judged by its content.
 	files map[string]string
 	funcs map[string]bool
+	// exported: NAME=value from export earlier in the line; every later
+	// command (nested shells included) runs with them in its Env.
+	exported []string
+	// dir is the folder the line runs in ("" unknown), for argument
+	// files runners read from disk.
+	dir string
 	// spawns: function -> commands its body starts in a pipe or the
 	// background; a cycle among functions is a fork bomb.
 	spawns map[string][]string
@@ -59,19 +65,22 @@ type walker struct {
 	pending  map[int]bool
 	xargsIn  map[int]bool // xargs commands whose last argument is stdin
 	obf      []bool       // per word of the call being built: spelled to hide it
+	env      []string     // NAME=value assignments prefixed to the call being built
 	bashOnly bool         // do not take the line for PowerShell (the bash pass of one that looks like it)
 	rawBS    bool         // do not double Windows trailing backslashes (the pass over the original)
 }
 
 // Analyze parses src as bash and flattens it into the simple commands that
 // would run. It never panics and never takes long: see the caps above.
-func Analyze(src string) (a Analysis) {
+func Analyze(src string) (a Analysis) { return analyze(src, "") }
+
+func analyze(src, dir string) (a Analysis) {
 	defer func() {
 		if r := recover(); r != nil {
 			a.Err = fmt.Errorf("internal error analysing the command: %v", r)
 		}
 	}()
-	st := &shared{}
+	st := &shared{dir: dir}
 	w := &walker{a: &a, st: st}
 	w.run(src)
 	if a.ForkBomb == "" && len(st.spawns) > 0 && spawnCycle(st) {
@@ -368,10 +377,14 @@ func (w *walker) compound(c syntax.Command) {
 		w.cond--
 		w.fn = old
 	case *syntax.DeclClause:
+		export := c.Variant != nil && c.Variant.Value == "export"
 		for _, as := range c.Args {
 			v := w.assignVal(as)
 			if as.Name != nil && !as.Naked {
 				w.setVar(as.Name.Value, v)
+				if export && len(w.st.exported) < 64 {
+					w.st.exported = append(w.st.exported, as.Name.Value+"="+v)
+				}
 			}
 		}
 	case *syntax.TimeClause:
@@ -528,10 +541,13 @@ func (w *walker) assignVal(as *syntax.Assign) string {
 }
 
 func (w *walker) call(s *syntax.Stmt, ce *syntax.CallExpr) int {
+	var env []string
 	for _, as := range ce.Assigns {
 		v := w.assignVal(as)
 		if len(ce.Args) == 0 && as.Name != nil {
 			w.setVar(as.Name.Value, v)
+		} else if as.Name != nil && len(env) < 64 {
+			env = append(env, as.Name.Value+"="+v)
 		}
 	}
 	if len(ce.Args) == 0 {
@@ -582,8 +598,8 @@ func (w *walker) call(s *syntax.Stmt, ce *syntax.CallExpr) int {
 			}
 		}
 	}
-	w.obf = obf
-	defer func() { w.obf = nil }()
+	w.obf, w.env = obf, env
+	defer func() { w.obf, w.env = nil, nil }()
 	return w.command(argv, w.redirs(s.Redirs), w.raw(s), s.Background, nil)
 }
 

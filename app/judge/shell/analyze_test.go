@@ -102,7 +102,7 @@ func TestAnalyze(t *testing.T) {
 		{`if true; then rm -rf /; fi`, "true ; rm[-rf,/]"},
 		{`for f in *; do rm -rf "$f"; done`, "rm[-rf,*]"},
 		{`powershell -enc cgBtACAALQByAGYAIAAvAA==`, "powershell[-enc,cgBtACAALQByAGYAIAAvAA==] F ; rm[-rf,/] @1"},
-		{`parallel rm -rf ::: a b`, "rm[-rf,?] w:parallel"},
+		{`parallel rm -rf ::: a b`, "rm[-rf,a,b] w:parallel"},
 	}
 	for _, c := range cases {
 		got := summary(Analyze(c.in))

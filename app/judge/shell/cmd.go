@@ -43,6 +43,10 @@ type Cmd struct {
 	// Dir is the working directory a wrapper sets for the command
 	// (env -C DIR, sudo -D DIR); "" when it runs in the shell's cwd.
 	Dir string
+	// Env are the NAME=value assignments the command runs with: prefixed
+	// to it (GIT_SSH=./x git push) or given to env (env A=b cmd). A
+	// value that is not statically known contains Dyn.
+	Env []string
 	// HiddenCode: FedCode whose code cannot be read statically (curl | sh,
 	// base64 -d | bash, bash <(curl ...), source "$F"). At least confirm.
 	HiddenCode bool
@@ -106,6 +110,17 @@ func isFlagCluster(s string) bool {
 		}
 	}
 	return true
+}
+
+// Getenv returns the value of NAME among c.Env (the last one wins).
+func (c *Cmd) Getenv(name string) (string, bool) {
+	v, ok := "", false
+	for _, kv := range c.Env {
+		if k, val, _ := strings.Cut(kv, "="); k == name {
+			v, ok = val, true
+		}
+	}
+	return v, ok
 }
 
 // Operands are the arguments that are not flags (everything after "--" too).

@@ -13,6 +13,10 @@ func (w *walker) command(argv []string, redirs []Redir, raw string, bg bool, pre
 		return -1
 	}
 	c := Cmd{Raw: raw, Redirs: redirs, Depth: w.depth, Background: bg}
+	c.Env = append(c.Env, w.st.exported...)
+	if len(pre) == 0 && len(w.env) > 0 {
+		c.Env = append(c.Env, w.env...)
+	}
 	if len(pre) > 0 {
 		c.Wrappers = append(c.Wrappers, pre...)
 	}
@@ -31,7 +35,22 @@ func (w *walker) command(argv []string, redirs []Redir, raw string, bg bool, pre
 			break
 		}
 		n := NormName(args[0])
-		rest, isWrap, cd, hc, dir := unwrap(n, args[1:])
+		if n == "env" {
+			c.Env = append(c.Env, envAssigns(args[1:])...)
+		}
+		var rest []string
+		var isWrap, hc, known bool
+		var cd, dir string
+		switch n {
+		case "xargs", "parallel":
+			rest, cd, hc, known = w.runner(n, args[1:])
+			isWrap = true
+		case "watch":
+			rest, cd, hc = watchCommand(args[1:])
+			isWrap, known = true, true
+		default:
+			rest, isWrap, cd, hc, dir = unwrap(n, args[1:])
+		}
 		if dir != "" {
 			c.Dir = dir
 		}
@@ -44,7 +63,7 @@ func (w *walker) command(argv []string, redirs []Redir, raw string, bg bool, pre
 		}
 		c.Wrappers = append(c.Wrappers, n)
 		last = args
-		if n == "xargs" || n == "parallel" {
+		if (n == "xargs" || n == "parallel") && !known {
 			xargsDyn = true
 		}
 		if hc {
@@ -229,7 +248,7 @@ func (w *walker) special(idx int, argv []string) {
 // shell handles bash/sh/...: -c code, a script operand, or code on stdin.
 func (w *walker) shell(idx int) {
 	c := &w.a.Cmds[idx]
-	cmode, smode := false, false
+	cmode, smode, noexec := false, false, false
 	var ops []string
 	args := c.Args
 	for i := 0; i < len(args); i++ {
@@ -241,6 +260,11 @@ func (w *walker) shell(idx int) {
 			break
 		}
 		if len(a) > 1 && (a[0] == '-' || a[0] == '+') && !strings.Contains(a, Dyn) {
+			if a[0] == '-' && !strings.HasPrefix(a, "--") && strings.IndexByte(a[1:], 'n') >= 0 || a == "--noexec" ||
+				(a == "-o" && i+1 < len(args) && args[i+1] == "noexec") {
+				// bash -n: read the commands, run none (a syntax check).
+				noexec = true
+			}
 			switch {
 			case a == "-o" || a == "+o" || a == "-O" || a == "+O" || a == "--rcfile" || a == "--init-file":
 				i++
@@ -256,6 +280,8 @@ func (w *walker) shell(idx int) {
 		break
 	}
 	switch {
+	case noexec:
+		return
 	case cmode:
 		if len(ops) == 0 {
 			return

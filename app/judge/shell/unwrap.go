@@ -20,22 +20,24 @@ type wspec struct {
 }
 
 var wrappers = map[string]wspec{
-	"sudo":             {short: "ugCDprtTUh", long: []string{"--user", "--group", "--prompt", "--chdir", "--role", "--type", "--close-from", "--other-user", "--host"}},
-	"doas":             {short: "uC"},
-	"run0":             {short: "ugD", long: []string{"--user", "--group", "--chdir"}},
-	"pkexec":           {long: []string{"--user"}},
-	"env":              {short: "uCPS", long: []string{"--unset", "--chdir"}},
-	"nohup":            {},
-	"timeout":          {short: "sk", long: []string{"--signal", "--kill-after"}, pos: 1},
-	"gtimeout":         {short: "sk", long: []string{"--signal", "--kill-after"}, pos: 1},
-	"nice":             {short: "n", long: []string{"--adjustment"}},
-	"ionice":           {short: "cnp", long: []string{"--class", "--classdata", "--pid"}},
-	"stdbuf":           {short: "ioe", long: []string{"--input", "--output", "--error"}},
-	"time":             {short: "fo", long: []string{"--format", "--output"}},
-	"command":          {},
-	"builtin":          {},
-	"exec":             {short: "a"},
-	"xargs":            {short: "adEILnPs", long: []string{"--arg-file", "--delimiter", "--max-args", "--max-procs", "--max-chars", "--max-lines", "--replace", "--eof"}},
+	"sudo":     {short: "ugCDprtTUh", long: []string{"--user", "--group", "--prompt", "--chdir", "--role", "--type", "--close-from", "--other-user", "--host"}},
+	"doas":     {short: "uC"},
+	"run0":     {short: "ugD", long: []string{"--user", "--group", "--chdir"}},
+	"pkexec":   {long: []string{"--user"}},
+	"env":      {short: "uCPS", long: []string{"--unset", "--chdir"}},
+	"nohup":    {},
+	"timeout":  {short: "sk", long: []string{"--signal", "--kill-after"}, pos: 1},
+	"gtimeout": {short: "sk", long: []string{"--signal", "--kill-after"}, pos: 1},
+	"nice":     {short: "n", long: []string{"--adjustment"}},
+	"ionice":   {short: "cnp", long: []string{"--class", "--classdata", "--pid"}},
+	"stdbuf":   {short: "ioe", long: []string{"--input", "--output", "--error"}},
+	"time":     {short: "fo", long: []string{"--format", "--output"}},
+	"command":  {},
+	"builtin":  {},
+	"exec":     {short: "a"},
+	// xargs, parallel and watch are runners (runners.go): read with the
+	// opts grammar, their arguments opened up.
+	"xargs":            {},
 	"strace":           {short: "abeoOpPsSuEXI"},
 	"ltrace":           {short: "eoOpsunAD"},
 	"chroot":           {long: []string{"--userspec", "--groups"}, pos: 1},
@@ -46,8 +48,8 @@ var wrappers = map[string]wspec{
 	"runuser":          {short: "ugGsw", long: []string{"--user", "--group", "--supp-group", "--shell"}, code: 'c', longCode: "--command"},
 	"sg":               {pos: 1, code: 'c'},
 	"script":           {short: "ETIOBm", code: 'c', longCode: "--command", noCmd: true},
-	"watch":            {short: "nq", long: []string{"--interval", "--differences"}},
-	"parallel":         {short: "jSNnLlIdaCx", long: []string{"--jobs", "--delimiter", "--arg-file", "--colsep", "--joblog", "--results", "--sshlogin", "--tmpdir", "--workdir"}},
+	"watch":            {},
+	"parallel":         {},
 	"taskset":          {pos: 1},
 	"chrt":             {pos: 1},
 	"caffeinate":       {short: "tw"},
@@ -120,7 +122,6 @@ func unwrap(n string, args []string) (rest []string, isWrap bool, code string, h
 			return nil, false, "", false, ""
 		}
 	}
-	var replace string // xargs -I / parallel {}
 	envSplit := ""
 	i := 0
 	for i < len(args) {
@@ -153,11 +154,6 @@ func unwrap(n string, args []string) (rest []string, isWrap bool, code string, h
 					envSplit = args[i+1]
 					i++
 				}
-			case n == "xargs" && name == "--replace":
-				replace = "{}"
-				if eq {
-					replace = val
-				}
 			case !eq && contains(spec.long, name):
 				if (name == "--chdir") && i+1 < len(args) {
 					dir = args[i+1]
@@ -179,21 +175,11 @@ func unwrap(n string, args []string) (rest []string, isWrap bool, code string, h
 				}
 				return nil, true, v, true, dir
 			}
-			if n == "xargs" && ch == 'i' {
-				replace = "{}"
-				if k+1 < len(a) {
-					replace = a[k+1:]
-				}
-				break
-			}
 			if strings.IndexByte(spec.short, ch) >= 0 {
 				v := a[k+1:]
 				if v == "" && i+1 < len(args) {
 					v = args[i+1]
 					i++
-				}
-				if n == "xargs" && ch == 'I' {
-					replace = v
 				}
 				if n == "env" && ch == 'S' {
 					envSplit = v
@@ -222,42 +208,12 @@ func unwrap(n string, args []string) (rest []string, isWrap bool, code string, h
 		if envSplit != "" {
 			rest = append(strings.Fields(envSplit), rest...)
 		}
-	case "watch":
-		if len(rest) > 0 {
-			return nil, true, strings.Join(rest, " "), true, dir
-		}
-	case "xargs":
-		if replace != "" {
-			rest = replaceArg(rest, replace)
-		}
-		if len(rest) == 0 {
-			rest = []string{"echo"}
-		}
-	case "parallel":
-		for j, a := range rest {
-			if a == ":::" || a == "::::" || a == ":::+" {
-				rest = rest[:j]
-				break
-			}
-		}
-		rest = replaceArg(rest, "{}")
-		if len(rest) == 1 && strings.ContainsAny(rest[0], " ;|&") {
-			return nil, true, strings.ReplaceAll(rest[0], "{}", "${__dyn}"), true, dir
-		}
 	case "busybox", "toybox":
 		if len(rest) > 0 && rest[0] == "--install" {
 			return nil, false, "", false, ""
 		}
 	}
 	return rest, true, "", false, dir
-}
-
-func replaceArg(args []string, r string) []string {
-	out := make([]string, len(args))
-	for i, a := range args {
-		out[i] = strings.ReplaceAll(a, r, Dyn)
-	}
-	return out
 }
 
 func contains(l []string, s string) bool {
@@ -371,4 +327,24 @@ func (w *walker) nestedWin(code string, ps bool) {
 		}
 		n.command(argv, nil, raws[i], false, nil)
 	}
+}
+
+// envAssigns are the NAME=value words env(1) sets before its command.
+func envAssigns(args []string) []string {
+	var out []string
+	for i := 0; i < len(args) && len(out) < 64; i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			continue
+		case a == "-u" || a == "-C" || a == "-S" || a == "--unset" || a == "--chdir" || a == "--split-string":
+			i++
+		case strings.HasPrefix(a, "-"):
+		case strings.IndexByte(a, '=') > 0:
+			out = append(out, a)
+		default:
+			return out
+		}
+	}
+	return out
 }

@@ -10,7 +10,7 @@ import (
 	"github.com/agent-guard/agent-guard/app/audit"
 	"github.com/agent-guard/agent-guard/app/config"
 	"github.com/agent-guard/agent-guard/app/judge"
-	"github.com/agent-guard/agent-guard/hookbridge/wire"
+	"github.com/agent-guard/agent-guard/app/wire"
 )
 
 // Answer is a human's (or the approval policy's) answer to a pending

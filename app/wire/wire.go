@@ -13,10 +13,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
+
+	"github.com/agent-guard/agent-guard/app/hostproto"
 )
 
-// Version is the protocol version both sides must speak exactly.
-const Version = 1
+// Version is the protocol version both sides must speak exactly. 2: the
+// response carries the host's finished output (stdout, stderr, code).
+const Version = 2
 
 // Size limits. The hook caps stdin at MaxEvent; a request is the event plus
 // a small envelope.
@@ -35,7 +39,7 @@ const (
 	Deny  = "deny"
 )
 
-// Hosts the hook speaks for.
+// Hosts the hook speaks for (every hostproto host is accepted).
 const (
 	HostZCode  = "zcode"
 	HostClaude = "claude"
@@ -52,7 +56,9 @@ type Request struct {
 	BudgetMS int64 `json:"budget_ms"`
 }
 
-// Response is the server's rendered decision for the host.
+// Response is the server's decision, rendered for the host: the hook
+// checks that Stdout, Stderr and Code are exactly what its host protocol
+// renders for Decision and Reason, then copies them out.
 type Response struct {
 	V        int    `json:"v"`
 	Decision string `json:"decision"` // allow | ask | deny
@@ -60,7 +66,14 @@ type Response struct {
 	Level    string `json:"level,omitempty"` // allow | confirm | block
 	Source   string `json:"source,omitempty"`
 	Rule     string `json:"rule,omitempty"`
+	Stdout   string `json:"stdout"`
+	Stderr   string `json:"stderr,omitempty"`
+	Code     int    `json:"code"`
 }
+
+// MaxReason bounds a reason, so that it and the host output holding it
+// always fit in one response.
+const MaxReason = MaxResponse / 8
 
 // ErrTooLarge is returned for a message over its size limit.
 var ErrTooLarge = errors.New("wire: message too large")
@@ -70,7 +83,7 @@ func (r *Request) Validate() error {
 	if r.V != Version {
 		return fmt.Errorf("wire: request version %d, this agent-guard speaks %d; update agent-guard-hook and agent-guard together", r.V, Version)
 	}
-	if r.Host != HostZCode && r.Host != HostClaude {
+	if _, ok := hostproto.Lookup(r.Host); !ok || r.Host != strings.ToLower(r.Host) {
 		return fmt.Errorf("wire: unknown host %q", r.Host)
 	}
 	ev := bytes.TrimSpace(r.Event)
@@ -95,6 +108,9 @@ func (r *Response) Validate() error {
 	}
 	if r.Reason == "" {
 		return errors.New("wire: response has no reason")
+	}
+	if r.Code < 0 || r.Code > 255 {
+		return fmt.Errorf("wire: response exit code %d is outside 0..255", r.Code)
 	}
 	return nil
 }
@@ -156,12 +172,17 @@ func EncodeRequest(r Request) ([]byte, error) {
 	return encode(r, MaxRequest)
 }
 
-// EncodeResponse validates r and renders it as one line with its newline.
-// An over-long reason is cut so the response always fits.
-func EncodeResponse(r Response) ([]byte, error) {
-	if max := MaxResponse / 2; len(r.Reason) > max {
-		r.Reason = cutUTF8(r.Reason, max) + "…"
+// CutReason shortens an over-long reason (before it is rendered into the
+// host output) so the response always fits.
+func CutReason(reason string) string {
+	if len(reason) > MaxReason {
+		return cutUTF8(reason, MaxReason) + "…"
 	}
+	return reason
+}
+
+// EncodeResponse validates r and renders it as one line with its newline.
+func EncodeResponse(r Response) ([]byte, error) {
 	if err := r.Validate(); err != nil {
 		return nil, err
 	}

@@ -7,7 +7,7 @@ import (
 	"github.com/agent-guard/agent-guard/app/audit"
 	"github.com/agent-guard/agent-guard/app/config"
 	"github.com/agent-guard/agent-guard/app/judge"
-	"github.com/agent-guard/agent-guard/hookbridge/wire"
+	"github.com/agent-guard/agent-guard/app/wire"
 )
 
 func cfgWith(mut func(*config.Config)) *config.Config {

@@ -33,15 +33,15 @@ func TestRequestRoundTrip(t *testing.T) {
 
 func TestDecodeRequestRejects(t *testing.T) {
 	cases := map[string]string{
-		"version 2":     `{"v":2,"host":"zcode","event":{},"budget_ms":1}`,
+		"version 1":     `{"v":1,"host":"zcode","event":{},"budget_ms":1}`,
 		"version 0":     `{"host":"zcode","event":{},"budget_ms":1}`,
-		"unknown field": `{"v":1,"host":"zcode","event":{},"budget_ms":1,"approve":true}`,
-		"unknown host":  `{"v":1,"host":"vim","event":{},"budget_ms":1}`,
-		"event array":   `{"v":1,"host":"zcode","event":[],"budget_ms":1}`,
-		"no event":      `{"v":1,"host":"zcode","budget_ms":1}`,
-		"no budget":     `{"v":1,"host":"zcode","event":{}}`,
-		"huge budget":   `{"v":1,"host":"zcode","event":{},"budget_ms":99999999999}`,
-		"trailing":      `{"v":1,"host":"zcode","event":{},"budget_ms":1}{}`,
+		"unknown field": `{"v":2,"host":"zcode","event":{},"budget_ms":1,"approve":true}`,
+		"unknown host":  `{"v":2,"host":"vim","event":{},"budget_ms":1}`,
+		"event array":   `{"v":2,"host":"zcode","event":[],"budget_ms":1}`,
+		"no event":      `{"v":2,"host":"zcode","budget_ms":1}`,
+		"no budget":     `{"v":2,"host":"zcode","event":{}}`,
+		"huge budget":   `{"v":2,"host":"zcode","event":{},"budget_ms":99999999999}`,
+		"trailing":      `{"v":2,"host":"zcode","event":{},"budget_ms":1}{}`,
 		"not json":      `hello`,
 		"empty":         ``,
 	}
@@ -50,7 +50,7 @@ func TestDecodeRequestRejects(t *testing.T) {
 			t.Errorf("%s: accepted %s", name, line)
 		}
 	}
-	if _, err := DecodeRequest([]byte(`{"v":1,"host":"claude","event":{},"budget_ms":1}`)); err != nil {
+	if _, err := DecodeRequest([]byte(`{"v":2,"host":"claude","event":{},"budget_ms":1}`)); err != nil {
 		t.Errorf("minimal request rejected: %v", err)
 	}
 }
@@ -67,17 +67,23 @@ func TestResponse(t *testing.T) {
 		}
 	}
 	for _, line := range []string{
-		`{"v":1,"decision":"approve","reason":"r"}`,
-		`{"v":1,"decision":"allow"}`,
-		`{"v":1,"decision":"allow","reason":"r","extra":1}`,
+		`{"v":2,"decision":"approve","reason":"r"}`,
+		`{"v":2,"decision":"allow"}`,
+		`{"v":2,"decision":"allow","reason":"r","extra":1}`,
 		`{"v":3,"decision":"deny","reason":"r"}`,
+		`{"v":1,"decision":"deny","reason":"r"}`,
+		`{"v":2,"decision":"deny","reason":"r","stdout":"","code":256}`,
 	} {
 		if _, err := DecodeResponse([]byte(line)); err == nil {
 			t.Errorf("accepted %s", line)
 		}
 	}
-	// An over-long reason is cut, not an error: the hook must get an answer.
-	b, err := EncodeResponse(Response{V: Version, Decision: Deny, Reason: strings.Repeat("é", MaxResponse)})
+	// An over-long reason is cut before rendering, so reason and output fit.
+	long := CutReason(strings.Repeat("é", MaxResponse))
+	if len(long) > MaxReason+len("…") {
+		t.Fatalf("CutReason left %d bytes", len(long))
+	}
+	b, err := EncodeResponse(Response{V: Version, Decision: Deny, Reason: long, Stdout: `{"x":"` + long + `"}` + "\n", Code: 0})
 	if err != nil || len(b) > MaxResponse {
 		t.Fatalf("long reason: %d bytes, %v", len(b), err)
 	}
@@ -91,7 +97,7 @@ func TestReadLineLimits(t *testing.T) {
 	if _, err := ReadLine(bytes.NewReader(append(big, '\n')), MaxResponse); !errors.Is(err, ErrTooLarge) {
 		t.Errorf("oversized line: %v", err)
 	}
-	if _, err := ReadLine(bytes.NewReader([]byte(`{"v":1`)), MaxResponse); !errors.Is(err, io.ErrUnexpectedEOF) {
+	if _, err := ReadLine(bytes.NewReader([]byte(`{"v":2`)), MaxResponse); !errors.Is(err, io.ErrUnexpectedEOF) {
 		t.Errorf("cut line: %v", err)
 	}
 	if _, err := ReadLine(bytes.NewReader(nil), MaxResponse); !errors.Is(err, io.EOF) {
@@ -102,18 +108,18 @@ func TestReadLineLimits(t *testing.T) {
 	if err != nil || !bytes.Equal(got, exact) {
 		t.Errorf("line at the limit: %d bytes, %v", len(got), err)
 	}
-	if _, err := EncodeRequest(Request{V: 1, Host: HostZCode, BudgetMS: 1, Event: json.RawMessage(`{"a":"` + strings.Repeat("x", MaxRequest) + `"}`)}); !errors.Is(err, ErrTooLarge) {
+	if _, err := EncodeRequest(Request{V: Version, Host: HostZCode, BudgetMS: 1, Event: json.RawMessage(`{"a":"` + strings.Repeat("x", MaxRequest) + `"}`)}); !errors.Is(err, ErrTooLarge) {
 		t.Errorf("oversized request encoded: %v", err)
 	}
 }
 
 func FuzzDecodeRequest(f *testing.F) {
 	for _, s := range []string{
-		`{"v":1,"host":"zcode","event":{"tool_name":"Bash","tool_input":{"command":"ls"}},"budget_ms":5000}`,
-		`{"v":1,"host":"claude","event":{},"budget_ms":1}`,
+		`{"v":2,"host":"zcode","event":{"tool_name":"Bash","tool_input":{"command":"ls"}},"budget_ms":5000}`,
+		`{"v":2,"host":"claude","event":{},"budget_ms":1}`,
 		`{"v":2,"host":"zcode","event":{},"budget_ms":1}`,
-		`{"v":1,"host":"zcode","event":{},"budget_ms":1,"approve":true}`,
-		`{"v":1,"host":"zcode","event":"{}","budget_ms":-1}`,
+		`{"v":2,"host":"zcode","event":{},"budget_ms":1,"approve":true}`,
+		`{"v":2,"host":"zcode","event":"{}","budget_ms":-1}`,
 		`[]`, `null`, ``, `{`,
 	} {
 		f.Add([]byte(s))

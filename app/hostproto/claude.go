@@ -1,0 +1,124 @@
+package hostproto
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+)
+
+// ZCode and Claude Code speak the same dialect: a PreToolUse event in
+// snake_case (ZCode may send camelCase) and a hookSpecificOutput decision.
+var (
+	ZCode = register(Host{Name: "zcode", Display: "ZCode", parse: parseClaude, render: renderClaude, ask: true,
+		FailOpen: "unknown: ZCode's hook failure behaviour is not documented publicly; agent-guard never relies on it"})
+	Claude = register(Host{Name: "claude", Display: "Claude Code", parse: parseClaude, render: renderClaude, ask: true,
+		FailOpen: "a hook that exits 1 (or any code but 0 and 2), crashes or times out is a non-blocking error: the tool runs"})
+)
+
+// claudeEvent is the PreToolUse input, snake_case.
+type claudeEvent struct {
+	HookEventName  string          `json:"hook_event_name"`
+	SessionID      string          `json:"session_id"`
+	Cwd            string          `json:"cwd"`
+	ToolName       string          `json:"tool_name"`
+	ToolInput      json.RawMessage `json:"tool_input"`
+	PermissionMode string          `json:"permission_mode"`
+	ToolUseID      string          `json:"tool_use_id"`
+}
+
+// camelEvent is ZCode's camelCase spelling of the same fields.
+type camelEvent struct {
+	HookEventName  string          `json:"hookEventName"`
+	SessionID      string          `json:"sessionId"`
+	Cwd            string          `json:"cwd"`
+	ToolName       string          `json:"toolName"`
+	ToolInput      json.RawMessage `json:"toolInput"`
+	PermissionMode string          `json:"permissionMode"`
+	ToolUseID      string          `json:"toolUseId"`
+}
+
+// readClaude reads one event object, accepting snake_case and camelCase
+// field names (snake_case wins when both are present). It is
+// judge.ParseEvent, kept here so the hook needs no judge.
+func readClaude(data []byte) (Event, error) {
+	data = bytes.TrimSpace(data)
+	if len(data) == 0 || data[0] != '{' {
+		return Event{}, errors.New("event: input is not a JSON object; the host must send the PreToolUse event on stdin")
+	}
+	e, err := decodeSnake(data)
+	if err != nil {
+		return Event{}, fmt.Errorf("event: not valid JSON: %v", err)
+	}
+	var c camelEvent
+	if err := json.Unmarshal(data, &c); err != nil {
+		return Event{}, fmt.Errorf("event: not valid JSON: %v", err)
+	}
+	pick := func(a *string, b string) {
+		if *a == "" {
+			*a = b
+		}
+	}
+	pick(&e.HookEventName, c.HookEventName)
+	pick(&e.SessionID, c.SessionID)
+	pick(&e.ToolName, c.ToolName)
+	pick(&e.PermissionMode, c.PermissionMode)
+	pick(&e.ToolUseID, c.ToolUseID)
+	if len(e.ToolInput) == 0 || string(e.ToolInput) == "null" {
+		e.ToolInput = c.ToolInput
+	}
+	ev := Event{HookEventName: e.HookEventName, SessionID: e.SessionID, Cwd: e.Cwd, ToolName: e.ToolName,
+		ToolInput: e.ToolInput, PermissionMode: e.PermissionMode, ToolUseID: e.ToolUseID}
+	if e.ToolName == "" {
+		return ev, errors.New("event: tool_name is missing")
+	}
+	return ev, nil
+}
+
+// decodeSnake decodes through a local type named Event so a type error
+// reads exactly as the judge's ("Go struct field Event.tool_name").
+func decodeSnake(data []byte) (claudeEvent, error) {
+	type Event claudeEvent
+	var e Event
+	err := json.Unmarshal(data, &e)
+	return claudeEvent(e), err
+}
+
+// parseClaude answers only PreToolUse (an event that names another is not
+// ours, even when the rest of it is broken) and only the tools we judge.
+func parseClaude(data []byte) (Event, bool, error) {
+	ev, err := readClaude(data)
+	if ev.HookEventName != "" && ev.HookEventName != PreToolUse {
+		return ev, false, nil
+	}
+	if err != nil {
+		return ev, true, err
+	}
+	ev.HookEventName = PreToolUse
+	return ev, Judged(ev.ToolName), nil
+}
+
+// claudeOutput is exactly the schema ZCode and Claude Code accept.
+type claudeOutput struct {
+	HookSpecificOutput claudeDecision `json:"hookSpecificOutput"`
+}
+
+type claudeDecision struct {
+	HookEventName            string `json:"hookEventName"`
+	PermissionDecision       string `json:"permissionDecision"`
+	PermissionDecisionReason string `json:"permissionDecisionReason"`
+}
+
+func renderClaude(decision, reason string) Output {
+	return Output{Stdout: jsonLine(claudeOutput{claudeDecision{PreToolUse, decision, reason}})}
+}
+
+// jsonLine is v as one line of JSON with its newline. Our output types
+// always marshal.
+func jsonLine(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic("hostproto: " + err.Error())
+	}
+	return append(b, '\n')
+}

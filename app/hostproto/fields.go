@@ -1,0 +1,272 @@
+package hostproto
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// fields is a host's event as an object of raw members, read by any of a
+// field's spellings: hosts name the same thing differently.
+type fields map[string]json.RawMessage
+
+func readObject(data []byte, what string) (fields, error) {
+	data = bytes.TrimSpace(data)
+	if len(data) == 0 || data[0] != '{' {
+		return nil, fmt.Errorf("event: input is not a JSON object; the host must send the %s event on stdin", what)
+	}
+	var f fields
+	if err := json.Unmarshal(data, &f); err != nil {
+		return nil, fmt.Errorf("event: not valid JSON: %v", err)
+	}
+	return f, nil
+}
+
+// str returns the first of keys that holds a non-empty string.
+func (f fields) str(keys ...string) string {
+	for _, k := range keys {
+		var v string
+		if raw, ok := f[k]; ok && json.Unmarshal(raw, &v) == nil && v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+// raw returns the first of keys that is present and not null.
+func (f fields) raw(keys ...string) json.RawMessage {
+	for _, k := range keys {
+		if v, ok := f[k]; ok && string(bytes.TrimSpace(v)) != "null" {
+			return v
+		}
+	}
+	return nil
+}
+
+// object reads the first of keys as an object; a JSON string holding an
+// object is read too (Copilot sends toolArgs as a string, Cursor may send
+// MCP tool_input so). Missing is an empty object.
+func (f fields) object(keys ...string) (fields, error) {
+	key, raw := "", json.RawMessage(nil)
+	for _, k := range keys {
+		if v := f.raw(k); v != nil {
+			key, raw = k, v
+			break
+		}
+	}
+	if raw == nil {
+		return fields{}, nil
+	}
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		if strings.TrimSpace(s) == "" {
+			return fields{}, nil
+		}
+		raw = []byte(s)
+	}
+	var o fields
+	if err := json.Unmarshal(raw, &o); err != nil || o == nil {
+		return nil, fmt.Errorf("event: %s is not a JSON object", key)
+	}
+	return o, nil
+}
+
+// firstString reads a string, or the first string of an array (Cursor's
+// workspace_roots).
+func (f fields) firstString(keys ...string) string {
+	if s := f.str(keys...); s != "" {
+		return s
+	}
+	for _, k := range keys {
+		var list []string
+		if raw, ok := f[k]; ok && json.Unmarshal(raw, &list) == nil && len(list) > 0 {
+			return list[0]
+		}
+	}
+	return ""
+}
+
+// command reads a shell command that may be a string or an argv array
+// (older Codex sends ["bash","-lc","..."]).
+func (f fields) command(keys ...string) string {
+	if s := f.str(keys...); s != "" {
+		return s
+	}
+	for _, k := range keys {
+		var argv []string
+		if raw, ok := f[k]; ok && json.Unmarshal(raw, &argv) == nil && len(argv) > 0 {
+			return joinArgv(argv)
+		}
+	}
+	return ""
+}
+
+// joinArgv renders argv as one shell line the judge can read; a
+// "bash -lc SCRIPT" argv is the script itself.
+func joinArgv(argv []string) string {
+	if len(argv) == 3 && (argv[1] == "-lc" || argv[1] == "-c") {
+		switch base(argv[0]) {
+		case "bash", "sh", "zsh", "dash":
+			return argv[2]
+		}
+	}
+	parts := make([]string, len(argv))
+	for i, a := range argv {
+		parts[i] = shellQuote(a)
+	}
+	return strings.Join(parts, " ")
+}
+
+func base(p string) string { return p[strings.LastIndexAny(p, `/\`)+1:] }
+
+// shellQuote quotes s for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./=:,+@%", r))
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// Key spellings of the common tool inputs across hosts.
+var (
+	commandKeys = []string{"command", "command_line", "commandLine", "cmd", "script"}
+	cwdKeys     = []string{"cwd", "working_directory", "workdir", "dir_path", "directory", "workingDirectory"}
+	pathKeys    = []string{"file_path", "filePath", "path", "absolute_path", "target_file", "targetFile", "file"}
+	contentKeys = []string{"content", "file_text", "fileText", "file_content", "contents", "text", "code_edit"}
+	oldKeys     = []string{"old_string", "old_str", "oldString", "old_str_1", "old_text"}
+	newKeys     = []string{"new_string", "new_str", "newString", "new_str_1", "new_text"}
+	patchKeys   = []string{"patch", "patchText", "input", "command", "diff"}
+)
+
+// Tool kinds: what a host's tool does, whatever it is called.
+type kind int
+
+const (
+	notJudged kind = iota
+	shell          // -> Bash
+	write          // -> Write
+	edit           // -> Edit (MultiEdit with several edits)
+	patch          // an apply_patch envelope -> one part per file
+	mcp            // already mcp__server__tool
+)
+
+// toolTable maps a host's tool names (lower case) to their kind.
+type toolTable map[string]kind
+
+func (t toolTable) kind(name string) kind {
+	if k, ok := t[strings.ToLower(name)]; ok {
+		return k
+	}
+	if strings.HasPrefix(name, "mcp__") {
+		return mcp
+	}
+	return notJudged
+}
+
+func marshal(v any) json.RawMessage {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		panic("hostproto: " + err.Error())
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
+}
+
+// toCommon turns a host tool call into the common event's tool name and
+// input (Claude's shape). ev carries the host's fields (cwd, session) and
+// gets the parts of a patch.
+func toCommon(ev *Event, k kind, name string, in fields) error {
+	switch k {
+	case shell:
+		cmd := in.command(commandKeys...)
+		if cmd == "" {
+			return fmt.Errorf("event: %s call without a command", name)
+		}
+		bash := struct {
+			Command string `json:"command"`
+			Cwd     string `json:"cwd,omitempty"`
+		}{cmd, in.str(cwdKeys...)}
+		if bash.Cwd != "" { // the command's own folder is the one that counts
+			ev.Cwd = bash.Cwd
+		}
+		ev.ToolName, ev.ToolInput = "Bash", marshal(bash)
+	case write:
+		p := in.str(pathKeys...)
+		if p == "" {
+			return fmt.Errorf("event: %s call without a file path", name)
+		}
+		ev.ToolName, ev.ToolInput = "Write", marshal(writeInput{p, in.str(contentKeys...)})
+	case edit:
+		p := in.str(pathKeys...)
+		if p == "" {
+			return fmt.Errorf("event: %s call without a file path", name)
+		}
+		if edits := in.raw("edits"); edits != nil {
+			ev.ToolName, ev.ToolInput = "MultiEdit", marshal(struct {
+				FilePath string          `json:"file_path"`
+				Edits    json.RawMessage `json:"edits"`
+			}{p, edits})
+			return nil
+		}
+		old, nw := in.str(oldKeys...), in.str(newKeys...)
+		if old == "" && nw == "" { // a create through an edit tool
+			if c := in.str(contentKeys...); c != "" {
+				ev.ToolName, ev.ToolInput = "Write", marshal(writeInput{p, c})
+				return nil
+			}
+		}
+		ev.ToolName, ev.ToolInput = "Edit", marshal(editInput{p, old, nw})
+	case patch:
+		text := in.str(patchKeys...)
+		if text == "" {
+			return fmt.Errorf("event: %s call without the patch text", name)
+		}
+		parts, err := ParsePatch(text)
+		if err != nil {
+			return err
+		}
+		for _, p := range parts {
+			pe := *ev
+			pe.ToolName, pe.ToolInput, pe.Parts = p.ToolName, p.ToolInput, nil
+			ev.Parts = append(ev.Parts, pe)
+		}
+		ev.ToolName, ev.ToolInput = parts[0].ToolName, parts[0].ToolInput
+		if len(parts) == 1 {
+			ev.Parts = nil
+		}
+	case mcp:
+		args := in
+		ev.ToolName, ev.ToolInput = name, marshal(map[string]json.RawMessage(args))
+	default:
+		return errors.New("event: tool is not judged")
+	}
+	return nil
+}
+
+type writeInput struct {
+	FilePath string `json:"file_path"`
+	Content  string `json:"content"`
+}
+
+type editInput struct {
+	FilePath  string `json:"file_path"`
+	OldString string `json:"old_string"`
+	NewString string `json:"new_string"`
+}
+
+// mcpName is the common name of an MCP tool: mcp__server__tool.
+func mcpName(server, tool string) string {
+	clean := func(s string) string {
+		s = strings.TrimSpace(s)
+		if s == "" {
+			return "unknown"
+		}
+		return strings.ReplaceAll(s, "__", "_")
+	}
+	return "mcp__" + clean(server) + "__" + clean(tool)
+}

@@ -1,0 +1,215 @@
+package install
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+var updateGolden = flag.Bool("update", false, "rewrite testdata/hosts/*.after and *.removed from the code (review the diff!)")
+
+var guardHook = Hook{Path: "/opt/agent-guard/agent-guard-hook", Guard: "/opt/agent-guard/agent-guard", Timing: TimingFor(120)}
+
+// Every host, over a golden config that holds other people's keys and
+// hooks: install gives exactly <host>.after (ours last, theirs kept),
+// again changes nothing, the old file is backed up, Inspect finds our
+// entry in every list with the right timing, and uninstall gives exactly
+// <host>.removed.
+func TestHostsGolden(t *testing.T) {
+	for _, host := range AllHosts() {
+		t.Run(host, func(t *testing.T) {
+			base := filepath.Join("testdata", "hosts", host)
+			before, err := os.ReadFile(base + ".before")
+			if err != nil {
+				t.Fatalf("every host needs a golden config: %v", err)
+			}
+			path := filepath.Join(t.TempDir(), "cfg", "config")
+			if len(before) > 0 {
+				writeFile(t, path, string(before))
+			}
+			res, err := Install(host, path, guardHook, Options{Now: testNow})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := readFile(t, path)
+			golden(t, base+".after", got)
+			if !res.Changed {
+				t.Error("first install reported no change")
+			}
+			if len(before) > 0 {
+				if b := readFile(t, path+".bak-20261130-031500"); !bytes.Equal(b, before) {
+					t.Errorf("backup %q differs from the old file", b)
+				}
+			}
+			res2, err := Install(host, path, guardHook, Options{Now: testNow.Add(time.Second)})
+			if err != nil || res2.Changed || res2.Backup != "" {
+				t.Errorf("second install: changed=%v backup=%q err=%v", res2.Changed, res2.Backup, err)
+			}
+			if again := readFile(t, path); !bytes.Equal(again, got) {
+				t.Errorf("second install rewrote the file")
+			}
+
+			in, err := Inspect(host, got)
+			if err != nil || in == nil {
+				t.Fatalf("Inspect: %+v %v", in, err)
+			}
+			want := guardHook.ForHost(host)
+			if in.Command != guardHook.Path || in.Deadline != want.Deadline || in.HostTimeout != want.HostTimeout || !in.Enabled || len(in.Missing) > 0 {
+				t.Errorf("Inspect = %+v, want deadline %v host timeout %v", in, want.Deadline, want.HostTimeout)
+			}
+			if in.Deadline >= in.HostTimeout {
+				t.Errorf("deadline %v is not under the host's timeout %v", in.Deadline, in.HostTimeout)
+			}
+			args := strings.Join(in.Args, " ")
+			if !strings.Contains(args, "--host "+host+" --deadline "+seconds(want.Deadline)+" --guard ") || !strings.Contains(args, guardHook.Guard) {
+				t.Errorf("entry args %q lack --host %s --deadline --guard", args, host)
+			}
+
+			ures, err := Uninstall(host, path, Options{Now: testNow.Add(2 * time.Second)})
+			if err != nil || ures.Removed == 0 {
+				t.Fatalf("uninstall: %+v %v", ures, err)
+			}
+			if host == OpenCode {
+				if _, err := os.Stat(path); !os.IsNotExist(err) {
+					t.Errorf("uninstall left the plugin file: %v", err)
+				}
+				return
+			}
+			golden(t, base+".removed", readFile(t, path))
+			if n, _ := Inspect(host, readFile(t, path)); n != nil {
+				t.Errorf("after uninstall Inspect still finds %+v", n)
+			}
+			ures2, err := Uninstall(host, path, Options{})
+			if err != nil || ures2.Changed {
+				t.Errorf("second uninstall: %+v %v", ures2, err)
+			}
+		})
+	}
+}
+
+// A broken file is left exactly as it was, with an error that names the
+// file and says where it is broken.
+func TestHostsRefuseBrokenFiles(t *testing.T) {
+	broken := map[string]struct{ content, want string }{
+		Kimi:     {"hooks = [ { event = \"PreToolUse\" } ]\n", "line 1: hooks is defined"},
+		OpenCode: {"export const Mine = 1;\n", "not agent-guard's plugin"},
+	}
+	for _, host := range AllHosts() {
+		b, ok := broken[host]
+		if !ok {
+			b.content, b.want = "{\n  \"hooks\": {\n    \"x\": 1,\n  }\n}\n", "line 4, column 3"
+		}
+		t.Run(host, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "config")
+			writeFile(t, path, b.content)
+			_, err := Install(host, path, guardHook, Options{Now: testNow})
+			if err == nil || !strings.Contains(err.Error(), b.want) || !strings.Contains(err.Error(), path) {
+				t.Fatalf("err = %v, want it to name %s and say %q", err, path, b.want)
+			}
+			if got := string(readFile(t, path)); got != b.content {
+				t.Errorf("broken file was changed to %q", got)
+			}
+			assertNoStrays(t, filepath.Dir(path), false)
+		})
+	}
+}
+
+func TestKimiUnterminatedBlockRefused(t *testing.T) {
+	data := "a = 1\n" + kimiBegin + "\n[[hooks]]\n"
+	if _, err := Apply(Kimi, []byte(data), guardHook); err == nil || !strings.Contains(err.Error(), "line 2") {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+func TestTargetsEveryHostAndDetect(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("USERPROFILE", home)
+	t.Setenv("CODEX_HOME", "")
+	t.Setenv("COPILOT_HOME", "")
+	t.Setenv("XDG_CONFIG_HOME", "")
+	if found, err := Detect(); err != nil || len(found) != 0 {
+		t.Fatalf("empty home: %v %v", found, err)
+	}
+	for _, d := range []string{".codex", ".cursor", filepath.Join(".codeium", "windsurf"), filepath.Join(".kiro", "agents")} {
+		if err := os.MkdirAll(filepath.Join(home, d), 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	writeFile(t, filepath.Join(home, ".kiro", "agents", "b.json"), "{}")
+	writeFile(t, filepath.Join(home, ".kiro", "agents", "a.json"), "{}")
+	found, err := Detect()
+	if err != nil || strings.Join(found, ",") != "codex,cursor,kiro,windsurf" {
+		t.Fatalf("Detect = %v %v", found, err)
+	}
+	ts, err := TargetsFor(AllHosts(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]int{}
+	for _, tg := range ts {
+		seen[tg.Host]++
+		if !strings.HasPrefix(tg.Path, home) || tg.Label == "" {
+			t.Errorf("target %+v is not under the home folder", tg)
+		}
+		if ManualStep(tg.Host) == "" {
+			t.Errorf("%s has no manual step to print", tg.Host)
+		}
+	}
+	for _, h := range AllHosts() {
+		if seen[h] == 0 {
+			t.Errorf("no target for %s", h)
+		}
+	}
+	if seen[Kiro] != 2 {
+		t.Errorf("kiro targets = %d, want one per agent file", seen[Kiro])
+	}
+	t.Setenv("CODEX_HOME", filepath.Join(home, "elsewhere"))
+	if p, _ := ConfigPaths(home, Codex); p[0] != filepath.Join(home, "elsewhere", "hooks.json") {
+		t.Errorf("CODEX_HOME ignored: %v", p)
+	}
+}
+
+func TestFindGuard(t *testing.T) {
+	dir := t.TempDir()
+	hook := filepath.Join(dir, HookBinary())
+	guard := filepath.Join(dir, "agent-guard")
+	if strings.HasSuffix(hook, ".exe") {
+		guard += ".exe"
+	}
+	writeFile(t, guard, "#!/bin/true\n")
+	os.Chmod(guard, 0o755)
+	if got, err := FindGuard("", hook); err != nil || got != guard {
+		t.Errorf("beside the hook: %q %v", got, err)
+	}
+	if _, err := FindGuard(filepath.Join(dir, "none"), hook); err == nil {
+		t.Error("a missing explicit --guard was accepted")
+	}
+	// Nothing beside the hook: the running binary (this test) is used.
+	exe, _ := os.Executable()
+	exe, _ = filepath.EvalSymlinks(exe)
+	if got, err := FindGuard("", filepath.Join(t.TempDir(), HookBinary())); err != nil || got != exe {
+		t.Errorf("fallback to os.Executable: %q %v, want %q", got, err, exe)
+	}
+}
+
+func golden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if *updateGolden {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("golden %s: %v (run go test -update and review)", path, err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs:\n got:\n%s\nwant:\n%s", path, got, want)
+	}
+}

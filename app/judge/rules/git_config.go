@@ -1,0 +1,189 @@
+package rules
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/agent-guard/agent-guard/app/judge/opts"
+	"github.com/agent-guard/agent-guard/app/judge/shell"
+)
+
+// Configuration git reads from its command line and environment, and the
+// keys whose values git runs: an alias is judged as its expansion, a
+// program-running key as the shell code or program it names.
+
+// gitConfigs collects key=value settings from every place git takes them
+// for one run: -c, --config-env, GIT_CONFIG_COUNT/KEY_n/VALUE_n and
+// GIT_CONFIG_PARAMETERS (prefixed, given to env, or exported earlier in
+// the line).
+func gitConfigs(c *shell.Cmd, g *opts.Git, x *Ctx) []string {
+	cfg := append([]string(nil), g.Global.Values("c")...)
+	env := lineEnv(c, x)
+	get := func(n string) (string, bool) {
+		v, ok := "", false
+		for _, kv := range env {
+			if k, val, _ := strings.Cut(kv, "="); k == n {
+				v, ok = val, true
+			}
+		}
+		return v, ok
+	}
+	for _, ce := range g.Global.Values("config-env") {
+		// --config-env=core.sshCommand=VAR: the value is $VAR.
+		k, n, _ := strings.Cut(ce, "=")
+		v, ok := get(n)
+		if !ok {
+			v = shell.Dyn
+		}
+		cfg = append(cfg, k+"="+v)
+	}
+	if cnt, ok := get("GIT_CONFIG_COUNT"); ok {
+		n, err := strconv.Atoi(cnt)
+		if err != nil || n > 64 || n < 0 {
+			n = 64 // unknown count: every KEY_n given counts
+		}
+		for i := 0; i < n; i++ {
+			k, ok := get("GIT_CONFIG_KEY_" + strconv.Itoa(i))
+			if !ok {
+				continue
+			}
+			v, _ := get("GIT_CONFIG_VALUE_" + strconv.Itoa(i))
+			cfg = append(cfg, k+"="+v)
+		}
+	}
+	if p, ok := get("GIT_CONFIG_PARAMETERS"); ok {
+		cfg = append(cfg, gitConfigParams(p)...)
+	}
+	return cfg
+}
+
+// gitConfigParams reads GIT_CONFIG_PARAMETERS: shell-quoted 'key=value'
+// or 'key'='value' entries separated by spaces.
+func gitConfigParams(p string) []string {
+	var out []string
+	var b strings.Builder
+	inQ := false
+	flush := func() {
+		if b.Len() > 0 {
+			out = append(out, b.String())
+			b.Reset()
+		}
+	}
+	for i := 0; i < len(p); i++ {
+		ch := p[i]
+		switch {
+		case ch == '\'':
+			inQ = !inQ
+		case ch == '\\' && !inQ && i+1 < len(p):
+			i++
+			b.WriteByte(p[i])
+		case (ch == ' ' || ch == '\t' || ch == '\n') && !inQ:
+			flush()
+		default:
+			b.WriteByte(ch)
+		}
+	}
+	flush()
+	return out
+}
+
+// lineEnv is the environment a command runs with, as far as the line
+// shows it: variables exported earlier in the line, then its own prefix
+// and env(1) assignments (the shell package puts them in c.Env).
+func lineEnv(c *shell.Cmd, x *Ctx) []string { return c.Env }
+
+// gitAlias returns the expansion of alias name, from configuration given
+// for this run or `git config alias.NAME VALUE` earlier in the line.
+func gitAlias(cfg []string, x *Ctx, name string) (string, bool) {
+	v, ok := "", false
+	for _, kv := range cfg {
+		k, val, _ := strings.Cut(kv, "=")
+		if strings.EqualFold(k, "alias."+name) && strings.TrimSpace(val) != "" {
+			v, ok = strings.TrimSpace(val), true
+		}
+	}
+	if ok {
+		return v, true
+	}
+	if d, ok := gitAliasDef(x, name); ok && strings.TrimSpace(d) != "" {
+		return strings.TrimSpace(d), true
+	}
+	return "", false
+}
+
+// gitShellKeys: configuration whose value git hands to a shell (or runs
+// as a program with arguments). Suffix entries start with ".".
+var gitShellKeys = []string{"core.sshcommand", "core.pager", "core.editor", "sequence.editor", "core.askpass",
+	"core.fsmonitor", "core.gitproxy", "core.alternaterefscommand", "diff.external", "credential.helper",
+	"gpg.program", "uploadpack.packobjectshook", "interactive.difffilter", "sendemail.smtpserver",
+	"sendemail.tocmd", "sendemail.cccmd", "pager.", ".textconv", ".command", ".cmd", ".clean", ".smudge",
+	".process", ".driver", ".uploadpack", ".receivepack", ".helper", ".program", ".proxy"}
+
+// gitConfigCode judges a key=value setting that makes git run code.
+func gitConfigCode(c *shell.Cmd, k, v string, x *Ctx) (Finding, bool) {
+	switch {
+	case strings.HasPrefix(k, "alias."):
+		return Finding{}, false // judged as the alias runs
+	case k == "core.hookspath":
+		return pkUnsure(c, 1.6, "git.config-hooks", "git -c core.hooksPath="+v+" runs the hooks of another folder")
+	case k == "protocol.ext.allow" || k == "protocol.allow" && strings.EqualFold(v, "always"):
+		return pkUnsure(c, 1.6, "git.config-ext", "git "+k+"="+v+" lets ext:: URLs run commands")
+	case k == "include.path" || strings.HasPrefix(k, "includeif."):
+		return pkUnsure(c, 1.5, "git.config-include", "git reads more configuration from "+v+" (it may run code)")
+	}
+	hit := false
+	for _, ck := range gitShellKeys {
+		if strings.HasPrefix(ck, ".") && strings.HasSuffix(k, ck) || strings.HasSuffix(ck, ".") && strings.HasPrefix(k, ck) || k == ck {
+			hit = true
+			break
+		}
+	}
+	if !hit {
+		return Finding{}, false
+	}
+	if k == "credential.helper" && !strings.HasPrefix(v, "!") && !strings.ContainsAny(v, "/\\") {
+		return Finding{}, false // a git-credential-NAME helper
+	}
+	v = strings.TrimPrefix(v, "!")
+	f, ok := gitProgramValue(c, "git config "+k, v, x)
+	if ok && gitRunsCode(k, v) {
+		f = Worst(f, Finding{Risk: 2, Violation: 0.4, Rule: "git.config-code", Marked: c.Raw,
+			Reason: "git -c " + k + " makes git run another program: " + v})
+	}
+	return f, ok
+}
+
+// gitProgramValue judges a value git (or another tool) runs through the
+// shell: its commands by the same rules, and at least confirm when it
+// names a program by a path outside the system folders (./x, /tmp/x) or
+// cannot be known statically.
+func gitProgramValue(c *shell.Cmd, what, v string, x *Ctx) (Finding, bool) {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return Finding{}, false
+	}
+	if pkDyn(v) {
+		return pkRet(c, 1.6, 0.3, "code.option-dynamic", what+" runs a program only known at run time")
+	}
+	f := Bash(v, x.Cwd, x.Home)
+	f.Reason = what + " runs `" + v + "`: " + f.Reason
+	f.Marked = c.Raw
+	if w := strings.Fields(v); len(w) > 0 && codeProgramPath(w[0]) && f.score() < 1.5 {
+		f = pkF(c, 1.6, 0.3, "code.option-program", what+" runs "+w[0]+", a program whose content is not shown")
+	}
+	return f, true
+}
+
+// codeProgramPath: a program named by a path that is not a system folder.
+func codeProgramPath(p string) bool {
+	p = strings.Trim(p, `"'`)
+	if !strings.ContainsAny(p, "/\\") {
+		return false
+	}
+	for _, d := range []string{"/usr/bin/", "/bin/", "/usr/local/bin/", "/usr/sbin/", "/sbin/", "/opt/homebrew/bin/", "/usr/lib/git-core/", "/usr/libexec/git-core/"} {
+		if strings.HasPrefix(p, d) && !strings.Contains(p, "..") {
+			return false
+		}
+	}
+	return true
+}
