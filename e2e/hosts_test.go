@@ -3,6 +3,8 @@ package e2e
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -99,6 +101,43 @@ func TestHostsFallback(t *testing.T) {
 	e := newEnv(t)
 	checkHosts(t, e, "agent-guard is not running")
 	checkPatch(t, e)
+	checkNotOurs(t, e)
+}
+
+// Events that are not ours (other events, tools we do not judge) get
+// exactly the host's "no opinion" from the real hook, as in the golden
+// fixtures: nothing at all, or Cursor's explicit allow (with failClosed,
+// nothing would be a refusal).
+func checkNotOurs(t *testing.T, e *env) {
+	t.Helper()
+	for _, h := range hostproto.All() {
+		data, err := os.ReadFile(filepath.Join("..", "app", "hostproto", "testdata", h.Name+".json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var cases []struct {
+			Name, Stdin, Stdout, Stderr string
+			Judged                      bool
+			Code                        int
+		}
+		if err := json.Unmarshal(data, &cases); err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, c := range cases {
+			if c.Judged {
+				continue
+			}
+			n++
+			r := e.hook(t, []byte(c.Stdin), "--host", h.Name)
+			if r.stdout != c.Stdout || r.stderr != c.Stderr || r.code != c.Code {
+				t.Errorf("%s %s: got %q %q %d, want %q %q %d", h.Name, c.Name, r.stdout, r.stderr, r.code, c.Stdout, c.Stderr, c.Code)
+			}
+		}
+		if n == 0 {
+			t.Errorf("%s: no fixture of an event that is not ours", h.Name)
+		}
+	}
 }
 
 func TestHostsServer(t *testing.T) {
@@ -123,7 +162,7 @@ func TestHostsServer(t *testing.T) {
 
 // A Codex apply_patch over several files is judged file by file: all
 // harmless is allowed (nothing printed), one bad file denies the whole
-// call and the reason says which change it was.
+// call.
 func checkPatch(t *testing.T, e *env) {
 	t.Helper()
 	patch := func(body string) []byte {
@@ -137,7 +176,7 @@ func checkPatch(t *testing.T, e *env) {
 		t.Errorf("harmless patch: %s %s", got, reason)
 	}
 	got, reason = hostAnswer(t, e, hostproto.Codex, patch("*** Add File: notes.txt\n+hello\n*** Add File: /etc/sudoers\n+dev ALL=(ALL) NOPASSWD:ALL\n"))
-	if got != hostproto.Deny || !strings.Contains(reason, "(change 2 of 2)") {
+	if got != hostproto.Deny || reason == "" {
 		t.Errorf("patch writing /etc/sudoers: %s %s", got, reason)
 	}
 }

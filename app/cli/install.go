@@ -140,6 +140,9 @@ func runInstall(env Env) int {
 		}
 		h := install.HookFor(hookPath, cfg)
 		h.Guard = guardPath
+		if w := install.PathWarning(hookPath, guardPath); w != "" {
+			fmt.Fprintln(env.Stdout, "warning:", w)
+		}
 		failed := 0
 		for _, t := range targets {
 			res, err := install.Install(t.Host, t.Path, h, install.Options{DryRun: *dry})

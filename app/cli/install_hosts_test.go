@@ -20,6 +20,7 @@ func TestInstallFindsHosts(t *testing.T) {
 	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
 	t.Setenv("CODEX_HOME", "")
 	t.Setenv("COPILOT_HOME", "")
+	t.Setenv("KIMI_CODE_HOME", "")
 	dir := t.TempDir()
 	hook := filepath.Join(dir, "agent-guard-hook")
 	guard := filepath.Join(dir, "agent-guard")

@@ -96,6 +96,10 @@ func (o Options) hosts() []string {
 	return hs
 }
 
+// unseen are the hosts with a manual step doctor cannot check: Codex
+// runs a hook only once trusted in /hooks, Kiro only for its agent in use.
+var unseen = map[string]bool{install.Codex: true, install.Kiro: true}
+
 // checkHosts inspects each host config; it returns the installed hooks.
 // With no host named, every host is looked at, and one not installed is
 // mentioned only when it is on this machine (ZCode and Claude Code always).
@@ -138,6 +142,9 @@ func checkHosts(r *report, opt Options, cfg *config.Config) []installedHook {
 		if h, ok := hostproto.Lookup(t.Host); ok && !noted[t.Host] {
 			noted[t.Host] = true
 			r.note("%s, when a hook fails: %s", h.Display, h.FailOpen)
+			if unseen[t.Host] {
+				r.note("%s: %s (doctor cannot see whether you did)", h.Display, install.ManualStep(t.Host))
+			}
 		}
 		found = append(found, installedHook{t.Host, in.Command, in.Args})
 	}
@@ -178,6 +185,9 @@ func checkEntry(r *report, t install.Target, in *install.Installed, cfg *config.
 	}
 	for _, list := range in.Missing {
 		r.fix("%s: %s in %s has no agent-guard entry, so those calls are not guarded: %s", t.Label, list, t.Path, again)
+	}
+	if in.Disabled {
+		r.fix("%s: \"disableAllHooks\": true in %s, so %s runs no hooks, agent-guard's included: remove it", t.Label, t.Path, t.Label)
 	}
 	if !in.Enabled {
 		r.fix("%s: hooks.enabled is not true in %s, so ZCode runs no hooks: %s", t.Label, t.Path, again)

@@ -41,7 +41,7 @@ func TestDoctorEveryHost(t *testing.T) {
 		"AGENT_GUARD_PIPE="+sock,
 		"XDG_CONFIG_HOME="+filepath.Join(home, ".config"),
 		"XDG_STATE_HOME="+filepath.Join(home, ".state"),
-		"CODEX_HOME=", "COPILOT_HOME=",
+		"CODEX_HOME=", "COPILOT_HOME=", "KIMI_CODE_HOME=",
 		typesafe.KeyEnv+"=",
 	)
 	for _, d := range []string{".zcode", ".claude", ".codex", ".gemini", ".cursor", ".copilot", ".codeium/windsurf", ".qwen", ".kiro", ".factory", ".augment", ".kimi-code", ".config/opencode"} {

@@ -28,6 +28,7 @@ func TestCheckHostsPerHost(t *testing.T) {
 			"NOTE Windsurf: the approval dialog gets at most 25s here",
 			"NOTE GitHub Copilot CLI, when a hook fails: a hook that fails",
 			"NOTE Codex CLI, when a hook fails: \"ask\" is unsupported",
+			"NOTE Codex CLI: Codex runs a new hook only once you trust it: open /hooks in Codex and trust agent-guard's entry (press t)",
 		}},
 		{"cursor missing one of its events", func(t *testing.T, home, hook string) {
 			p := filepath.Join(home, ".cursor", "hooks.json")
@@ -45,6 +46,14 @@ func TestCheckHostsPerHost(t *testing.T) {
 		}, Options{Hosts: []string{install.Codex}}, false, []string{
 			`FIX Codex CLI: the hook in`, `speaks --host "claude", not "codex"`,
 		}},
+		{"hooks switched off for the whole host", func(t *testing.T, home, hook string) {
+			p := filepath.Join(home, ".qwen", "settings.json")
+			os.MkdirAll(filepath.Dir(p), 0o700)
+			os.WriteFile(p, []byte(`{"disableAllHooks": true}`), 0o600)
+			installTo(t, install.Qwen, p, hook, 120)
+		}, Options{Hosts: []string{install.Qwen}}, false, []string{
+			`FIX Qwen Code: "disableAllHooks": true in`, "runs no hooks, agent-guard's included",
+		}},
 		{"a present host without the hook is named, an absent one is not", func(t *testing.T, home, hook string) {
 			installTo(t, install.Claude, install.ClaudePath(home), hook, 120)
 			os.MkdirAll(filepath.Join(home, ".gemini"), 0o700)
@@ -57,6 +66,7 @@ func TestCheckHostsPerHost(t *testing.T) {
 			home := tempHome(t)
 			t.Setenv("CODEX_HOME", "")
 			t.Setenv("COPILOT_HOME", "")
+			t.Setenv("KIMI_CODE_HOME", "")
 			t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
 			tt.setup(t, home, fakeHook(t))
 			out, ok := hostLines(t, tt.opt)

@@ -154,6 +154,13 @@ const (
 	mcp            // already mcp__server__tool
 )
 
+// anyHostShell are shell and patch tool names read on every host, after
+// its own table: a host that renames its shell tool to another host's
+// name (Antigravity's run_command, Gemini's run_shell_command) is still
+// judged rather than waved through as "not ours".
+var anyHostShell = toolTable{"bash": shell, "shell": shell, "run_shell_command": shell, "run_command": shell,
+	"execute": shell, "execute_bash": shell, "powershell": shell, "launch-process": shell, "apply_patch": patch}
+
 // toolTable maps a host's tool names (lower case) to their kind.
 type toolTable map[string]kind
 
@@ -161,10 +168,25 @@ func (t toolTable) kind(name string) kind {
 	if k, ok := t[strings.ToLower(name)]; ok {
 		return k
 	}
+	if k, ok := anyHostShell[strings.ToLower(name)]; ok {
+		return k
+	}
 	if strings.HasPrefix(name, "mcp__") {
 		return mcp
 	}
+	if _, _, ok := kiroMCP(name); ok {
+		return mcp
+	}
 	return notJudged
+}
+
+// kiroMCP reads Kiro's MCP spelling "@server/tool".
+func kiroMCP(name string) (server, tool string, ok bool) {
+	if !strings.HasPrefix(name, "@") {
+		return "", "", false
+	}
+	server, tool, ok = strings.Cut(name[1:], "/")
+	return server, tool, ok && server != "" && tool != ""
 }
 
 func marshal(v any) json.RawMessage {
@@ -240,8 +262,13 @@ func toCommon(ev *Event, k kind, name string, in fields) error {
 			ev.Parts = nil
 		}
 	case mcp:
-		args := in
-		ev.ToolName, ev.ToolInput = name, marshal(map[string]json.RawMessage(args))
+		if srv, t, ok := kiroMCP(name); ok {
+			name = mcpName(srv, t)
+		}
+		if !strings.HasPrefix(name, "mcp__") {
+			return fmt.Errorf("event: MCP tool %q is not named mcp__server__tool", name)
+		}
+		ev.ToolName, ev.ToolInput = name, marshal(map[string]json.RawMessage(in))
 	default:
 		return errors.New("event: tool is not judged")
 	}

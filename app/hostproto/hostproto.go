@@ -88,6 +88,7 @@ type Host struct {
 	FailOpen string
 	parse    func(stdin []byte) (Event, bool, error)
 	render   func(decision, reason string) Output
+	silent   func() Output // nil: no output
 	ask      bool
 }
 
@@ -129,8 +130,15 @@ func (h Host) Render(decision, reason string) Output {
 	return h.render(decision, reason)
 }
 
-// Silent is the output for an event that is not ours: nothing, exit 0.
-func (h Host) Silent() Output { return Output{} }
+// Silent is the output for an event that is not ours: nothing, exit 0,
+// except where the host takes nothing as a refusal (Cursor with
+// failClosed), which gets its explicit "proceed".
+func (h Host) Silent() Output {
+	if h.silent != nil {
+		return h.silent()
+	}
+	return Output{}
+}
 
 // AskHonoured reports whether the host shows its own prompt for "ask" in
 // a way a guard can trust. Where it does not, a confirm with no dialog of

@@ -22,6 +22,7 @@ var (
 	Cursor = register(Host{Name: "cursor", Display: "Cursor", ask: false,
 		parse:    parseCursor,
 		render:   renderCursor,
+		silent:   func() Output { return renderCursor(Allow, "") },
 		FailOpen: "without failClosed: true a hook that crashes, times out or prints nothing lets the action run; agent-guard installs every entry with failClosed: true"})
 
 	Copilot = register(Host{Name: "copilot", Display: "GitHub Copilot CLI", ask: false,
@@ -56,7 +57,7 @@ var (
 
 	Kimi = register(Host{Name: "kimi", Display: "Kimi Code", ask: false,
 		parse:    claudeLike(toolTable{"bash": shell, "shell": shell, "writefile": write, "write": write, "strreplacefile": edit, "edit": edit}, PreToolUse),
-		render:   renderClaude,
+		render:   renderBoth,
 		FailOpen: "hook errors, timeouts and non-zero exits fail open: the tool runs"})
 
 	OpenCode = register(Host{Name: "opencode", Display: "opencode", ask: false,
@@ -88,6 +89,14 @@ func claudeLike(tools toolTable, events ...string) func([]byte) (Event, bool, er
 			return ev, true, fmt.Errorf("event: tool_name is missing")
 		}
 		k := tools.kind(tool)
+		// Gemini describes an MCP call in mcp_context as well; trust it
+		// when the tool name is not in mcp__server__tool form.
+		var mctx fields
+		if k == notJudged {
+			if c, err := f.object("mcp_context"); err == nil && c.str("server_name") != "" {
+				mctx, k = c, mcp
+			}
+		}
 		if k == notJudged {
 			return ev, false, nil
 		}
@@ -95,8 +104,8 @@ func claudeLike(tools toolTable, events ...string) func([]byte) (Event, bool, er
 		if err != nil {
 			return ev, true, err
 		}
-		if k == mcp {
-			ev.ToolName = tool
+		if mctx != nil {
+			tool = mcpName(mctx.str("server_name"), mctx.str("tool_name", "name"))
 		}
 		return ev, true, toCommon(&ev, k, tool, in)
 	}
@@ -296,6 +305,17 @@ type copilotOutput struct {
 
 func renderCopilot(decision, reason string) Output {
 	return Output{Stdout: jsonLine(copilotOutput{decision, reason})}
+}
+
+// renderBoth denies in both of Kimi Code's documented ways at once: the
+// Claude-style JSON and exit 2 with the reason on stderr, so either reading
+// blocks. Allow stays the plain Claude-style JSON with exit 0.
+func renderBoth(decision, reason string) Output {
+	o := renderClaude(decision, reason)
+	if decision != Allow {
+		o.Stderr, o.Code = []byte(reason+"\n"), 2
+	}
+	return o
 }
 
 // renderExit2 is the exit-code dialect: exit 2 blocks, stderr is the reason.

@@ -110,6 +110,9 @@ func Apply(host string, data []byte, h Hook) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	if host == Kiro && len(bytes.TrimSpace(data)) == 0 {
+		data = []byte(kiroAgent) // a new agent of our own, for when there is none
+	}
 	for i, l := range sp.lists {
 		entry, err := l.entry(h)
 		if err != nil {
@@ -182,6 +185,9 @@ type Installed struct {
 	Count       int           // entries of ours; more than one is a mess install cleans up
 	Later       []string      // other hooks for our tools that run after ours
 	Missing     []string      // the host's hook lists without our entry
+	// Disabled is a top-level "disableAllHooks": true (Claude Code, Qwen
+	// Code, Copilot CLI): the host then runs no hook at all, ours included.
+	Disabled bool
 }
 
 // Inspect finds our (last) entry in a host config; nil when there is none.
@@ -251,6 +257,9 @@ func Inspect(host string, data []byte) (*Installed, error) {
 		return nil, nil
 	}
 	in.Count, in.Missing, in.Later = count, missing, later
+	if v, ok := zdoc.chain[0].get("disableAllHooks"); ok && string(bytes.TrimSpace(v)) == "true" {
+		in.Disabled = true
+	}
 	if in.HostTimeout == 0 {
 		in.HostTimeout = AssumedTimeout(host)
 	}

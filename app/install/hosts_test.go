@@ -131,6 +131,7 @@ func TestTargetsEveryHostAndDetect(t *testing.T) {
 	t.Setenv("USERPROFILE", home)
 	t.Setenv("CODEX_HOME", "")
 	t.Setenv("COPILOT_HOME", "")
+	t.Setenv("KIMI_CODE_HOME", "")
 	t.Setenv("XDG_CONFIG_HOME", "")
 	if found, err := Detect(); err != nil || len(found) != 0 {
 		t.Fatalf("empty home: %v %v", found, err)
@@ -211,5 +212,32 @@ func golden(t *testing.T, path string, got []byte) {
 	}
 	if !bytes.Equal(got, want) {
 		t.Errorf("%s differs:\n got:\n%s\nwant:\n%s", path, got, want)
+	}
+}
+
+func TestPathWarning(t *testing.T) {
+	old := runtimeGOOS
+	t.Cleanup(func() { runtimeGOOS = old })
+	runtimeGOOS = "windows"
+	if PathWarning(`C:/Users/a/bin/agent-guard-hook.exe`) != "" {
+		t.Error("a plain path warned")
+	}
+	if w := PathWarning(`C:/Program Files/agent-guard/agent-guard-hook.exe`); !strings.Contains(w, "PowerShell") {
+		t.Errorf("a path with a space: %q", w)
+	}
+	runtimeGOOS = "linux"
+	if PathWarning(`/opt/my tools/agent-guard-hook`) != "" {
+		t.Error("warned off Windows")
+	}
+}
+
+func TestKiroNewAgent(t *testing.T) {
+	out, err := Apply(Kiro, nil, guardHook)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := compact(t, out)
+	if !strings.HasPrefix(c, `{"name":"agent-guard","description":`) || !strings.Contains(c, `"hooks":{"preToolUse":[{"command":"/opt/agent-guard/agent-guard-hook --host kiro`) {
+		t.Errorf("new Kiro agent: %s", c)
 	}
 }

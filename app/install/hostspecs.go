@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"time"
 )
@@ -186,6 +187,10 @@ func windsurfList(event string) listSpec {
 		view: commandView("command", "", 0)}
 }
 
+// kiroAgent is the agent agent-guard creates when ~/.kiro/agents has none:
+// Kiro's usual tools, its own permission prompts, our hook.
+const kiroAgent = `{"name": "agent-guard", "description": "Kiro's tools, every call checked by agent-guard first", "tools": ["*"], "allowedTools": []}`
+
 type kiroHook struct {
 	Command   string `json:"command"`
 	TimeoutMs int64  `json:"timeout_ms"`
@@ -223,13 +228,31 @@ func commandView(cmdKey, timeoutKey string, unit time.Duration) func(json.RawMes
 	}
 }
 
+// PathWarning says when the binaries' paths will be quoted in the hosts'
+// command lines: a quoted program path starts in sh and cmd but not in
+// PowerShell, and on Windows some hosts may run hooks through PowerShell.
+func PathWarning(paths ...string) string {
+	for _, p := range paths {
+		if strings.ContainsAny(filepath.ToSlash(p), shellSpecial) && runtimeGOOS == "windows" {
+			return fmt.Sprintf("%s has a space or special character, so the hosts get it quoted; a host that runs hooks through PowerShell cannot start a quoted path (Copilot CLI's powershell entry is written with & and is fine): for the others, keep agent-guard in a folder without spaces", p)
+		}
+	}
+	return ""
+}
+
+// shellSpecial are the characters that make a path need quoting.
+const shellSpecial = " \t'&|;<>()[]{}*?!#~%^,="
+
+// runtimeGOOS is runtime.GOOS, a variable for tests.
+var runtimeGOOS = runtime.GOOS
+
 // plainCommand writes the hook's path bare when it needs no quoting (then
 // the same line works in sh, cmd and PowerShell, whichever the host runs
 // on Windows) and double-quoted otherwise; forward slashes either way.
 func plainCommand(host string, h Hook) (string, error) {
 	return commandLine(host, h, func(p string) string {
 		p = filepath.ToSlash(p)
-		if p != "" && !strings.ContainsAny(p, " \t'&|;<>()[]{}*?!#~%^,=") {
+		if p != "" && !strings.ContainsAny(p, shellSpecial) {
 			return p
 		}
 		return fmt.Sprintf("%q", p)

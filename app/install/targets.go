@@ -134,7 +134,7 @@ func hostHome(home, host string) string {
 	case Auggie:
 		return filepath.Join(home, ".augment")
 	case Kimi:
-		return filepath.Join(home, ".kimi-code")
+		return env("KIMI_CODE_HOME", filepath.Join(home, ".kimi-code"))
 	case OpenCode:
 		return filepath.Join(env("XDG_CONFIG_HOME", filepath.Join(home, ".config")), "opencode")
 	}
@@ -198,7 +198,7 @@ func ManualStep(host string) string {
 var manualSteps = map[string]string{
 	Claude:   "Claude Code reads its hooks when a session starts: restart running sessions.",
 	ZCode:    "ZCode reads its hooks when a session starts: restart running sessions.",
-	Codex:    "Codex runs a new hook only once you trust it: open /hooks in Codex and trust agent-guard's entry (press t). Hooks need Codex 0.124 or later.",
+	Codex:    "Codex runs a new hook only once you trust it: open /hooks in Codex and trust agent-guard's entry (press t). Hooks need a recent Codex; where they are still behind a flag, set codex_hooks = true under [features] in ~/.codex/config.toml.",
 	Gemini:   "Gemini CLI reads settings.json at start: restart running sessions (/hooks lists agent-guard).",
 	Cursor:   "Restart Cursor (or reload its window) so it reads ~/.cursor/hooks.json; every entry is failClosed.",
 	Copilot:  "Copilot CLI loads ~/.copilot/hooks at session start: restart running sessions.",
