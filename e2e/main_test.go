@@ -11,6 +11,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/agent-guard/agent-guard/internal/testbin"
 	"io"
 	"os"
 	"os/exec"
@@ -51,6 +52,13 @@ func TestMain(m *testing.M) {
 		hookBin = filepath.Join(dir, "agent-guard-hook"+exe)
 		guardBin = filepath.Join(dir, "agent-guard"+exe)
 		for bin, pkg := range map[string]string{hookBin: "./cmd/agent-guard-hook", guardBin: "./cmd/agent-guard"} {
+			if ok, err := testbin.Install(bin); ok {
+				if err != nil {
+					fmt.Fprintln(os.Stderr, "e2e:", err)
+					return 1
+				}
+				continue
+			}
 			cmd := exec.Command("go", "build", "-tags", "nogui", "-o", bin, pkg)
 			cmd.Dir = ".."
 			cmd.Env = append(os.Environ(), "CGO_ENABLED=0")

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/agent-guard/agent-guard/internal/testbin"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -67,12 +68,22 @@ func buildBinaries(dir string) error {
 	if _, err := os.Stat(gobin); err != nil {
 		gobin = "go"
 	}
-	bins.guard = filepath.Join(dir, "agent-guard")
-	bins.hook = filepath.Join(dir, "agent-guard-hook")
+	exe := ""
+	if runtime.GOOS == "windows" {
+		exe = ".exe"
+	}
+	bins.guard = filepath.Join(dir, "agent-guard"+exe)
+	bins.hook = filepath.Join(dir, "agent-guard-hook"+exe)
 	for out, pkg := range map[string]string{
 		bins.guard: "github.com/agent-guard/agent-guard/cmd/agent-guard",
 		bins.hook:  "github.com/agent-guard/agent-guard/cmd/agent-guard-hook",
 	} {
+		if ok, err := testbin.Install(out); ok {
+			if err != nil {
+				return err
+			}
+			continue
+		}
 		cmd := exec.Command(gobin, "build", "-tags", "nogui", "-o", out, pkg)
 		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
 		if b, err := cmd.CombinedOutput(); err != nil {

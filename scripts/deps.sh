@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # deps.sh installs the Debian/Ubuntu packages agent-guard needs to build and
 # test: Fyne's C headers (GL, X11, Wayland), Xvfb + xdotool + ImageMagick for
-# the GUI end-to-end tests and screenshots, mingw-w64 for the Windows tray,
-# dbus-x11 for a session bus under Xvfb, and nodejs to load the opencode
-# plugin in e2e. Packages already installed are
+# the GUI end-to-end tests and screenshots, mingw-w64 for the Windows tray
+# (and the wine step's DLL), dbus-x11 for a session bus under Xvfb, nodejs
+# to load the opencode plugin in e2e, and wine + wine64 to run the Windows
+# binaries and tests (scripts/wine-test.sh). Packages already installed are
 # skipped, so a warm machine does no apt work at all. Works as root or
 # through sudo. Network steps retry; nothing else does.
 set -euo pipefail
 
 PKGS=(libgl1-mesa-dev xorg-dev libwayland-dev libxkbcommon-dev wayland-protocols
-	xvfb xdotool imagemagick gcc-mingw-w64-x86-64 dbus-x11 git ca-certificates nodejs)
+	xvfb xdotool imagemagick gcc-mingw-w64-x86-64 dbus-x11 git ca-certificates nodejs
+	wine wine64)
 
 log() { printf 'deps: %s\n' "$*" >&2; }
 

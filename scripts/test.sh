@@ -11,6 +11,8 @@
 #             the Windows hook, and the Linux tray with cgo
 #   test      go test -race -count=1 ./... (under Xvfb when it is installed)
 #   fuzz      every Fuzz target for FUZZTIME (default 30000x executions)
+#   wine      the Windows binaries and the Windows test binaries run under
+#             wine (scripts/wine-test.sh; skipped with SKIP_WINE=1)
 #   wintray   the Windows tray with mingw-w64 (started in the background
 #             early, because its cold build takes ~10 minutes)
 #
@@ -20,7 +22,7 @@
 # retried: a flaky test is a bug to fix, not to hide.
 #
 # Knobs (environment): SKIP_DEPS=1, FUZZTIME=30000x, TEST_TIMEOUT=25m,
-# SKIP_FUZZ=1, SKIP_WINTRAY=1, GO_TEST_FLAGS (extra flags for go test).
+# SKIP_FUZZ=1, SKIP_WINTRAY=1, SKIP_WINE=1, GO_TEST_FLAGS (extra flags for go test).
 set -uo pipefail
 
 cd "$(dirname "$0")/.."
@@ -295,6 +297,11 @@ if [ "${SKIP_FUZZ:-}" = 1 ]; then
 	STEPS+=("fuzz|skipped|0")
 else
 	step fuzz do_fuzz
+fi
+if [ "${SKIP_WINE:-}" = 1 ]; then
+	STEPS+=("wine|skipped|0")
+else
+	step wine scripts/wine-test.sh
 fi
 if [ "${SKIP_WINTRAY:-}" = 1 ]; then
 	STEPS+=("wintray|skipped|0")

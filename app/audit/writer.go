@@ -51,7 +51,7 @@ func openLog(path string) (*os.File, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("audit: cannot create the folder of the audit log %s: %w; make it writable or set AGENT_GUARD_HOME", path, err)
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	f, err := openAppend(path)
 	if err != nil {
 		return nil, fmt.Errorf("audit: cannot open the audit log %s for appending: %w; make it writable or set AGENT_GUARD_HOME", path, err)
 	}

@@ -136,6 +136,35 @@ func TestAppendReopensAfterRotation(t *testing.T) {
 	}
 }
 
+// Deleting the log while the writer holds it (a user clearing it, a log
+// tool) must work on every OS; on Windows that needs FILE_SHARE_DELETE on
+// the writer's handle. Under Windows' classic delete semantics the name
+// lasts until the writer lets go, so the check is after Close.
+func TestLogCanBeDeletedWhileOpen(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "audit.jsonl")
+	w, _ := Open(path)
+	defer w.Close()
+	if err := w.Append(entry(1, "a")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(path); err != nil {
+		t.Fatalf("deleting the open log: %v", err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(path); !os.IsNotExist(err) {
+		t.Fatalf("the log is still there after the delete and Close: %v", err)
+	}
+	if err := w.Append(entry(2, "b")); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := ReadLast(path, 10)
+	if len(got) != 1 || got[0].Session != "b" {
+		t.Errorf("the new log holds %+v; want only entry b", got)
+	}
+}
+
 // checkWhole asserts every line of the log parses and returns the count
 // per session (writer).
 func checkWhole(t *testing.T, path string) map[string]int {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"github.com/agent-guard/agent-guard/internal/testbin"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -261,11 +262,17 @@ func TestCheckSamplesBinary(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		bin += ".exe"
 	}
-	build := exec.Command("go", "build", "-tags", "nogui", "-o", bin, "./cmd/agent-guard")
-	build.Dir = filepath.Join("..", "..")
-	build.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	if ok, err := testbin.Install(bin); ok {
+		if err != nil {
+			t.Fatal(err)
+		}
+	} else {
+		build := exec.Command("go", "build", "-tags", "nogui", "-o", bin, "./cmd/agent-guard")
+		build.Dir = filepath.Join("..", "..")
+		build.Env = append(os.Environ(), "CGO_ENABLED=0")
+		if out, err := build.CombinedOutput(); err != nil {
+			t.Fatalf("go build: %v\n%s", err, out)
+		}
 	}
 	path, expect := samples(t)
 	cmd := exec.Command(bin, "check", "--offline", "--batch", path)

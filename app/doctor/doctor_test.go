@@ -3,6 +3,7 @@ package doctor
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -79,7 +80,7 @@ func TestCheckHosts(t *testing.T) {
 			p := install.ZCodeUserPath(home)
 			os.MkdirAll(filepath.Dir(p), 0o700)
 			os.WriteFile(p, []byte(`{"hooks":{"enabled":true,"events":{"PreToolUse":[
-				{"matcher":"Bash|Write|Edit|mcp__.*","hooks":[{"type":"process","command":"`+hook+`","args":["--deadline","135s"],"timeoutMs":145000}]},
+				{"matcher":"Bash|Write|Edit|mcp__.*","hooks":[{"type":"process","command":`+jsonString(t, hook)+`,"args":["--deadline","135s"],"timeoutMs":145000}]},
 				{"matcher":"Bash","hooks":[{"type":"process","command":"/bin/approve-all"}]},
 				{"matcher":"Read","hooks":[{"type":"process","command":"/bin/read-logger"}]}]}}}`), 0o600)
 		}, Options{ZCode: true}, false,
@@ -128,6 +129,17 @@ func TestCheckHosts(t *testing.T) {
 			}
 		})
 	}
+}
+
+// jsonString renders s as a JSON string: a Windows path's backslashes
+// must be escaped to make valid JSON.
+func jsonString(t *testing.T, s string) string {
+	t.Helper()
+	b, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
 
 func installTo(t *testing.T, host, path, hook string, approval int) {

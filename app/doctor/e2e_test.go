@@ -3,6 +3,7 @@ package doctor
 import (
 	"bytes"
 	"context"
+	"github.com/agent-guard/agent-guard/internal/testbin"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -130,6 +131,12 @@ func TestDoctorEndToEnd(t *testing.T) {
 
 func build(t *testing.T, out string, args ...string) {
 	t.Helper()
+	if ok, err := testbin.Install(out); ok {
+		if err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
 	cmd := exec.Command("go", append([]string{"build", "-o", out}, args...)...)
 	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
 	if b, err := cmd.CombinedOutput(); err != nil {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -301,30 +302,71 @@ func TestClaudeRefusesUnquotablePath(t *testing.T) {
 	}
 }
 
+// TestFindHook checks what makes a hook path usable on this OS. Windows
+// has no execute bit (any regular .exe runs) and its symbolic links need a
+// privilege most users lack (wine 8 cannot follow them either), so those
+// two cases are Unix-only; the rest hold everywhere.
 func TestFindHook(t *testing.T) {
-	dir := t.TempDir()
-	hook := filepath.Join(dir, HookBinary())
-	if _, err := FindHook(hook); err == nil {
-		t.Error("FindHook accepted a missing file")
+	unix := runtime.GOOS != "windows"
+	tests := []struct {
+		name  string
+		only  bool // false: the case does not apply on this OS
+		setup func(t *testing.T, hook string) (arg string)
+		want  string // "" accepted (the hook's own path); else part of the error
+	}{
+		{"missing file", true, func(t *testing.T, hook string) string { return hook }, "--hook"},
+		{"a folder in its place", true, func(t *testing.T, hook string) string {
+			if err := os.Mkdir(hook, 0o700); err != nil {
+				t.Fatal(err)
+			}
+			return hook
+		}, "not a regular file"},
+		{"a plain file, runnable on Windows", !unix, func(t *testing.T, hook string) string {
+			writeFile(t, hook, "MZ")
+			return hook
+		}, ""},
+		{"not executable", unix, func(t *testing.T, hook string) string {
+			writeFile(t, hook, "#!/bin/true\n")
+			return hook
+		}, "not executable"},
+		{"executable", unix, func(t *testing.T, hook string) string {
+			writeFile(t, hook, "#!/bin/true\n")
+			if err := os.Chmod(hook, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			return hook
+		}, ""},
+		{"a symlink to it resolves to the real file", unix, func(t *testing.T, hook string) string {
+			writeFile(t, hook, "#!/bin/true\n")
+			if err := os.Chmod(hook, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			link := filepath.Join(t.TempDir(), "link")
+			if err := os.Symlink(hook, link); err != nil {
+				t.Fatal(err)
+			}
+			return link
+		}, ""},
+		// The test binary has no hook beside it.
+		{"none next to agent-guard", true, func(*testing.T, string) string { return "" }, "next to agent-guard"},
 	}
-	writeFile(t, hook, "#!/bin/true\n")
-	if _, err := FindHook(hook); err == nil || !strings.Contains(err.Error(), "not executable") {
-		t.Errorf("non-executable hook: %v", err)
-	}
-	if err := os.Chmod(hook, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	link := filepath.Join(t.TempDir(), "link")
-	if err := os.Symlink(hook, link); err != nil {
-		t.Fatal(err)
-	}
-	got, err := FindHook(link)
-	if err != nil || got != hook {
-		t.Errorf("FindHook(symlink) = %q, %v; want %q", got, err, hook)
-	}
-	// The test binary has no hook beside it.
-	if _, err := FindHook(""); err == nil || !strings.Contains(err.Error(), "next to agent-guard") {
-		t.Errorf("FindHook(\"\") = %v", err)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if !tt.only {
+				t.Skipf("does not apply on %s", runtime.GOOS)
+			}
+			hook := filepath.Join(t.TempDir(), HookBinary())
+			got, err := FindHook(tt.setup(t, hook))
+			if real, rerr := filepath.EvalSymlinks(hook); rerr == nil {
+				hook = real // the temp folder itself may sit behind a link (macOS /var, Windows 8.3 names)
+			}
+			switch {
+			case tt.want == "" && (err != nil || got != hook):
+				t.Errorf("FindHook = %q, %v; want %q", got, err, hook)
+			case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
+				t.Errorf("FindHook = %q, %v; want an error with %q", got, err, tt.want)
+			}
+		})
 	}
 }
 

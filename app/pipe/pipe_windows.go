@@ -84,7 +84,30 @@ func Listen(name string) (net.Listener, error) {
 		}
 		return nil, fmt.Errorf("pipe: cannot listen on %s: %v", name, err)
 	}
+	drainFirstInstance(name)
 	return l, nil
+}
+
+// drainFirstInstance opens one client on the new pipe and closes it at
+// once. go-winio creates the pipe's first instance with SYNCHRONIZE
+// access only, as a placeholder that must take no clients; Windows 10 and
+// later honour that, but wine (and, per go-winio issue #173, Windows 7)
+// connects the first client to it and never serves it, so the first hook
+// after a start hung until its deadline. Our throwaway client takes that
+// dead instance instead. On current Windows this is harmless: no Accept
+// has run yet, so no instance takes clients and CreateFile fails at once
+// with ERROR_PIPE_BUSY (CreateFile never waits for a pipe), which is
+// ignored; the SDDL grants us access, so nothing else can go wrong.
+func drainFirstInstance(name string) {
+	p, err := windows.UTF16PtrFromString(name)
+	if err != nil {
+		return
+	}
+	h, err := windows.CreateFile(p, windows.GENERIC_READ|windows.GENERIC_WRITE, 0, nil,
+		windows.OPEN_EXISTING, windows.SECURITY_SQOS_PRESENT|windows.SECURITY_ANONYMOUS, 0)
+	if err == nil {
+		windows.CloseHandle(h)
+	}
 }
 
 // Dial connects to the pipe and checks it is owned by the current user, so

@@ -135,7 +135,9 @@ func (c *Cache) trim() {
 	}
 }
 
-// Save writes the fresh entries atomically (temp file + rename).
+// Save writes the fresh entries atomically (temp file + rename), under a
+// cross-process lock and with a bounded retry where Windows refuses the
+// rename (save.go).
 func (c *Cache) Save(path string) error {
 	c.mu.Lock()
 	f := file{Version: 1}
@@ -151,7 +153,7 @@ func (c *Cache) Save(path string) error {
 	if err != nil {
 		return fmt.Errorf("cache: %v", err)
 	}
-	if err := config.WriteFileAtomic(path, data); err != nil {
+	if err := writeLocked(path, data); err != nil {
 		return fmt.Errorf("cache: cannot save %s: %v", path, err)
 	}
 	return nil
@@ -181,7 +183,11 @@ func (c *Cache) Load(path string) error {
 }
 
 func readCapped(path string) ([]byte, error) {
-	f, err := os.Open(path)
+	var f *os.File
+	err := retryRefused(func() (err error) {
+		f, err = openShared(path)
+		return err
+	}, openRetryFor)
 	if err != nil {
 		return nil, err
 	}
