@@ -12,7 +12,6 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 )
 
 // startChild runs cmd until the test ends and waits for its READY line.
@@ -158,16 +157,6 @@ func TestGuardFlagNamesTheGenuineBinary(t *testing.T) {
 	if _, reason := decision(t, e2.hook(t, withFields(t, samples(t)[0].Event, nil))); !strings.Contains(reason, "another executable") {
 		t.Fatalf("%s", reason)
 	}
-}
-
-// waitUntil polls cond for up to 60 s.
-func waitUntil(cond func() bool) bool {
-	for end := time.Now().Add(60 * time.Second); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
-		if cond() {
-			return true
-		}
-	}
-	return false
 }
 
 // doctor names the impostor the hook ignores.
