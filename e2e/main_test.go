@@ -241,12 +241,19 @@ func (e *env) server(t testing.TB) *exec.Cmd {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
+	// exited is closed once Wait has returned (waitErr is set before), so
+	// the cleanup and the loop below can both look without racing Wait's
+	// write of cmd.ProcessState.
+	exited := make(chan struct{})
+	var waitErr error
+	go func() { waitErr = cmd.Wait(); close(exited) }()
 	t.Cleanup(func() {
-		if cmd.ProcessState == nil {
-			stopProcess(cmd)
+		select {
+		case <-exited:
+			return
+		default:
 		}
+		stopProcess(cmd)
 		select {
 		case <-exited:
 		case <-time.After(30 * time.Second):
@@ -263,8 +270,8 @@ func (e *env) server(t testing.TB) *exec.Cmd {
 			return cmd
 		}
 		select {
-		case err := <-exited:
-			t.Fatalf("serve exited early (%v):\n%s", err, errb.String())
+		case <-exited:
+			t.Fatalf("serve exited early (%v):\n%s", waitErr, errb.String())
 		default:
 		}
 		if time.Now().After(end) {
