@@ -226,6 +226,22 @@ func ruleGcloud(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	if has("keys") && has("create") && has("service-accounts") {
 		return pkRet(c, 2, 0.6, "creds.gcloud-sa-key", "creates a long-lived service account key")
 	}
+	if c.Flag('h', "--help") || has("help") {
+		return pkAllow(c, 0, "gcloud.help", "shows usage")
+	}
+	if words[0] == "storage" && len(words) > 1 {
+		switch words[1] {
+		case "ls", "cat", "du", "hash", "describe", "list", "get", "objects", "buckets":
+			if words[1] != "objects" && words[1] != "buckets" || len(words) > 2 && pkGcloudReadVerb(words[2]) {
+				return pkAllow(c, 0, "gcloud.storage-read", "reads storage")
+			}
+		case "cp":
+			// a download (last operand local) only writes here
+			if ops := c.Operands(); len(ops) > 0 && !strings.Contains(ops[len(ops)-1], "://") && !c.Flag(0, "--delete-from-source") {
+				return pkAllow(c, 1, "gcloud.storage-download", "copies storage objects to this machine")
+			}
+		}
+	}
 	if words[0] == "storage" && (has("rm") || has("delete")) {
 		if c.Flag('r', "--recursive") || has("buckets") || pkHasWildcard(c) {
 			return pkRet(c, 2.8, 0.6, "gcloud.storage-rm-recursive", "deletes buckets or every object under a prefix")
@@ -274,6 +290,10 @@ func ruleGcloud(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		return pkRet(c, 2, 0.4, "gcloud.iam", "changes IAM permissions")
 	}
 	return pkRet(c, 1.5, 0.1, "gcloud.change", "changes cloud resources")
+}
+
+func pkGcloudReadVerb(w string) bool {
+	return w == "list" || w == "describe" || w == "ls" || w == "get"
 }
 
 func pkHasWildcard(c *shell.Cmd) bool {
@@ -328,6 +348,8 @@ func ruleGsutil(c *shell.Cmd, x *Ctx) (Finding, bool) {
 
 var pkAzDataGroups = pkSet("group", "vm", "sql", "cosmosdb", "storage", "keyvault", "postgres", "mysql", "disk", "snapshot", "backup", "aks", "redis", "account", "webapp", "functionapp", "acr", "mariadb", "vmss", "image", "monitor", "log-analytics", "synapse", "databricks")
 
+var pkAzStorageRead = pkSet("download", "download-batch", "url", "show", "list", "exists", "metadata-show")
+
 func ruleAz(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	pos := pkPos(c.Args, pkVFCloud5)
 	if len(pos) == 0 {
@@ -341,7 +363,19 @@ func ruleAz(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	if words[0] == "account" && last == "get-access-token" || words[0] == "keyvault" && len(words) > 2 && words[1] == "secret" && (last == "show" || last == "download") || last == "list-keys" || last == "keys" && len(words) > 2 || last == "show-connection-string" || last == "list-connection-strings" || last == "show-keys" {
 		return pkRet(c, 1.5, 0.5, "creds.az", "reveals keys, secrets or tokens")
 	}
+	if c.Flag('h', "--help") {
+		return pkAllow(c, 0, "az.help", "shows usage")
+	}
+	// az storage blob download -c c -n f -f out: value flags can hide the
+	// verb's place, so look for the read verb among the words
+	if words[0] == "storage" && len(words) > 2 && pkAzStorageRead[words[2]] {
+		return pkAllow(c, 0, "az.storage-read", "reads or downloads storage to this machine")
+	}
 	switch last {
+	case "url", "generate-sas", "show-deleted":
+		if words[0] == "storage" && last == "url" {
+			return pkAllow(c, 0, "az.read", "prints an object URL")
+		}
 	case "login", "logout":
 		return pkAllow(c, 1, "az.login", "logs in")
 	case "delete", "delete-batch", "purge", "remove", "destroy":

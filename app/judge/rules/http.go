@@ -144,6 +144,14 @@ func httpMethodFinding(c *shell.Cmd, r httpRequest, local bool) (Finding, bool) 
 				}
 			}
 		}
+		for _, u := range r.urls {
+			if a := httpAdminAction(u); a != "" {
+				if strings.Contains(strings.ToLower(u), "/credential") {
+					return pkRet(c, 2.6, 0.6, "net.http-admin-action", "calls "+a+" on a credential store: the secret is deleted or changed")
+				}
+				return pkRet(c, 2.2, 0.3, "net.http-admin-action", "calls "+a+" on a server (Jenkins-style action: deletes, disables or wipes)")
+			}
+		}
 		if r.method == "PUT" && data && !local {
 			return pkRet(c, 1.6, 0.2, "net.http-put-data", "sends a PUT to a remote data service: it replaces what is stored there")
 		}
@@ -152,4 +160,29 @@ func httpMethodFinding(c *shell.Cmd, r httpRequest, local bool) (Finding, bool) 
 		}
 	}
 	return Finding{}, false
+}
+
+// httpAdminActions are the last path segments of web-admin action URLs
+// (Jenkins and friends) that delete, disable or wipe what the path names.
+var httpAdminActions = pkSet("dodelete", "delete", "disable", "dowipeoutworkspace", "doremove", "dodisable", "dowipe", "doremoveall", "dodeleteall")
+
+// httpAdminAction returns the action segment a POST ends in, or "".
+func httpAdminAction(u string) string {
+	lu := strings.ToLower(u)
+	if i := strings.IndexAny(lu, "?#"); i >= 0 {
+		lu = lu[:i]
+	}
+	if i := strings.Index(lu, "://"); i >= 0 {
+		lu = lu[i+3:]
+	}
+	_, path, ok := strings.Cut(lu, "/")
+	if !ok {
+		return ""
+	}
+	path = strings.TrimSuffix(path, "/")
+	seg := path[strings.LastIndexByte(path, '/')+1:]
+	if httpAdminActions[seg] {
+		return seg
+	}
+	return ""
 }

@@ -22,6 +22,34 @@ var (
 	pkOpsDeploy  = pkSet("deploy", "apply", "sync", "up", "install", "upgrade", "rollout", "rollback", "promote", "release", "build", "run", "create", "update", "set", "scale", "restart", "reconcile", "resume", "start", "push", "move", "mv", "mirror", "replace", "import", "restore", "migrate")
 )
 
+// pkOpsRead are verbs that only read (velero backup get, restore describe).
+var pkOpsRead = pkSet("get", "describe", "logs", "list", "ls", "show", "status", "info", "inspect", "version", "help")
+
+// opsStorageVerbs: storage CLIs whose own verbs delete (rclone deletefile,
+// move deletes the source) or revoke access (mc admin user disable).
+var opsStorageVerbs = map[string]map[string]string{
+	"rclone": {"delete": "deletes files", "deletefile": "deletes a file", "rmdir": "removes a directory", "rmdirs": "removes directories", "purge": "deletes a path and all its contents", "dedupe": "deletes duplicate files", "move": "moves files (deletes the source)", "moveto": "moves files (deletes the source)", "sync": "syncs (deletes destination files missing from the source)", "bisync": "syncs both ways (deletes on either side)", "cleanup": "empties the trash or old versions"},
+	"mc":     {"rb": "removes a bucket", "mv": "moves objects (deletes the source)", "mirror": "mirrors (may delete at the destination)", "disable": "disables a user or service", "unset": "detaches a policy", "detach": "detaches a policy", "remove": "removes a user, policy or setting", "rm": "removes objects", "undo": "undoes object changes", "retention": "changes object retention"},
+}
+
+func opsStorageVerb(c *shell.Cmd) (Finding, bool) {
+	verbs := opsStorageVerbs[c.Name]
+	if verbs == nil {
+		return Finding{}, false
+	}
+	for _, o := range pkLowOps(c) {
+		what, ok := verbs[o]
+		if !ok {
+			continue
+		}
+		if o == "purge" || c.Flag('r', "--recursive") && c.Flag(0, "--force") {
+			return pkRet(c, 2.6, 0.7, "ops."+c.Name+"-"+o, c.Name+" "+o+" "+what+" that cannot be recovered")
+		}
+		return pkRet(c, 2.2, 0.3, "ops."+c.Name+"-"+o, c.Name+" "+o+" "+what)
+	}
+	return Finding{}, false
+}
+
 func pkOpsVerb(c *shell.Cmd) (destroy, deploy string) {
 	for _, o := range pkLowOps(c) {
 		if pkOpsDestroy[o] && destroy == "" {
@@ -58,7 +86,19 @@ func ruleOpsTool(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			}
 		}
 	}
+	if f, ok := opsStorageVerb(c); ok {
+		return f, true
+	}
 	destroy, deploy := pkOpsVerb(c)
+	if destroy == "" {
+		// only the verb slots (velero backup get): a later "ls" may be a
+		// command another verb runs (kamal app exec ls)
+		for i, o := range pkLowOps(c) {
+			if i < 2 && pkOpsRead[o] {
+				return pkAllow(c, 0.5, "ops."+c.Name+"-read", c.Name+" "+o+" reads or inspects")
+			}
+		}
+	}
 	switch {
 	case destroy != "":
 		if c.Name == "velero" || destroy == "purge" || c.Flag('r', "--recursive") && c.Flag('f', "--force") {
@@ -82,14 +122,22 @@ func ruleOpsTool(c *shell.Cmd, x *Ctx) (Finding, bool) {
 
 func ruleBackupTool(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	ops := pkLowOps(c)
+	if c.Flag(0, "--dry-run") || c.Name == "borg" && c.Flag('n', "") {
+		return pkAllow(c, 0, "backup.dry-run", "dry run: nothing changes")
+	}
 	for _, o := range ops {
 		switch o {
-		case "forget", "prune", "delete", "remove", "rm", "purge", "compact", "unlock", "remove-older-than", "cleanup", "nuke", "expire", "break-lock":
-			if o == "compact" || o == "unlock" || o == "break-lock" {
-				return pkRet(c, 1.5, 0.2, "backup."+o, "maintains the backup repository")
+		case "forget", "prune", "delete", "rdelete", "repo-delete", "rcompress", "remove", "rm", "purge", "compact", "remove-older-than", "nuke", "expire", "break-lock", "recreate":
+			if o == "compact" || o == "break-lock" || o == "recreate" || o == "rcompress" {
+				return pkRet(c, 1.8, 0.2, "backup."+o, c.Name+" "+o+" rewrites the backup repository (space or archives are dropped)")
 			}
 			return pkRet(c, 2.8, 0.9, "backup.delete", "deletes backups ("+c.Name+" "+o+"): they cannot be recovered")
-		case "restore", "recover", "extract", "mount":
+		case "mount", "unlock":
+			// mount is read-only; unlock removes a stale lock only
+			return pkAllow(c, 1, "backup."+o, c.Name+" "+o+" does not change the backups")
+		case "cache":
+			continue
+		case "restore", "recover", "extract":
 			return pkRet(c, 1.5, 0.2, "backup.restore", "restores files from a backup (may overwrite current ones)")
 		case "init", "backup", "create", "snapshot", "check", "list", "ls", "snapshots", "info", "stats", "diff", "find", "cat", "key", "version", "help", "config", "tag", "verify", "collection-status", "list-current-files":
 			continue
