@@ -453,7 +453,8 @@ func ruleFind(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		}
 		deletes = fe.Has("-delete")
 		for _, e := range fe.Execs() {
-			execCmd(e[0])
+			_, payload := shell.PeelWrappers(e) // -exec env rm: rm acts
+			execCmd(payload[0])
 		}
 		for _, w := range fe.Writes() {
 			if f := fsWriteTarget(c, w, x); f.score() >= 1.5 || f.RedLine {

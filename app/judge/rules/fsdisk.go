@@ -609,8 +609,10 @@ func findEffect(c *shell.Cmd) (listing, string, bool) {
 			if j+1 >= len(c.Args) {
 				continue
 			}
-			prog := shell.NormName(c.Args[j+1])
-			rest := c.Args[j+2:]
+			// find -exec env rm {} +: the wrapped program is what acts.
+			_, payload := shell.PeelWrappers(c.Args[j+1:])
+			prog := shell.NormName(payload[0])
+			rest := payload[1:]
 			switch prog {
 			case "rm", "shred", "unlink", "rmdir", "srm":
 				kind = "delete"

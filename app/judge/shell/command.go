@@ -26,6 +26,7 @@ func (w *walker) command(argv []string, redirs []Redir, raw string, bg bool, pre
 	var last []string // args when the last wrapper was peeled off
 	var code string
 	hasCode, xargsDyn := false, false
+	k := 0 // index in argv of args[0], -1 once a runner rewrote the words
 	for guard := 0; ; guard++ {
 		if len(args) == 0 {
 			break
@@ -77,9 +78,10 @@ func (w *walker) command(argv []string, redirs []Redir, raw string, bg bool, pre
 			code, hasCode = cd, true
 			break
 		}
+		k = wordIndex(argv, args, rest, k)
 		args = rest
 	}
-	if k := len(argv) - len(args); !c.DynName && k >= 0 && k < len(w.obf) && len(pre) == 0 && w.obf[k] {
+	if !c.DynName && len(args) > 0 && k >= 0 && k < len(w.obf) && len(pre) == 0 && w.obf[k] {
 		c.Obfuscated = true
 	}
 	if c.Name == "" && !c.DynName && len(c.Wrappers) > 0 {
@@ -662,11 +664,17 @@ func (w *walker) findExec(idx int) {
 			}
 			if j > i+1 {
 				argv := args[i+1 : j]
+				// find -exec env rm -rf {} +: peel wrappers first, so the
+				// payload is still find's command and {} stays find's files.
+				peeled, rest := PeelWrappers(argv)
+				argv = rest
+				wpre := append(append([]string(nil), pre[:len(pre)-1]...), peeled...)
+				cpre := append(wpre, "find")
 				if argv[0] == "{}" {
 					// find -exec {} \;: every file found runs as a program.
 					argv = append([]string{Dyn}, argv[1:]...)
 				}
-				w.command(argv, nil, raw, bg, pre)
+				w.command(argv, nil, raw, bg, cpre)
 			}
 			i = j
 		}
@@ -862,4 +870,35 @@ func filePath(w string) bool {
 		}
 	}
 	return false
+}
+
+// wordIndex follows the program word through an unwrap: a plain wrapper
+// leaves a tail of args (env X=1 rm: rm's index moves on), a runner
+// rebuilds the words (parallel rm {} ::: a -> rm a), so its program word
+// is found again in argv after the runner's; -1 when it is not there.
+func wordIndex(argv, args, rest []string, k int) int {
+	if k < 0 || len(rest) == 0 {
+		return -1
+	}
+	if d := len(args) - len(rest); d > 0 && equalWords(rest, args[d:]) {
+		return k + d
+	}
+	for j := k + 1; j < len(argv); j++ {
+		if argv[j] == rest[0] {
+			return j
+		}
+	}
+	return -1
+}
+
+func equalWords(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }

@@ -351,3 +351,23 @@ func envAssigns(args []string) []string {
 	}
 	return out
 }
+
+// PeelWrappers strips plain wrappers (env, sudo, command, busybox, nice,
+// timeout ...) off argv and returns them with the wrapped command. It
+// stops at runners (xargs, parallel, watch), wrappers that run shell code
+// (su -c) and lookups (command -v), which need their own reading.
+func PeelWrappers(argv []string) (peeled, rest []string) {
+	for len(argv) > 1 {
+		switch argv[0] {
+		case "xargs", "parallel", "watch":
+			return peeled, argv
+		}
+		r, isWrap, _, hasCode, _ := unwrap(argv[0], argv[1:])
+		if !isWrap || hasCode || len(r) == 0 {
+			break
+		}
+		peeled = append(peeled, argv[0])
+		argv = r
+	}
+	return peeled, argv
+}
