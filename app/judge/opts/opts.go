@@ -298,14 +298,33 @@ func (s *Spec) long(name string) Opt {
 }
 
 func (r *Args) add(o Opt) {
-	if o.Known && !o.Neg && !o.HasValue {
-		// --dry-run=false is an error to git, not a dry run.
-		if so := r.spec.optByName(o.Name); so != nil && so.readOnly {
-			r.ReadOnly = true
-			r.ReadOnlyLead = r.ReadOnlyLead || len(r.Operands) == 0
+	r.Opts = append(r.Opts, o)
+	so := r.spec.optByName(o.Name)
+	if !o.Known || so == nil || !so.readOnly {
+		return
+	}
+	if o.Neg {
+		// The last form wins, as in git: --dry-run --no-dry-run --force
+		// really pushes.
+		r.ReadOnly = r.readOnlyInEffect()
+		r.ReadOnlyLead = r.ReadOnlyLead && r.ReadOnly
+		return
+	}
+	if !o.HasValue { // --dry-run=false is an error to git, not a dry run
+		r.ReadOnly = true
+		r.ReadOnlyLead = r.ReadOnlyLead || len(r.Operands) == 0
+	}
+}
+
+// readOnlyInEffect: some help, version or dry-run option given so far is
+// not undone by a later --no- form.
+func (r *Args) readOnlyInEffect() bool {
+	for _, o := range r.Opts {
+		if so := r.spec.optByName(o.Name); o.Known && !o.Neg && !o.HasValue && so != nil && so.readOnly && r.Has(o.Name) {
+			return true
 		}
 	}
-	r.Opts = append(r.Opts, o)
+	return false
 }
 
 func (s *Spec) optByName(n string) *opt {
