@@ -128,10 +128,12 @@ func (p *prompter) step() {
 	c, err := p.start(proto.VerbPrompt)
 	if err != nil {
 		err = fmt.Errorf("agent-guard could not show the approval dialog (%v); the call was denied", err)
-		p.q.Deny(head.ID, err.Error())
+		// Report before answering: once denied, the caller may go on and
+		// look for the report (the tray's notice, a test's count).
 		if p.onError != nil {
 			p.onError(err)
 		}
+		p.q.Deny(head.ID, err.Error())
 		return
 	}
 	r := &running{id: head.ID, c: c}
