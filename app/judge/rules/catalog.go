@@ -3,7 +3,9 @@ package rules
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"sort"
+	"strings"
 	"sync"
 )
 
@@ -30,8 +32,10 @@ func (e Example) MarshalJSON() ([]byte, error) {
 
 // Entry is one rule id as the catalog declares it.
 type Entry struct {
-	ID       string    `json:"id"`
-	Risk     int       `json:"risk"` // 0 read-only .. 3 destructive: the most this rule gives
+	ID   string `json:"id"`
+	Risk int    `json:"risk"` // 0 read-only .. 3 destructive: the most this rule gives
+	// RedLine: at its worst this rule decides a red line (blocks even
+	// when the guard is off, never offered "always").
 	RedLine  bool      `json:"red_line"`
 	Category string    `json:"category"`
 	Reason   string    `json:"reason"`
@@ -39,16 +43,74 @@ type Entry struct {
 	// Where names the file that judges this id, so a reader finds it in
 	// one hop (filled by declare from the caller's file).
 	Where string `json:"where,omitempty"`
+	// Untestable says why the entry has no example the default judge
+	// decides by it: it needs user config (allowlists, mcp_overrides),
+	// files on disk, a panic or a time-out, or no known command reaches
+	// it. Empty for every entry with examples.
+	Untestable string `json:"untestable,omitempty"`
 }
+
+// The ids a verdict names, and how they map to entries:
+//
+//   - "fs.rm-root": a plain id, declared as itself.
+//   - "ssh/docker.exec/fs.rm-root": a route. Packs that judge a command
+//     carried inside another (ssh, docker exec, python -c, base64 -d | sh)
+//     prefix the inner finding's id with "who/". The catalog id is the
+//     last segment (BaseID); the route tells the reader how it got there.
+//   - "aws.ec2.terminate-instances": an id built from a name the command
+//     supplies. Its entry is a pattern, "aws.<svc>.<op>", where each <x>
+//     stands for one or more characters; an exact entry wins over a
+//     pattern, and a longer literal part wins over a shorter one.
+//
+// Lookup applies these rules; a test checks that every id literal and
+// every built id in the judge's code has an entry.
 
 var catalog struct {
 	sync.Mutex
-	byID   map[string]Entry
-	errors []string // duplicate or malformed declarations; a test fails on any
+	byID     map[string]Entry
+	patterns []pattern
+	errors   []string // duplicate or malformed declarations; a test fails on any
+}
+
+// pattern is an entry whose id has <name> parts.
+type pattern struct {
+	id      string
+	re      *regexp.Regexp
+	literal int // characters outside <...>: more is more specific
+}
+
+var patternPart = regexp.MustCompile(`<[^<>]*>`)
+
+// compilePattern turns "aws.<svc>.<op>" into ^aws\..+\..+$; ok is false
+// for an id without <...>.
+func compilePattern(id string) (pattern, bool) {
+	locs := patternPart.FindAllStringIndex(id, -1)
+	if len(locs) == 0 {
+		return pattern{}, false
+	}
+	var b strings.Builder
+	b.WriteString("^")
+	last, lit := 0, 0
+	for _, l := range locs {
+		b.WriteString(regexp.QuoteMeta(id[last:l[0]]))
+		b.WriteString(".+")
+		lit += l[0] - last
+		last = l[1]
+	}
+	b.WriteString(regexp.QuoteMeta(id[last:]))
+	b.WriteString("$")
+	lit += len(id) - last
+	return pattern{id: id, re: regexp.MustCompile(b.String()), literal: lit}, true
+}
+
+// BaseID strips a route ("ssh/docker.exec/") from a verdict's rule id.
+func BaseID(rule string) string {
+	return rule[strings.LastIndex(rule, "/")+1:]
 }
 
 // declare adds entries to the catalog; packs call it from a package-level
-// var in their own catalog file. A duplicate id is recorded, not a panic:
+// var in their own catalog file. where names the file that judges the ids:
+// a bare file name means app/judge/rules/<file>. A duplicate id is recorded, not a panic:
 // TestCatalogWellFormed reports it.
 func declare(where string, es ...Entry) struct{} {
 	catalog.Lock()
@@ -65,8 +127,24 @@ func declare(where string, es ...Entry) struct{} {
 			catalog.errors = append(catalog.errors, fmt.Sprintf("%s: id %q already declared in %s", where, e.ID, old.Where))
 			continue
 		}
+		if strings.Contains(e.ID, "/") {
+			catalog.errors = append(catalog.errors, fmt.Sprintf("%s: id %q holds a route; declare the id after the last /", where, e.ID))
+			continue
+		}
+		if len(e.Examples) == 0 && e.Untestable == "" {
+			catalog.errors = append(catalog.errors, fmt.Sprintf("%s: %s has no example and no Untestable reason", where, e.ID))
+		}
+		if e.Risk < 0 || e.Risk > 3 || e.Category == "" || e.Reason == "" {
+			catalog.errors = append(catalog.errors, fmt.Sprintf("%s: %s needs a risk 0..3, a category and a reason", where, e.ID))
+		}
+		if !strings.Contains(where, "/") {
+			where = "app/judge/rules/" + where
+		}
 		e.Where = where
 		catalog.byID[e.ID] = e
+		if p, ok := compilePattern(e.ID); ok {
+			catalog.patterns = append(catalog.patterns, p)
+		}
 	}
 	return struct{}{}
 }
@@ -83,12 +161,29 @@ func Catalog() []Entry {
 	return out
 }
 
-// Lookup returns the catalog entry of id.
-func Lookup(id string) (Entry, bool) {
+// Lookup returns the catalog entry of a verdict's rule id: the exact
+// entry, else the entry of its BaseID, else the most specific pattern
+// entry the BaseID matches.
+func Lookup(rule string) (Entry, bool) {
 	catalog.Lock()
 	defer catalog.Unlock()
-	e, ok := catalog.byID[id]
-	return e, ok
+	if e, ok := catalog.byID[rule]; ok {
+		return e, true
+	}
+	id := BaseID(rule)
+	if e, ok := catalog.byID[id]; ok {
+		return e, true
+	}
+	best := -1
+	for i, p := range catalog.patterns {
+		if p.re.MatchString(id) && (best < 0 || p.literal > catalog.patterns[best].literal) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return Entry{}, false
+	}
+	return catalog.byID[catalog.patterns[best].id], true
 }
 
 // CatalogErrors lists declarations that went wrong (duplicates, no id).

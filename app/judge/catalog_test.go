@@ -1,0 +1,164 @@
+package judge
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/agent-guard/agent-guard/app/config"
+	"github.com/agent-guard/agent-guard/app/judge/corpus"
+	"github.com/agent-guard/agent-guard/app/judge/rules"
+)
+
+// The catalog (app/judge/rules/catalog*.go) is the one declaration of the
+// rule ids the judge can return. These tests keep it true: it is well
+// formed, every example is decided by its own entry, every id in the
+// code is declared, and every verdict on every corpus names an entry.
+
+// corpusGuardHome: AGENT_GUARD_HOME for judging examples and corpora; a
+// path that does not exist, so no real config is read and no temp folder
+// becomes the guard's own (see rules/corpus_test.go).
+const corpusGuardHome = "/nonexistent/agent-guard-corpus-home"
+
+// catalogJudge is the judge the catalog promises: offline, the default
+// config, home /home/dev.
+func catalogJudge(t testing.TB) *Judge {
+	t.Setenv(config.HomeEnv, corpusGuardHome)
+	return New(config.Default(), Options{Offline: true, Home: corpus.Home})
+}
+
+// exampleEvent is the hook event of a catalog example: its own, or a Bash
+// event in the corpora's project folder.
+func exampleEvent(ex rules.Example) json.RawMessage {
+	if ex.Event != nil {
+		return ex.Event
+	}
+	return corpus.Case{Cmd: ex.Command, Cwd: corpus.DefaultCwd}.EventJSON()
+}
+
+func TestCatalogWellFormed(t *testing.T) {
+	for _, e := range rules.CatalogErrors() {
+		t.Error(e)
+	}
+	cat := rules.Catalog()
+	if len(cat) < 500 {
+		t.Fatalf("the catalog has %d entries; the judge returns more than 500 ids", len(cat))
+	}
+	root := filepath.Join("..", "..")
+	for _, e := range cat {
+		if _, err := os.Stat(filepath.Join(root, e.Where)); err != nil {
+			t.Errorf("%s: Where %q is not a file of the repository: %v", e.ID, e.Where, err)
+		}
+		for _, ex := range e.Examples {
+			if (ex.Command == "") == (ex.Event == nil) {
+				t.Errorf("%s: an example needs exactly one of Command and Event", e.ID)
+			}
+			if ex.Event != nil && !json.Valid(ex.Event) {
+				t.Errorf("%s: example event is not JSON: %s", e.ID, ex.Event)
+			}
+		}
+	}
+}
+
+// TestCatalogExamples: each example, judged like a real call, is decided
+// by the entry that shows it (an exact id, a route to it, or a name the
+// entry's pattern covers).
+func TestCatalogExamples(t *testing.T) {
+	j := catalogJudge(t)
+	n, untestable := 0, 0
+	for _, e := range rules.Catalog() {
+		if len(e.Examples) == 0 {
+			untestable++
+			continue
+		}
+		red := false
+		for _, ex := range e.Examples {
+			n++
+			v, _ := judgeEvent(t, j, exampleEvent(ex))
+			got, ok := rules.Lookup(v.Rule)
+			if !ok || got.ID != e.ID {
+				t.Errorf("%s (%s): example %s is decided by %q (%s: %s)", e.ID, e.Where, exampleEvent(ex), v.Rule, v.Level, v.Reason)
+			}
+			if v.RedLine && !e.RedLine {
+				t.Errorf("%s: not declared a red line, but its example %s is one", e.ID, exampleEvent(ex))
+			}
+			red = red || v.RedLine
+		}
+		if e.RedLine && !red {
+			t.Errorf("%s: declared a red line, but none of its examples is one", e.ID)
+		}
+	}
+	t.Logf("%d entries, %d examples judged, %d entries without an example (Untestable)", len(rules.Catalog()), n, untestable)
+}
+
+// TestCatalogUntestableBounded: entries without an example must say why,
+// and stay few; a new rule comes with an example.
+func TestCatalogUntestableBounded(t *testing.T) {
+	var no []string
+	for _, e := range rules.Catalog() {
+		if len(e.Examples) == 0 {
+			no = append(no, e.ID)
+		}
+	}
+	if len(no) > 45 {
+		t.Errorf("%d entries have no example (%v); give new rules an example instead of an Untestable reason", len(no), no)
+	}
+}
+
+var patternPart = regexp.MustCompile(`<[^<>]*>`)
+
+// TestCatalogCoversCode: every rule id the judge's code can return
+// (scanRuleIDs over app/judge and its packages) has its own entry: a
+// literal id its exact entry, an id built from a name ("aws." + svc) an
+// entry with the same pattern shape. A new rule without a catalog entry
+// fails here.
+func TestCatalogCoversCode(t *testing.T) {
+	sites, err := scanRuleIDs(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sites) < 800 {
+		t.Fatalf("the scan found %d rule-id sites; it has lost its way", len(sites))
+	}
+	shapes := map[string]bool{}
+	for _, e := range rules.Catalog() {
+		shapes[patternPart.ReplaceAllString(e.ID, "<>")] = true
+	}
+	for _, s := range sites {
+		if strings.Contains(s.ID, "<") {
+			if !shapes[patternPart.ReplaceAllString(s.ID, "<>")] {
+				t.Errorf("%s builds rule ids %q; declare a catalog entry with that pattern (see rules/catalog.go)", s.Pos, s.ID)
+			}
+			continue
+		}
+		if e, ok := rules.Lookup(s.ID); !ok || e.ID != s.ID {
+			t.Errorf("%s returns rule id %q, which the catalog does not declare; add an entry (id, risk, category, reason, example) to a rules/catalog_*.go file", s.Pos, s.ID)
+		}
+	}
+}
+
+// allCorpora are every labelled corpus of the judge, the product brief's
+// samples included.
+var allCorpora = []string{"testdata/*.jsonl", "rules/testdata/*.jsonl", "../../testdata/samples.jsonl"}
+
+// TestCorpusVerdictsInCatalog: every verdict on every corpus names a rule
+// the catalog declares.
+func TestCorpusVerdictsInCatalog(t *testing.T) {
+	j := catalogJudge(t)
+	cases, err := corpus.LoadAll(allCorpora...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, c := range cases {
+		v, _ := judgeEvent(t, j, c.EventJSON())
+		if _, ok := rules.Lookup(v.Rule); !ok && !seen[v.Rule] {
+			seen[v.Rule] = true
+			t.Errorf("%s: the verdict names %q, which the catalog does not declare", c.Where(), v.Rule)
+		}
+	}
+	t.Logf("%d cases judged", len(cases))
+}
