@@ -19,6 +19,7 @@ import (
 	"github.com/agent-guard/agent-guard/app/config"
 	"github.com/agent-guard/agent-guard/app/guard"
 	"github.com/agent-guard/agent-guard/app/judge"
+	"github.com/agent-guard/agent-guard/app/judge/rules"
 )
 
 func init() {
@@ -410,6 +411,16 @@ func printVerdict(w io.Writer, r checkResult) {
 	}
 	row("rule", r.Rule)
 	row("reason", r.Reason)
+	// The deciding rule's catalog entry: what it is about and the file
+	// that judges it (agent-guard rules lists them all).
+	if e, ok := rules.Lookup(r.Rule); ok {
+		if e.ID != r.Rule {
+			row("catalog", e.ID)
+		}
+		row("category", e.Category)
+		row("about", e.Reason)
+		row("where", e.Where)
+	}
 	row("risk", fmt.Sprintf("%.2f of 3 (%s)", r.Risk, ladder(r.Risk)))
 	row("violation", fmt.Sprintf("%.2f (red-line probability)", r.Violation))
 	row("source", r.Source)

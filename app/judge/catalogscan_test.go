@@ -13,8 +13,9 @@ import (
 
 // ruleIDSite is one place in the judge's code where a rule id is written.
 type ruleIDSite struct {
-	ID  string
-	Pos string // file:line
+	ID     string
+	Pos    string // file:line
+	Reason string // the reason written beside it, names as <name>; "" when none
 }
 
 // scanRuleIDs finds every rule-id literal in the non-test Go files under
@@ -57,7 +58,7 @@ func scanRuleIDs(root string) ([]ruleIDSite, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &idScan{fset: fset, funcs: map[string]int{}, structs: map[string]int{}}
+	s := &idScan{fset: fset, funcs: map[string]int{}, reasons: map[string]int{}, structs: map[string]int{}}
 	for _, f := range files {
 		s.collectDecls(f)
 	}
@@ -76,14 +77,49 @@ func scanRuleIDs(root string) ([]ruleIDSite, error) {
 type idScan struct {
 	fset    *token.FileSet
 	funcs   map[string]int // function name -> index of its parameter named rule
+	reasons map[string]int // function name -> index of its parameter named reason
 	structs map[string]int // struct type name -> index of its field named rule
 	out     []ruleIDSite
 }
 
-func isRuleName(n string) bool { return n == "rule" || n == "Rule" }
+func isRuleName(n string) bool   { return n == "rule" || n == "Rule" }
+func isReasonName(n string) bool { return n == "reason" || n == "Reason" }
+
+// render writes a string expression with its non-literal parts as <name>.
+func render(e ast.Expr) string {
+	var b strings.Builder
+	var walk func(e ast.Expr)
+	walk = func(e ast.Expr) {
+		e = ast.Unparen(e)
+		if be, ok := e.(*ast.BinaryExpr); ok && be.Op == token.ADD {
+			walk(be.X)
+			walk(be.Y)
+			return
+		}
+		if bl, ok := e.(*ast.BasicLit); ok && bl.Kind == token.STRING {
+			v, _ := strconv.Unquote(bl.Value)
+			b.WriteString(v)
+			return
+		}
+		b.WriteString("<" + exprName(e) + ">")
+	}
+	walk(e)
+	return b.String()
+}
+
+// addWith records a rule expression and the reason expression beside it.
+func (s *idScan) addWith(rule, reason ast.Expr) {
+	n := len(s.out)
+	s.add(rule)
+	if reason != nil && len(s.out) > n {
+		s.out[len(s.out)-1].Reason = render(reason)
+	}
+}
 
 // ruleParam returns the index of the parameter named rule, or -1.
-func ruleParam(ft *ast.FuncType) int {
+func ruleParam(ft *ast.FuncType) int { return paramNamed(ft, isRuleName) }
+
+func paramNamed(ft *ast.FuncType, is func(string) bool) int {
 	i := 0
 	for _, fld := range ft.Params.List {
 		if len(fld.Names) == 0 {
@@ -91,7 +127,7 @@ func ruleParam(ft *ast.FuncType) int {
 			continue
 		}
 		for _, n := range fld.Names {
-			if isRuleName(n.Name) {
+			if is(n.Name) {
 				return i
 			}
 			i++
@@ -124,6 +160,7 @@ func (s *idScan) collectDecls(f *ast.File) {
 		case *ast.FuncDecl:
 			if i := ruleParam(n.Type); i >= 0 {
 				s.funcs[n.Name.Name] = i
+				s.reasons[n.Name.Name] = paramNamed(n.Type, isReasonName)
 			}
 		case *ast.TypeSpec:
 			if st, ok := n.Type.(*ast.StructType); ok {
@@ -137,6 +174,7 @@ func (s *idScan) collectDecls(f *ast.File) {
 					if id, ok := n.Lhs[i].(*ast.Ident); ok {
 						if k := ruleParam(fl.Type); k >= 0 {
 							s.funcs[id.Name] = k
+							s.reasons[id.Name] = paramNamed(fl.Type, isReasonName)
 						}
 					}
 				}
@@ -146,6 +184,7 @@ func (s *idScan) collectDecls(f *ast.File) {
 				if fl, ok := v.(*ast.FuncLit); ok && i < len(n.Names) {
 					if k := ruleParam(fl.Type); k >= 0 {
 						s.funcs[n.Names[i].Name] = k
+						s.reasons[n.Names[i].Name] = paramNamed(fl.Type, isReasonName)
 					}
 				}
 			}
@@ -226,12 +265,19 @@ func (s *idScan) visit(n ast.Node) bool {
 			return true
 		}
 		// Keyed Rule fields of any struct (Finding, Verdict).
+		var rule, reason ast.Expr
 		for _, el := range n.Elts {
 			if kv, ok := el.(*ast.KeyValueExpr); ok {
 				if k, ok := kv.Key.(*ast.Ident); ok && isRuleName(k.Name) {
-					s.add(kv.Value)
+					rule = kv.Value
+				}
+				if k, ok := kv.Key.(*ast.Ident); ok && isReasonName(k.Name) {
+					reason = kv.Value
 				}
 			}
+		}
+		if rule != nil {
+			s.addWith(rule, reason)
 		}
 		// Tables: elements of a struct type with a rule field.
 		if et := elemType(n.Type); et != nil {
@@ -277,7 +323,11 @@ func (s *idScan) visit(n ast.Node) bool {
 			name = f.Sel.Name
 		}
 		if i, ok := s.funcs[name]; ok && i < len(n.Args) {
-			s.add(n.Args[i])
+			var reason ast.Expr
+			if k := s.reasons[name]; k >= 0 && k < len(n.Args) {
+				reason = n.Args[k]
+			}
+			s.addWith(n.Args[i], reason)
 		}
 	case *ast.FuncDecl:
 		if n.Type.Results == nil || n.Body == nil {

@@ -161,6 +161,17 @@ func Catalog() []Entry {
 	return out
 }
 
+// Covers reports whether a verdict's rule id is decided under e: e's own
+// id, a route to it, or (for a pattern entry) an id the pattern matches.
+func (e Entry) Covers(rule string) bool {
+	id := BaseID(rule)
+	if id == e.ID {
+		return true
+	}
+	p, ok := compilePattern(e.ID)
+	return ok && p.re.MatchString(id)
+}
+
 // Lookup returns the catalog entry of a verdict's rule id: the exact
 // entry, else the entry of its BaseID, else the most specific pattern
 // entry the BaseID matches.

@@ -39,8 +39,14 @@ var _ = declare("app/judge/rules/selfkill.go",
 )
 
 var _ = declare("app/judge/rules/selfpaths.go",
-	Entry{ID: "self.<kind>", Risk: 3, RedLine: true, Category: "self-protection", Reason: "touches .zcode/config.json, part of the agent's own guard (agent-hook-config): an agent must not change or switch off its own guard; ask the user to do it",
-		Examples: []Example{{Command: "rm .zcode/config.json"}, {Command: "rm -rf ~/.cache/agent-guard"}, {Command: "tar -xf evil.tar -C ~/.claude"}}},
+	Entry{ID: "self.<kind>", Risk: 3, RedLine: true, Category: "self-protection", Reason: "removes or moves ., which holds the agent's own guard or hook configuration: an agent must not switch off its own guard; ask the user to do it",
+		Examples: []Example{{Command: "find . -delete"}, {Command: "agent-guard"}, {Command: "pkill agent-guard"}}},
+	Entry{ID: "self.agent-hook-config", Risk: 3, RedLine: true, Category: "self-protection", Reason: "touches .zcode/config.json, part of the agent's own guard (agent-hook-config): an agent must not change or switch off its own guard; ask the user to do it",
+		Examples: []Example{{Command: "rm .zcode/config.json"}}},
+	Entry{ID: "self.guard-files", Risk: 3, RedLine: true, Category: "self-protection", Reason: "touches ~/.cache/agent-guard, part of the agent's own guard (guard-files): an agent must not change or switch off its own guard; ask the user to do it",
+		Examples: []Example{{Command: "rm -rf ~/.cache/agent-guard"}}},
+	Entry{ID: "self.guard-key", Risk: 3, RedLine: true, Category: "self-protection", Reason: "touches ~/.agentguardrc, part of the agent's own guard (guard-key): an agent must not change or switch off its own guard; ask the user to do it",
+		Examples: []Example{{Event: json.RawMessage(`{"tool_name":"Write","tool_input":{"file_path":"~/.agentguardrc","content":"api_key=x"},"cwd":"/home/dev/proj"}`)}}},
 )
 
 var _ = declare("app/judge/rules/selfroutes.go",
