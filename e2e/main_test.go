@@ -11,6 +11,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/agent-guard/agent-guard/app/judge/corpus"
 	"github.com/agent-guard/agent-guard/internal/testbin"
 	"io"
 	"os"
@@ -297,22 +298,13 @@ type sample struct {
 
 func samples(t testing.TB) []sample {
 	t.Helper()
-	f, err := os.Open("../testdata/samples.jsonl")
+	cases, err := corpus.LoadLenient("../testdata/samples.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
 	var out []sample
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if strings.TrimSpace(sc.Text()) == "" {
-			continue
-		}
-		var s sample
-		if err := json.Unmarshal(sc.Bytes(), &s); err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, s)
+	for _, c := range cases {
+		out = append(out, sample{Expect: c.Expect, Event: c.EventJSON()})
 	}
 	if len(out) != 12 {
 		t.Fatalf("%d samples, want 12", len(out))

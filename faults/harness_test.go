@@ -10,6 +10,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/agent-guard/agent-guard/app/judge/corpus"
 	"github.com/agent-guard/agent-guard/internal/testbin"
 	"os"
 	"os/exec"
@@ -101,20 +102,13 @@ type sample struct {
 
 func loadSamples(t testing.TB) []sample {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "testdata", "samples.jsonl"))
+	cases, err := corpus.LoadLenient(filepath.Join("..", "testdata", "samples.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var out []sample
-	for _, line := range bytes.Split(data, []byte("\n")) {
-		if len(bytes.TrimSpace(line)) == 0 {
-			continue
-		}
-		var s sample
-		if err := json.Unmarshal(line, &s); err != nil {
-			t.Fatalf("samples.jsonl: %v", err)
-		}
-		out = append(out, s)
+	for _, c := range cases {
+		out = append(out, sample{Expect: c.Expect, Event: c.EventJSON()})
 	}
 	if len(out) == 0 {
 		t.Fatal("samples.jsonl is empty")

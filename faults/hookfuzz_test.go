@@ -3,12 +3,12 @@ package faults
 import (
 	"bytes"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/agent-guard/agent-guard/app/judge"
+	"github.com/agent-guard/agent-guard/app/judge/corpus"
 	"github.com/agent-guard/agent-guard/app/pipe"
 	"github.com/agent-guard/agent-guard/hookbridge"
 )
@@ -27,13 +27,17 @@ func FuzzHookRun(f *testing.F) {
 	f.Setenv("TYPESAFE_API_KEY", "")
 	f.Setenv(pipe.Env, filepath.Join(dir, "nobody-listens.sock"))
 
-	if data, err := os.ReadFile(filepath.Join("..", "testdata", "samples.jsonl")); err == nil {
-		for _, line := range bytes.Split(data, []byte("\n")) {
-			var s struct{ Event json.RawMessage }
-			if json.Unmarshal(line, &s) == nil && len(s.Event) > 0 {
-				f.Add([]byte(s.Event))
-			}
-		}
+	// The public samples seed the corpus; a missing or unreadable file
+	// fails here instead of leaving the fuzzer without its real events.
+	samples, err := corpus.LoadLenient(filepath.Join("..", "testdata", "samples.jsonl"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	if len(samples) < 12 {
+		f.Fatalf("samples.jsonl has %d cases; the brief has 12", len(samples))
+	}
+	for _, s := range samples {
+		f.Add([]byte(s.EventJSON()))
 	}
 	for _, seed := range []string{
 		``, `{`, `null`, `[]`, `"Bash"`, `{"tool_name":""}`,

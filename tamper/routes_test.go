@@ -3,15 +3,15 @@ package tamper_test
 import (
 	"archive/tar"
 	"archive/zip"
-	"bufio"
 	"compress/gzip"
-	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/agent-guard/agent-guard/app/judge/corpus"
 )
 
 const disable = `{"enabled": false, "red_lines_when_disabled": false}`
@@ -269,26 +269,12 @@ func TestEverydayWorkStaysAllowed(t *testing.T) {
 		bash("rm -rf ~/.cache/*"),
 		bash("agent-guard check --cmd 'git status'"),
 	)
-	// The everyday corpus of the rules, judged by the real binary here.
-	f, err := os.Open("../app/judge/rules/testdata/everyday.jsonl")
+	// The everyday corpus of the rules, judged by the real binary here
+	// (at most its level: the real guard home and files on disk may only
+	// lower what the text alone gives).
+	cases, err := corpus.Load("../app/judge/rules/testdata/everyday.jsonl")
 	if err != nil {
 		t.Fatal(err)
-	}
-	defer f.Close()
-	type tc struct{ Cmd, Cwd, Max string }
-	var cases []tc
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "//") {
-			continue
-		}
-		var c tc
-		if err := json.Unmarshal([]byte(line), &c); err != nil {
-			t.Fatal(err)
-		}
-		cases = append(cases, c)
 	}
 	var calls []call
 	for _, c := range cases {
@@ -297,7 +283,7 @@ func TestEverydayWorkStaysAllowed(t *testing.T) {
 	rank := map[string]int{"allow": 0, "confirm": 1, "block": 2}
 	bad := 0
 	for i, v := range e.check(t, calls...) {
-		max := cases[i].Max
+		_, max := cases[i].Want()
 		if max == "" {
 			max = "block"
 		}

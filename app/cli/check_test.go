@@ -1,10 +1,8 @@
 package cli
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
-	"github.com/agent-guard/agent-guard/internal/testbin"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -16,6 +14,8 @@ import (
 	"testing"
 
 	"github.com/agent-guard/agent-guard/app/config"
+	"github.com/agent-guard/agent-guard/app/judge/corpus"
+	"github.com/agent-guard/agent-guard/internal/testbin"
 )
 
 // runCLI runs a verb in-process under a fresh AGENT_GUARD_HOME.
@@ -209,18 +209,13 @@ func TestCheckBatchOverlongLine(t *testing.T) {
 func samples(t *testing.T) (path string, expect []string) {
 	t.Helper()
 	path = filepath.Join("..", "..", "testdata", "samples.jsonl")
-	f, err := os.Open(path)
+	cases, err := corpus.LoadLenient(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		var c struct {
-			Expect string `json:"expect"`
-		}
-		if err := json.Unmarshal(sc.Bytes(), &c); err != nil || c.Expect == "" {
-			t.Fatalf("bad sample line %q", sc.Text())
+	for _, c := range cases {
+		if c.Expect == "" {
+			t.Fatalf("%s: a sample pins one level (expect)", c.Where())
 		}
 		expect = append(expect, c.Expect)
 	}
@@ -330,6 +325,12 @@ func TestCheckOfflineNeverCallsRemote(t *testing.T) {
 	if err := config.Save(filepath.Join(home, "config.json"), cfg); err != nil {
 		t.Fatal(err)
 	}
+	// Another endpoint is a weakening that waits for a person: accept it,
+	// as `agent-guard config accept` does, or the judge keeps the default
+	// endpoint (and the online call below would leave for the internet).
+	if _, err := config.Accept(filepath.Join(home, "config.json"), "", config.ByTerminal); err != nil {
+		t.Fatal(err)
+	}
 	grey := `{"tool_name":"Bash","tool_input":{"command":"./deploy.sh --prod"}}` + "\n" +
 		`{"tool_name":"Bash","tool_input":{"command":"make release"}}` + "\n"
 	for _, args := range [][]string{
@@ -345,7 +346,9 @@ func TestCheckOfflineNeverCallsRemote(t *testing.T) {
 	}
 	code, out, _ := runCLI(t, "", "check", "--json", "--cmd", "./deploy.sh --prod")
 	if code != 0 || hits.Load() == 0 {
-		t.Skipf("the grey-zone call did not reach the remote judge online either (%s); cannot prove the contrast", out)
+		// Without the contrast the test proves nothing: if ./deploy.sh
+		// --prod stops being a grey-zone call, pick another that is.
+		t.Fatalf("the grey-zone call did not reach the remote judge online either (exit %d, %s); choose a call the local rules leave uncertain", code, out)
 	}
 	if !strings.Contains(out, `"level":"confirm"`) {
 		t.Errorf("a failing remote judge must give confirm, got %s", out)

@@ -1,15 +1,13 @@
 package hostproto_test
 
 import (
-	"bufio"
-	"encoding/json"
-	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
 
 	"github.com/agent-guard/agent-guard/app/hostproto"
 	"github.com/agent-guard/agent-guard/app/judge"
+	"github.com/agent-guard/agent-guard/app/judge/corpus"
 )
 
 // The Claude dialect must read events exactly as judge.ParseEvent does
@@ -54,22 +52,16 @@ func TestClaudeParityWithJudge(t *testing.T) {
 	}
 }
 
+// loadCases returns the public samples' events; a missing file fails.
 func loadCases(t *testing.T) []string {
-	f, err := os.Open(filepath.Join("..", "..", "testdata", "samples.jsonl"))
+	t.Helper()
+	cases, err := corpus.LoadLenient(filepath.Join("..", "..", "testdata", "samples.jsonl"))
 	if err != nil {
-		return nil
+		t.Fatal(err)
 	}
-	defer f.Close()
 	var out []string
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		var line struct {
-			Event json.RawMessage `json:"event"`
-		}
-		if json.Unmarshal(sc.Bytes(), &line) == nil && len(line.Event) > 0 {
-			out = append(out, string(line.Event))
-		}
+	for _, c := range cases {
+		out = append(out, string(c.EventJSON()))
 	}
 	return out
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/agent-guard/agent-guard/app/config"
+	"github.com/agent-guard/agent-guard/app/judge/corpus"
 )
 
 // BenchmarkLocalMixed judges a mixed batch (Bash, Write, Edit, MCP, the
@@ -13,9 +14,13 @@ import (
 func BenchmarkLocalMixed(b *testing.B) {
 	b.Setenv(config.HomeEnv, b.TempDir())
 	var states []State
-	for _, path := range []string{"../../testdata/samples.jsonl", "testdata/corpus.jsonl"} {
-		for _, c := range readCorpus(b, path) {
-			e, err := ParseEvent(c.Event)
+	for _, path := range []string{samplesPath, "testdata/corpus.jsonl"} {
+		cases, err := corpus.LoadLenient(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, c := range cases {
+			e, err := ParseEvent(c.EventJSON())
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -1,50 +1,16 @@
 package judge
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
-	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/agent-guard/agent-guard/app/config"
+	"github.com/agent-guard/agent-guard/app/judge/corpus"
+	"github.com/agent-guard/agent-guard/app/judge/rules"
 )
 
-// labelled is one line of a JSONL corpus: the expected level and a full
-// PreToolUse event.
-type labelled struct {
-	Expect Level           `json:"expect"`
-	Event  json.RawMessage `json:"event"`
-}
-
-func readCorpus(t testing.TB, path string) []labelled {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []labelled
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		if len(sc.Bytes()) == 0 {
-			continue
-		}
-		var l labelled
-		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
-			t.Fatalf("%s:%d: %v", path, n, err)
-		}
-		out = append(out, l)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
-
-// judgeEvent runs one event the way the hook does: parse, state, judge
-// (offline, default config, home /home/dev).
+// judgeEvent runs one event the way the hook does: parse, state, judge.
 func judgeEvent(t testing.TB, j *Judge, raw []byte) (Verdict, State) {
 	e, err := ParseEvent(raw)
 	if err != nil {
@@ -57,37 +23,70 @@ func judgeEvent(t testing.TB, j *Judge, raw []byte) (Verdict, State) {
 	return j.Judge(context.Background(), s), s
 }
 
-func runCorpus(t *testing.T, path string, min int) {
-	t.Setenv(config.HomeEnv, t.TempDir())
-	cases := readCorpus(t, path)
+// runCorpus judges every case of a corpus file the way the hook does
+// (parse, state, judge: offline, default config, home /home/dev, an
+// AGENT_GUARD_HOME that does not exist) and checks the level, the rule
+// the case names, and that the rule is in the catalog. load is
+// corpus.Load, or corpus.LoadLenient for the product brief's samples.
+func runCorpus(t *testing.T, path string, min int, load func(string) ([]corpus.Case, error)) {
+	j := catalogJudge(t)
+	cases, err := load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if len(cases) < min {
 		t.Fatalf("%s has %d cases; want at least %d", path, len(cases), min)
 	}
-	j := New(config.Default(), Options{Offline: true, Home: "/home/dev"})
 	bad := 0
-	for i, c := range cases {
-		v, _ := judgeEvent(t, j, c.Event)
-		if v.Level != c.Expect {
+	for _, c := range cases {
+		v, _ := judgeEvent(t, j, c.EventJSON())
+		lo, hi := c.Want()
+		switch {
+		case !c.Accepts(v.Level.String()):
 			bad++
-			t.Errorf("%s line %d: got %s (%s %s: %s); want %s\n  %s", path, i+1, v.Level, v.Source, v.Rule, v.Reason, c.Expect, c.Event)
+			t.Errorf("%s: got %s (%s %s: %s); want %s..%s\n  %s", c.Where(), v.Level, v.Source, v.Rule, v.Reason, lo, hi, c.EventJSON())
+		case c.Rule != "" && v.Rule != c.Rule:
+			bad++
+			t.Errorf("%s: %s by %s (%s); the case expects rule %s\n  %s", c.Where(), v.Level, v.Rule, v.Reason, c.Rule, c.EventJSON())
 		}
 		if v.Rule == "" || v.Reason == "" || v.Source == "" {
-			t.Errorf("%s line %d: verdict without rule/reason/source: %+v", path, i+1, v)
+			t.Errorf("%s: verdict without rule/reason/source: %+v", c.Where(), v)
+		}
+		if _, ok := rules.Lookup(v.Rule); !ok {
+			t.Errorf("%s: the verdict names %q, which the rule catalog does not declare", c.Where(), v.Rule)
 		}
 	}
 	t.Logf("%s: %d/%d as expected", path, len(cases)-bad, len(cases))
 }
 
 // TestSamples: the 12 public cases of the product brief.
-func TestSamples(t *testing.T) { runCorpus(t, "../../testdata/samples.jsonl", 12) }
+// Its format is the brief's: cases need not name a rule.
+func TestSamples(t *testing.T) { runCorpus(t, samplesPath, 12, corpus.LoadLenient) }
+
+// samplesPath is the repository's copy of the product brief's public
+// samples (the brief's own file sits beside the clone, ../shared).
+const samplesPath = "../../testdata/samples.jsonl"
 
 // TestCorpus: our labelled Write/Edit/MCP/self-protection corpus.
-func TestCorpus(t *testing.T) { runCorpus(t, "testdata/corpus.jsonl", 150) }
+func TestCorpus(t *testing.T) { runCorpus(t, "testdata/corpus.jsonl", 150, corpus.Load) }
 
 // TestTamperCorpus: self-protection of Write/Edit/MCP calls (persistent
 // AGENT_GUARD_* variables, autostart, the install folder) and whole-input
 // judging past the remote judge's 2 KB cut.
-func TestTamperCorpus(t *testing.T) { runCorpus(t, "testdata/tamper.jsonl", 15) }
+func TestTamperCorpus(t *testing.T) { runCorpus(t, "testdata/tamper.jsonl", 15, corpus.Load) }
+
+// TestRulesCorpora: the rule packs' corpora (rules/testdata), judged
+// here through the whole judge as the hook runs it; rules/corpus_test.go
+// runs them through the packs alone.
+func TestRulesCorpora(t *testing.T) {
+	files, err := filepath.Glob("rules/testdata/*.jsonl")
+	if err != nil || len(files) < 8 {
+		t.Fatalf("rules/testdata has %d corpora (%v); want at least 8", len(files), err)
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) { runCorpus(t, f, 10, corpus.Load) })
+	}
+}
 
 // FuzzJudgeEvent: any event, however broken, gets a verdict with a rule
 // and a reason, and no rule panics (a recovered panic shows up as
@@ -122,9 +121,13 @@ func TestSamplesMock(t *testing.T) {
 	t.Setenv(config.HomeEnv, t.TempDir())
 	r := &fakeRemote{risk: 1, viol: 0.1}
 	j := New(config.Default(), Options{Remote: r, Home: "/home/dev"})
-	for i, c := range readCorpus(t, "../../testdata/samples.jsonl") {
-		if v, _ := judgeEvent(t, j, c.Event); v.Level != c.Expect {
-			t.Errorf("sample %d: got %s (%s %s); want %s", i+1, v.Level, v.Source, v.Rule, c.Expect)
+	cases, err := corpus.LoadLenient(samplesPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		if v, _ := judgeEvent(t, j, c.EventJSON()); !c.Accepts(v.Level.String()) {
+			t.Errorf("%s: got %s (%s %s); want %s", c.Where(), v.Level, v.Source, v.Rule, c.Expect)
 		}
 	}
 }

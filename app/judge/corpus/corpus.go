@@ -8,7 +8,9 @@
 // A case is a Bash command (cmd, with cwd, default /home/dev/proj) or a
 // whole hook event. "expect" pins one level and is short for min = max;
 // "min" alone means at least. "rule" names the rule id the verdict must
-// carry (as the verdict names it, route prefixes included). Empty lines and lines starting with "//" are comments.
+// carry (as the verdict names it, route prefixes included); it is required
+// whenever the case expects confirm or block, so a case cannot pass for
+// the wrong reason. Empty lines and lines starting with "//" are comments.
 package corpus
 
 import (
@@ -87,7 +89,7 @@ func (c Case) EventJSON() json.RawMessage {
 // Where names the case for a failure message.
 func (c Case) Where() string { return fmt.Sprintf("%s:%d", c.File, c.Line) }
 
-func (c *Case) check() error {
+func (c *Case) check(strict bool) error {
 	if (c.Cmd == "") == (c.Event == nil) {
 		return fmt.Errorf("a case needs exactly one of cmd and event")
 	}
@@ -104,6 +106,9 @@ func (c *Case) check() error {
 	if max != "" && Rank(max) < Rank(min) {
 		return fmt.Errorf("max %q is not allow, confirm or block at or above min %q", max, min)
 	}
+	if strict && Rank(min) > 0 && c.Rule == "" {
+		return fmt.Errorf("a case that expects %s must name the rule it expects (\"rule\"; go test ./app/judge -run TestCorpusFillRules -fill-rules adds the judge's)", min)
+	}
 	if c.Event == nil && c.Cwd == "" {
 		c.Cwd = DefaultCwd
 	}
@@ -112,7 +117,14 @@ func (c *Case) check() error {
 
 // Load reads one corpus file. A missing file is an error: a corpus that
 // disappears must fail the tests that rely on it, not skip them.
-func Load(path string) ([]Case, error) {
+func Load(path string) ([]Case, error) { return load(path, true) }
+
+// LoadLenient reads a corpus whose cases need not name their rule: the
+// product brief's samples.jsonl (its format is not ours to change), and
+// corpora on their way to being filled (TestCorpusFillRules).
+func LoadLenient(path string) ([]Case, error) { return load(path, false) }
+
+func load(path string, strict bool) ([]Case, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("corpus %s: %w", path, err)
@@ -131,7 +143,7 @@ func Load(path string) ([]Case, error) {
 		if err := dec.Decode(&c); err != nil {
 			return nil, fmt.Errorf("%s:%d: %v", path, n, err)
 		}
-		if err := c.check(); err != nil {
+		if err := c.check(strict); err != nil {
 			return nil, fmt.Errorf("%s:%d: %v", path, n, err)
 		}
 		c.File, c.Line = filepath.Base(path), n

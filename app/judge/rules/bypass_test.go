@@ -19,13 +19,13 @@ func TestBypass(t *testing.T) {
 	}
 	for _, c := range cases {
 		if c.Min == "allow" {
-			t.Errorf("bypass.jsonl:%d: %q has min allow; an evasion must be at least confirm", c.line, c.Cmd)
+			t.Errorf("%s: %q has min allow; an evasion must be at least confirm", c.Where(), c.Cmd)
 			continue
 		}
 		f := Bash(c.Cmd, c.Cwd, corpusHome)
 		if got := levelOf(f); levelRank[got] < levelRank[c.Min] {
-			t.Errorf("bypass.jsonl:%d: %q: got %s, want >= %s (rule %s, risk %.2f, violation %.2f: %s)",
-				c.line, c.Cmd, got, c.Min, f.Rule, f.Risk, f.Violation, f.Reason)
+			t.Errorf("%s: %q: got %s, want >= %s (rule %s, risk %.2f, violation %.2f: %s)",
+				c.Where(), c.Cmd, got, c.Min, f.Rule, f.Risk, f.Violation, f.Reason)
 		}
 	}
 }

@@ -1,37 +1,25 @@
 package rules
 
 import (
-	"bufio"
-	"encoding/json"
-	"os"
 	"path/filepath"
-	"strings"
 	"testing"
+
+	"github.com/agent-guard/agent-guard/app/judge/corpus"
 )
 
-// The labelled corpora in testdata/*.jsonl: one case a line,
-// {"cmd":"...","cwd":"/home/dev/proj","min":"allow|confirm|block","max":"..."}
-// judged by Bash with home /home/dev and the default thresholds.
-// Lines that are empty or start with "//" are skipped.
+// The labelled corpora in testdata/*.jsonl, in the one case format of
+// app/judge/corpus, judged here by the packs alone (Bash with home
+// /home/dev and the default thresholds); app/judge's TestRulesCorpora
+// judges the same files through the whole judge.
 
-type corpusCase struct {
-	Cmd  string `json:"cmd"`
-	Cwd  string `json:"cwd"`
-	Min  string `json:"min"`
-	Max  string `json:"max"`
-	Note string `json:"note"`
-	file string
-	line int
-}
-
-const corpusHome = "/home/dev"
+const corpusHome = corpus.Home
 
 var levelRank = map[string]int{"allow": 0, "confirm": 1, "block": 2}
 
 // levelOf maps a finding to a level with the default thresholds.
 func levelOf(f Finding) string {
 	switch {
-	case f.Risk >= 2.5 || f.Violation >= 0.85:
+	case f.Risk >= 2.5 || f.Violation >= RedLineAt:
 		return "block"
 	case f.Risk >= 1.5 || f.Violation >= 0.5:
 		return "confirm"
@@ -39,71 +27,39 @@ func levelOf(f Finding) string {
 	return "allow"
 }
 
-func loadCorpus(t testing.TB, pattern string) []corpusCase {
+// loadCorpus reads testdata files matching pattern; every case in them is
+// a Bash command (the event cases live in app/judge/testdata).
+func loadCorpus(t testing.TB, pattern string) []corpus.Case {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join("testdata", pattern))
+	cases, err := corpus.LoadAll(filepath.Join("testdata", pattern))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []corpusCase
-	for _, fn := range files {
-		f, err := os.Open(fn)
-		if err != nil {
-			t.Fatal(err)
+	for _, c := range cases {
+		if c.Cmd == "" {
+			t.Fatalf("%s: the rules corpora hold Bash commands (cmd); put event cases in app/judge/testdata", c.Where())
 		}
-		sc := bufio.NewScanner(f)
-		sc.Buffer(make([]byte, 1<<20), 1<<20)
-		n := 0
-		for sc.Scan() {
-			n++
-			line := strings.TrimSpace(sc.Text())
-			if line == "" || strings.HasPrefix(line, "//") {
-				continue
-			}
-			var c corpusCase
-			if err := json.Unmarshal([]byte(line), &c); err != nil {
-				t.Errorf("%s:%d: bad case: %v", fn, n, err)
-				continue
-			}
-			if _, ok := levelRank[c.Min]; !ok {
-				t.Errorf("%s:%d: min %q is not allow|confirm|block", fn, n, c.Min)
-				continue
-			}
-			if _, ok := levelRank[c.Max]; c.Max != "" && !ok {
-				t.Errorf("%s:%d: max %q is not allow|confirm|block", fn, n, c.Max)
-				continue
-			}
-			if c.Cwd == "" {
-				c.Cwd = "/home/dev/proj"
-			}
-			c.file, c.line = filepath.Base(fn), n
-			out = append(out, c)
-		}
-		f.Close()
 	}
-	return out
+	return cases
 }
 
 func TestCorpus(t *testing.T) {
 	t.Setenv("AGENT_GUARD_HOME", corpusGuardHome)
 	cases := loadCorpus(t, "*.jsonl")
-	if len(cases) == 0 {
-		t.Fatal("no corpus cases found in testdata/*.jsonl")
-	}
 	fails := 0
 	for _, c := range cases {
 		f := Bash(c.Cmd, c.Cwd, corpusHome)
 		got := levelOf(f)
-		low := levelRank[got] < levelRank[c.Min]
-		high := c.Max != "" && levelRank[got] > levelRank[c.Max]
-		if low || high {
+		lo, hi := c.Want()
+		switch {
+		case !c.Accepts(got):
 			fails++
-			want := c.Min
-			if c.Max != "" && c.Max != c.Min {
-				want += ".." + c.Max
-			}
-			t.Errorf("%s:%d: %q (cwd %s)\n\tgot %s, want %s: rule %s, risk %.2f, violation %.2f: %s",
-				c.file, c.line, c.Cmd, c.Cwd, got, want, f.Rule, f.Risk, f.Violation, f.Reason)
+			t.Errorf("%s: %q (cwd %s)\n\tgot %s, want %s..%s: rule %s, risk %.2f, violation %.2f: %s",
+				c.Where(), c.Cmd, c.Cwd, got, lo, hi, f.Rule, f.Risk, f.Violation, f.Reason)
+		case c.Rule != "" && f.Rule != c.Rule:
+			fails++
+			t.Errorf("%s: %q (cwd %s)\n\t%s by rule %s (%s); the case expects rule %s",
+				c.Where(), c.Cmd, c.Cwd, got, f.Rule, f.Reason, c.Rule)
 		}
 	}
 	t.Logf("%d cases, %d failed", len(cases), fails)
@@ -176,8 +132,8 @@ func TestCorpusHomeIndependent(t *testing.T) {
 		dev := levelOf(Bash(c.Cmd, c.Cwd, corpusHome))
 		f := Bash(c.Cmd, c.Cwd, "/root")
 		if root := levelOf(f); root != dev {
-			t.Errorf("%s:%d: %q (cwd %s): %s with HOME=/home/dev but %s with HOME=/root (rule %s: %s)",
-				c.file, c.line, c.Cmd, c.Cwd, dev, root, f.Rule, f.Reason)
+			t.Errorf("%s: %q (cwd %s): %s with HOME=/home/dev but %s with HOME=/root (rule %s: %s)",
+				c.Where(), c.Cmd, c.Cwd, dev, root, f.Rule, f.Reason)
 		}
 	}
 }
