@@ -123,9 +123,9 @@ func (j *Judge) Judge(ctx context.Context, s State) (v Verdict) {
 		f.Rule, f.Reason = "local.none", "no rule matched"
 	}
 	self := SelfRule(f.Rule)
-	// A red line is flagged by its rule; a red-line probability of 0.85
+	// A red line is flagged by its rule; a red-line probability of RedLineAt
 	// or more counts as one too, whatever the configured thresholds.
-	red := f.RedLine || self || f.Violation >= 0.85
+	red := f.RedLine || self || f.Violation >= rules.RedLineAt
 
 	// Self-protection comes before every config key: a config the agent
 	// could write (enabled, red_lines_when_disabled, allowlists,
@@ -265,14 +265,14 @@ func raised(f rules.Finding, r, viol float64, probs []float64, th Thresholds, sr
 	risk, vio := max(f.Risk, r), max(f.Violation, viol)
 	v := fromFinding(f, Decide(risk, vio, th), src)
 	v.Risk, v.Violation, v.RiskProbs = risk, vio, probs
-	v.RedLine = v.RedLine || vio >= 0.85
+	v.RedLine = v.RedLine || vio >= rules.RedLineAt
 	v.Reason = fmt.Sprintf("%s: risk %.1f, red-line %.2f; local rules: %s", who, r, viol, f.Reason)
 	return v
 }
 
 func fromFinding(f rules.Finding, l Level, src string) Verdict {
 	return Verdict{Level: l, Source: src, Rule: f.Rule, Reason: f.Reason, Risk: f.Risk, Violation: f.Violation,
-		RedLine: f.RedLine || SelfRule(f.Rule) || f.Violation >= 0.85, Marked: f.Marked}
+		RedLine: f.RedLine || SelfRule(f.Rule) || f.Violation >= rules.RedLineAt, Marked: f.Marked}
 }
 
 func quote(s string) string { return "\"" + s + "\"" }

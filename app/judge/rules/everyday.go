@@ -479,7 +479,7 @@ func ruleTar(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			return pkAllow(c, 1.2, "day.tar-install", "extracts a tool into "+d+" (the documented install for many SDKs)")
 		}
 		if pkSystemDir(d, x) {
-			return pkRet(c, 2.8, 0.85, "sys.extract-over-system", "extracts an archive over a system folder ("+d+"), overwriting system files")
+			return pkRet(c, 2.8, RedLineAt, "sys.extract-over-system", "extracts an archive over a system folder ("+d+"), overwriting system files")
 		}
 		f, _ := pkWriteTarget(c, x, d, "tar -x")
 		if f.score() >= 1.5 || f.RedLine {
@@ -496,7 +496,7 @@ func ruleTar(c *shell.Cmd, x *Ctx) (Finding, bool) {
 func ruleUnzip(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	if d, ok := pkVal(c, "-d"); ok {
 		if pkSystemDir(d, x) {
-			return pkRet(c, 2.8, 0.85, "sys.extract-over-system", "extracts an archive over a system folder ("+d+"), overwriting system files")
+			return pkRet(c, 2.8, RedLineAt, "sys.extract-over-system", "extracts an archive over a system folder ("+d+"), overwriting system files")
 		}
 		f, _ := pkWriteTarget(c, x, d, "unzip")
 		if f.score() >= 1.5 || f.RedLine {

@@ -28,7 +28,7 @@ func (f Finding) Worse(g Finding) bool {
 	return !f.Uncertain && g.Uncertain
 }
 
-// score orders findings on one axis: a violation of 0.85 counts like
+// score orders findings on one axis: a violation of RedLineAt counts like
 // risk 2.55 (block), 0.5 like 1.5 (confirm).
 func (f Finding) score() float64 {
 	v := f.Violation * 3

@@ -34,7 +34,7 @@ func fsTargetFinding(c *shell.Cmd, t string, recursive bool, verb string, x *Ctx
 	s := fsClassify(t, x)
 	what := fsScopeWords[s]
 	mk := func(risk, viol float64, rule, reason string) Finding {
-		return Finding{Risk: risk, Violation: viol, Rule: rule, Reason: reason, Marked: c.Raw, RedLine: viol >= 0.85}
+		return Finding{Risk: risk, Violation: viol, Rule: rule, Reason: reason, Marked: c.Raw, RedLine: viol >= RedLineAt}
 	}
 	shown := strings.ReplaceAll(t, shell.Dyn, "$?")
 	switch s {

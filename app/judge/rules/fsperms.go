@@ -95,7 +95,7 @@ func fsPermTarget(c *shell.Cmd, t string, recursive bool, mode string, x *Ctx) F
 		return f
 	}
 	mk := func(risk, viol float64, rule, reason string) Finding {
-		return Finding{Risk: risk, Violation: viol, Rule: rule, Reason: reason, Marked: c.Raw, RedLine: viol >= 0.85}
+		return Finding{Risk: risk, Violation: viol, Rule: rule, Reason: reason, Marked: c.Raw, RedLine: viol >= RedLineAt}
 	}
 	shown := strings.ReplaceAll(t, shell.Dyn, "$?")
 	s := fsClassify(t, x)

@@ -27,7 +27,7 @@ var gitProtected = map[string]bool{"main": true, "master": true, "trunk": true, 
 	"production": true, "prod": true, "release": true, "stable": true, "head": true, "gh-pages": true}
 
 func gitF(c *shell.Cmd, risk, viol float64, rule, reason string) (Finding, bool) {
-	return Finding{Risk: risk, Violation: viol, Rule: rule, Reason: reason, Marked: c.Raw, RedLine: viol >= 0.85}, true
+	return Finding{Risk: risk, Violation: viol, Rule: rule, Reason: reason, Marked: c.Raw, RedLine: viol >= RedLineAt}, true
 }
 
 func ruleGit(c *shell.Cmd, x *Ctx) (Finding, bool) { return gitJudge(c, x, c.Args, 0) }

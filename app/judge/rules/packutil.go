@@ -11,9 +11,9 @@ import (
 	"github.com/agent-guard/agent-guard/app/judge/shell"
 )
 
-// pkF builds a finding; a violation of 0.85 or more is a red line.
+// pkF builds a finding; a violation of RedLineAt or more is a red line.
 func pkF(c *shell.Cmd, risk, viol float64, rule, reason string) Finding {
-	f := Finding{Risk: risk, Violation: viol, Rule: rule, Reason: reason, RedLine: viol >= 0.85}
+	f := Finding{Risk: risk, Violation: viol, Rule: rule, Reason: reason, RedLine: viol >= RedLineAt}
 	if c != nil {
 		f.Marked = c.Raw
 	}

@@ -9,7 +9,7 @@ import (
 // speak in allow/confirm/block without importing judge (cycle).
 func level(f Finding) string {
 	switch {
-	case f.Risk >= 2.5 || f.Violation >= 0.85:
+	case f.Risk >= 2.5 || f.Violation >= RedLineAt:
 		return "block"
 	case f.Risk >= 1.5 || f.Violation >= 0.5:
 		return "confirm"

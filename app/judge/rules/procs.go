@@ -278,7 +278,7 @@ func ruleSc(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		return pkAllow(c, 0, "svc.sc-read", "reads service state")
 	case "stop", "pause", "control":
 		if strings.EqualFold(name, "windefend") || strings.EqualFold(name, "eventlog") || strings.EqualFold(name, "mpssvc") || strings.EqualFold(name, "vss") {
-			return pkRet(c, 2.7, 0.85, "svc.sc-stop-protection", "stops a protective Windows service (Defender, firewall, event log, shadow copies)")
+			return pkRet(c, 2.7, RedLineAt, "svc.sc-stop-protection", "stops a protective Windows service (Defender, firewall, event log, shadow copies)")
 		}
 		return pkRet(c, 2, 0.3, "svc.sc-stop", "stops a Windows service")
 	case "start", "continue":
@@ -322,7 +322,7 @@ func rulePSService(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	for _, a := range c.Args {
 		switch strings.ToLower(a) {
 		case "windefend", "eventlog", "mpssvc", "vss", "sense", "wscsvc":
-			return pkRet(c, 2.7, 0.85, "svc.stop-protection", "stops a protective Windows service (Defender, firewall, event log, shadow copies)")
+			return pkRet(c, 2.7, RedLineAt, "svc.stop-protection", "stops a protective Windows service (Defender, firewall, event log, shadow copies)")
 		}
 	}
 	return pkRet(c, 2, 0.3, "svc."+c.Name, "stops or restarts a Windows service")
@@ -345,7 +345,7 @@ func ruleNet(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		return pkRet(c, 2, 0.2, "svc.net-start", "starts a Windows service")
 	case "user":
 		if len(ops) >= 3 || add || del || pkWinFlag(c, "active", "expires", "passwordchg") {
-			return pkRet(c, 2.8, 0.85, "sys.net-user", "creates, deletes or changes a Windows account or its password")
+			return pkRet(c, 2.8, RedLineAt, "sys.net-user", "creates, deletes or changes a Windows account or its password")
 		}
 		return pkAllow(c, 0, "net.user-read", "lists accounts")
 	case "localgroup", "group":

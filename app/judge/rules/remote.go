@@ -242,12 +242,12 @@ func ruleLolbin(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		return pkRet(c, 1.5, 0.2, "pkg.msiexec", "installs a Windows package system-wide")
 	case "regsvr32":
 		if remote || strings.Contains(low, "scrobj") {
-			return pkRet(c, 2.8, 0.85, "remote.regsvr32", "runs remote script code through regsvr32")
+			return pkRet(c, 2.8, RedLineAt, "remote.regsvr32", "runs remote script code through regsvr32")
 		}
 		return pkRet(c, 2, 0.5, "sys.regsvr32", "registers a COM DLL (system registry)")
 	case "mshta":
 		if remote || strings.Contains(low, "javascript:") || strings.Contains(low, "vbscript:") {
-			return pkRet(c, 2.8, 0.85, "remote.mshta", "runs remote or inline script code through mshta")
+			return pkRet(c, 2.8, RedLineAt, "remote.mshta", "runs remote or inline script code through mshta")
 		}
 		return pkRet(c, 2, 0.5, "remote.mshta-file", "runs an HTML application")
 	case "certutil":

@@ -41,14 +41,14 @@ func ruleYes(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	if t, ok := pkOutRedir(c); ok {
 		if t == "/dev/null" {
 			if c.Background {
-				return pkRet(c, 2.6, 0.85, "res.yes-background", "yes > /dev/null & burns a CPU core forever (resource exhaustion)")
+				return pkRet(c, 2.6, RedLineAt, "res.yes-background", "yes > /dev/null & burns a CPU core forever (resource exhaustion)")
 			}
 			return pkRet(c, 2, 0.6, "res.yes-null", "yes > /dev/null never ends")
 		}
 		return pkRet(c, 2.8, 0.9, "res.yes-fill", "yes into a file grows it until the disk is full")
 	}
 	if c.Background {
-		return pkRet(c, 2.6, 0.85, "res.yes-background", "yes in the background never ends (resource exhaustion)")
+		return pkRet(c, 2.6, RedLineAt, "res.yes-background", "yes in the background never ends (resource exhaustion)")
 	}
 	return Finding{}, false
 }
@@ -90,7 +90,7 @@ func ruleEndlessSource(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	case len(c.PipedTo) > 0:
 		return pkRet(c, 2, 0.6, "res.endless-pipe", "feeds endless "+src+" into another program")
 	case c.Background:
-		return pkRet(c, 2.6, 0.85, "res.endless-background", "reads endless "+src+" in the background forever")
+		return pkRet(c, 2.6, RedLineAt, "res.endless-background", "reads endless "+src+" in the background forever")
 	}
 	return pkRet(c, 1.6, 0.5, "res.endless", "reads endless "+src+" (never ends)")
 }
@@ -154,7 +154,7 @@ func ruleStress(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	}
 	_, bounded := pkVal(c, "-t", "--timeout", "--time")
 	if !bounded && c.Name != "sysbench" {
-		return pkRet(c, 2.7, 0.85, "res.stress", c.Name+" without a timeout exhausts CPU/memory/IO until stopped")
+		return pkRet(c, 2.7, RedLineAt, "res.stress", c.Name+" without a timeout exhausts CPU/memory/IO until stopped")
 	}
 	return pkRet(c, 2, 0.6, "res.stress-timed", c.Name+" deliberately exhausts CPU, memory or IO for a while")
 }

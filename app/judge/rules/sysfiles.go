@@ -128,7 +128,7 @@ func ruleUsers(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		if c.Name == "gpasswd" && len(c.Args) == 1 {
 			return pkRet(c, 2, 0.6, "sys.group-password", "sets a group password")
 		}
-		return pkRet(c, 2.6, 0.85, "sys.account-edit", "changes a system account (the password and group databases)")
+		return pkRet(c, 2.6, RedLineAt, "sys.account-edit", "changes a system account (the password and group databases)")
 	case "useradd", "adduser", "new-localuser", "newusers", "addgroup", "groupadd", "new-localgroup":
 		if adminGroup() || (c.Flag('o', "--non-unique") || pkHas(c, "-ou")) && (pkValIs(c, "-u", "0") || pkValIs(c, "--uid", "0") || pkHas(c, "0")) {
 			return pkRet(c, 3, 0.95, "sys.admin-user", "creates an account with administrator/root rights")
@@ -147,17 +147,17 @@ func ruleUsers(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		}
 		return pkRet(c, 2.3, 0.7, "sys.user-add", "creates a system account")
 	case "userdel", "deluser", "remove-localuser", "groupdel", "delgroup", "remove-localgroup", "remove-localgroupmember":
-		return pkRet(c, 2.7, 0.85, "sys.user-delete", "deletes a system account or group (with -r its home too)")
+		return pkRet(c, 2.7, RedLineAt, "sys.user-delete", "deletes a system account or group (with -r its home too)")
 	case "passwd":
 		if c.Flag('S', "--status") || pkHas(c, "-S") {
 			return pkAllow(c, 0, "sys.passwd-status", "shows password status")
 		}
 		if len(c.Operands()) > 0 || c.Flag('d', "--delete") || c.Flag('l', "--lock") || c.Flag('u', "--unlock") || c.Flag('e', "--expire") || c.Flag(0, "--stdin") {
-			return pkRet(c, 2.7, 0.85, "sys.passwd", "changes, deletes or locks another account's password")
+			return pkRet(c, 2.7, RedLineAt, "sys.passwd", "changes, deletes or locks another account's password")
 		}
 		return pkRet(c, 2, 0.6, "sys.passwd-self", "changes the user's password")
 	case "chpasswd", "vipw", "vigr", "pwconv", "set-localuser", "enable-localuser", "disable-localuser":
-		return pkRet(c, 2.7, 0.85, "sys.passwords", "rewrites account passwords or the password database")
+		return pkRet(c, 2.7, RedLineAt, "sys.passwords", "rewrites account passwords or the password database")
 	case "chage":
 		if c.Flag('l', "--list") {
 			return pkAllow(c, 0, "sys.chage-list", "shows password aging")
@@ -181,7 +181,7 @@ func ruleFirewall(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	case "netsh":
 		switch {
 		case strings.Contains(low, " state off") || strings.Contains(low, "opmode disable") || strings.Contains(low, "opmode mode=disable"):
-			return pkRet(c, 2.8, 0.85, "net.firewall-off", "turns the Windows firewall off")
+			return pkRet(c, 2.8, RedLineAt, "net.firewall-off", "turns the Windows firewall off")
 		case strings.Contains(low, "advfirewall reset"):
 			return pkRet(c, 2.5, 0.7, "net.firewall-reset", "resets the Windows firewall")
 		case strings.Contains(low, "key=clear"):
@@ -240,7 +240,7 @@ func ruleFirewall(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		return pkRet(c, 2, 0.4, "net.firewalld-change", "changes firewall rules")
 	case "set-netfirewallprofile", "set-netfirewallrule", "disable-netfirewallrule":
 		if strings.Contains(low, "-enabled false") || strings.Contains(low, "-enabled 0") || strings.Contains(low, "-enabled:$false") || strings.Contains(low, "-enabled:false") || c.Name == "set-netfirewallprofile" && strings.Contains(low, "-enabled "+shell.Dyn) {
-			return pkRet(c, 2.8, 0.85, "net.firewall-off", "turns the Windows firewall off")
+			return pkRet(c, 2.8, RedLineAt, "net.firewall-off", "turns the Windows firewall off")
 		}
 		return pkRet(c, 2, 0.4, "net.firewall-change", "changes firewall rules")
 	case "new-netfirewallrule", "remove-netfirewallrule":
@@ -394,7 +394,7 @@ func ruleKernel(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		low := strings.ToLower(strings.Join(ops, " "))
 		switch {
 		case strings.Contains(low, "usn deletejournal"), strings.Contains(low, "setzerodata"):
-			return pkRet(c, 2.8, 0.85, "sys.fsutil-erase", "erases file-system journals or file contents")
+			return pkRet(c, 2.8, RedLineAt, "sys.fsutil-erase", "erases file-system journals or file contents")
 		case strings.Contains(low, "query") || strings.Contains(low, "info") || len(ops) <= 1:
 			return pkAllow(c, 0, "sys.fsutil-read", "reads file-system information")
 		}

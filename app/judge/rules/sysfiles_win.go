@@ -122,7 +122,7 @@ func ruleEventLogs(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		case "cl", "clear-log":
 			return pkRet(c, 3, 0.95, "sys.eventlog-clear", "clears a Windows event log (evidence is lost)")
 		case "sl", "set-log", "um", "uninstall-manifest":
-			return pkRet(c, 2.7, 0.85, "sys.eventlog-config", "changes or disables a Windows event log")
+			return pkRet(c, 2.7, RedLineAt, "sys.eventlog-config", "changes or disables a Windows event log")
 		}
 		return pkAllow(c, 0, "log.read", "reads event logs")
 	case "clear-eventlog", "remove-eventlog":
@@ -145,7 +145,7 @@ func ruleEventLogs(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	case "journalctl":
 		for _, a := range c.Args {
 			if strings.HasPrefix(a, "--vacuum") || a == "--rotate" && false || a == "--flush" && false {
-				return pkRet(c, 2.6, 0.85, "sys.journal-vacuum", "deletes system logs")
+				return pkRet(c, 2.6, RedLineAt, "sys.journal-vacuum", "deletes system logs")
 			}
 		}
 		return pkAllow(c, 0, "log.journalctl", "reads system logs")
