@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/agent-guard/agent-guard/app/config"
+	"github.com/agent-guard/agent-guard/app/judge/facts"
 	"github.com/agent-guard/agent-guard/app/judge/rules"
 	"github.com/agent-guard/agent-guard/app/judge/shell"
 )
@@ -123,8 +124,6 @@ func denied(cfg *config.Config, s State, a *shell.Analysis) (pattern, cmd string
 	return "", "", false
 }
 
-var elevating = map[string]bool{"sudo": true, "doas": true, "su": true, "runas": true, "pkexec": true, "gsudo": true}
-
 // allowed reports whether every simple command is allowlisted (see
 // above); a is the Bash command's analysis.
 func allowed(cfg *config.Config, s State, a *shell.Analysis, home string) bool {
@@ -138,7 +137,7 @@ func allowed(cfg *config.Config, s State, a *shell.Analysis, home string) bool {
 	for i := range a.Cmds {
 		c := &a.Cmds[i]
 		for _, w := range c.Wrappers {
-			if elevating[w] {
+			if facts.IsElevator(w) {
 				return false
 			}
 		}

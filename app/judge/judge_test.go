@@ -113,6 +113,8 @@ func TestPipeline(t *testing.T) {
 		{"allowlisted echo cannot carry rm", func(c *config.Config) { c.Fastpath.Allowlist = []string{"echo *"} }, bash("echo hi; rm -rf /"), Block, SourceRule, "fs.rm-root"},
 		{"allowlist cannot lift a red line", func(c *config.Config) { c.Fastpath.Allowlist = []string{"*"} }, bash("rm -rf /"), Block, SourceRule, "fs.rm-root"},
 		{"allowlist not under sudo", func(c *config.Config) { c.Fastpath.Allowlist = []string{"git reset*"} }, bash("sudo git reset --hard"), Allow, SourceRule, "fake.read"},
+		{"allowlist not under run0", func(c *config.Config) { c.Fastpath.Allowlist = []string{"git reset*"} }, bash("run0 git reset --hard"), Allow, SourceRule, "fake.read"},
+		{"allowlist not under runuser", func(c *config.Config) { c.Fastpath.Allowlist = []string{"git reset*"} }, bash("runuser -u root -- git reset --hard"), Allow, SourceRule, "fake.read"},
 		{"allowlist lifts confirm", func(c *config.Config) { c.Fastpath.Allowlist = []string{"git reset*"} }, bash("git reset --hard"), Allow, SourceFastpathAllow, "fastpath.allowlist"},
 		{"allowlist no risky redirect", func(c *config.Config) { c.Fastpath.Allowlist = []string{"echo *"} }, bash("echo x > ~/.bashrc"), Allow, SourceRule, "fake.read"},
 		{"allowlist harmless redirect", func(c *config.Config) { c.Fastpath.Allowlist = []string{"echo *"} }, bash("echo x > out.txt 2>/dev/null"), Allow, SourceFastpathAllow, "fastpath.allowlist"},

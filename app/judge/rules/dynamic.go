@@ -3,6 +3,7 @@ package rules
 import (
 	"strings"
 
+	"github.com/agent-guard/agent-guard/app/judge/facts"
 	"github.com/agent-guard/agent-guard/app/judge/shell"
 )
 
@@ -11,8 +12,8 @@ import (
 // decoder, a line that does not parse. Fork bombs are a red line.
 
 func init() {
-	on(ruleShell, "bash", "sh", "zsh", "dash", "ksh", "mksh", "fish", "ash", "csh", "tcsh", "yash", "rbash",
-		"eval", "source", ".", "cmd", "powershell", "pwsh", "powershell_ise", "iex", "invoke-expression",
+	on(ruleShell, facts.Shells()...)
+	on(ruleShell, "eval", "source", ".", "cmd", "powershell", "pwsh", "powershell_ise", "iex", "invoke-expression",
 		"su", "script", "sg", "watch", "flock", "parallel", "runuser")
 }
 
@@ -55,8 +56,8 @@ func ruleShell(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		return Finding{Risk: 0.5, Rule: "shell.script", Reason: c.Name + " runs a script file that is not shown here", Marked: c.Raw, Uncertain: true}, true
 	}
 	for _, w := range c.Wrappers {
-		switch w {
-		case "sudo", "doas", "pkexec", "run0", "gsudo", "su", "runuser":
+		// runas is left out: its own rule in the walk reads its command.
+		if facts.IsUnixElevator(w) || w == "gsudo" {
 			return Finding{Risk: 1.5, Violation: 0.3, Rule: "shell.root-shell", Reason: w + " " + c.Name + " opens a shell as root", Marked: c.Raw}, true
 		}
 	}

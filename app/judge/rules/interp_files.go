@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/agent-guard/agent-guard/app/judge/disk"
+	"github.com/agent-guard/agent-guard/app/judge/facts"
 	"github.com/agent-guard/agent-guard/app/judge/shell"
 )
 
@@ -26,8 +27,6 @@ var interpLang = map[string]string{
 	"perl": "perl", "ruby": "ruby", "php": "php",
 }
 
-var shellNames = map[string]bool{"bash": true, "sh": true, "zsh": true, "dash": true, "ksh": true, "mksh": true, "ash": true, "yash": true, "rbash": true}
-
 // scriptOf names the file c runs and the program that reads it
 // ("sh", "python3", "node", "pwsh", "cmd", or "" for the file's own
 // shebang); ok=false when c runs no file.
@@ -36,7 +35,7 @@ func scriptOf(c *shell.Cmd) (file, reader string, ok bool) {
 		return "", "", false
 	}
 	switch {
-	case shellNames[c.Name]:
+	case facts.IsPOSIXShell(c.Name):
 		for i := 0; i < len(c.Args); i++ {
 			a := c.Args[i]
 			if a == "-o" || a == "+o" || a == "--rcfile" || a == "--init-file" {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/agent-guard/agent-guard/app/judge/facts"
 	"github.com/agent-guard/agent-guard/app/judge/opts"
 )
 
@@ -162,9 +163,19 @@ func (w *walker) special(idx int, argv []string) {
 	if c.FedCode || c.DynName {
 		return
 	}
-	switch c.Name {
-	case "bash", "sh", "zsh", "dash", "ksh", "mksh", "fish", "ash", "csh", "tcsh", "yash", "rbash":
+	switch {
+	case facts.IsShell(c.Name):
 		w.shell(idx)
+		return
+	case facts.IsUnixElevator(c.Name):
+		// sudo -s / su with no command: a root shell reading stdin.
+		w.stdin(idx)
+		return
+	case facts.IsInterpreter(c.Name):
+		w.interp(idx)
+		return
+	}
+	switch c.Name {
 	case "alias":
 		for _, a := range c.Args {
 			if _, v, ok := strings.Cut(a, "="); ok && v != "" {
@@ -175,9 +186,6 @@ func (w *walker) special(idx int, argv []string) {
 		if ops := c.Operands(); len(ops) >= 2 && ops[0] != "-" {
 			w.nested(ops[0], false)
 		}
-	case "sudo", "su", "doas", "runuser", "pkexec", "run0":
-		// sudo -s / su with no command: a root shell reading stdin.
-		w.stdin(idx)
 	case "eval":
 		code := strings.Join(c.Args, " ")
 		c.FedCode = true
@@ -253,8 +261,6 @@ func (w *walker) special(idx int, argv []string) {
 			return
 		}
 		w.nestedWin(code, true)
-	case "python", "python2", "python3", "node", "nodejs", "perl", "ruby", "php", "lua", "deno", "bun", "rscript", "tclsh", "jshell", "irb":
-		w.interp(idx)
 	default:
 		// ./x.sh written earlier in the same line.
 		if p := argv[0]; strings.ContainsAny(p, "/") && !strings.Contains(p, Dyn) {
@@ -431,11 +437,10 @@ func (w *walker) feedFrom(to, from int) {
 		w.unknownFeed(to)
 		return
 	}
-	switch c.Name {
-	case "bash", "sh", "zsh", "dash", "ksh", "mksh", "fish", "ash", "csh", "tcsh", "yash", "rbash",
-		"sudo", "su", "doas", "runuser", "pkexec", "run0":
+	switch {
+	case facts.IsShell(c.Name) || facts.IsUnixElevator(c.Name):
 		w.nested(code, false)
-	case "powershell", "pwsh", "iex", "invoke-expression", "cmd":
+	case c.Name == "powershell" || c.Name == "pwsh" || c.Name == "iex" || c.Name == "invoke-expression" || c.Name == "cmd":
 		w.nestedWin(code, c.Name != "cmd")
 	default:
 		// An interpreter: its rules read the code as a here-string.

@@ -1,0 +1,135 @@
+// Package facts is what the judge knows about programs, as one table:
+// which names are shells, interpreters and elevators, and how code
+// reaches each (an option such as -c, /c or -EncodedCommand, or stdin).
+// The shell walk and the rule packs ask it instead of keeping their own
+// lists, so a new shell or elevator is added once.
+package facts
+
+// Kind is what a program is to the judge.
+type Kind uint8
+
+const (
+	// Shell reads Unix shell code (bash, fish, csh, ...).
+	Shell Kind = iota + 1
+	// WinShell reads Windows shell code (cmd, PowerShell).
+	WinShell
+	// Interpreter runs code in another language (python, node, ...).
+	Interpreter
+	// Elevator runs a command as another user, usually root.
+	Elevator
+)
+
+// Program is one row of the table.
+type Program struct {
+	Name string
+	Kind Kind
+	// POSIX: a Shell that reads the sh language (bash, dash, ...); fish,
+	// csh and tcsh do not.
+	POSIX bool
+	// Windows: an Elevator of Windows (runas, gsudo).
+	Windows bool
+	// Code: the options that hand the program code to run; "stdin" when
+	// it reads code fed to it (echo code | sh).
+	Code []string
+}
+
+var programs = []Program{
+	// Unix shells: -c code, a script operand, or code on stdin.
+	{Name: "bash", Kind: Shell, POSIX: true, Code: []string{"-c", "stdin"}},
+	{Name: "sh", Kind: Shell, POSIX: true, Code: []string{"-c", "stdin"}},
+	{Name: "zsh", Kind: Shell, POSIX: true, Code: []string{"-c", "stdin"}},
+	{Name: "dash", Kind: Shell, POSIX: true, Code: []string{"-c", "stdin"}},
+	{Name: "ksh", Kind: Shell, POSIX: true, Code: []string{"-c", "stdin"}},
+	{Name: "mksh", Kind: Shell, POSIX: true, Code: []string{"-c", "stdin"}},
+	{Name: "fish", Kind: Shell, Code: []string{"-c", "--command", "stdin"}},
+	{Name: "ash", Kind: Shell, POSIX: true, Code: []string{"-c", "stdin"}},
+	{Name: "csh", Kind: Shell, Code: []string{"-c", "stdin"}},
+	{Name: "tcsh", Kind: Shell, Code: []string{"-c", "stdin"}},
+	{Name: "yash", Kind: Shell, POSIX: true, Code: []string{"-c", "stdin"}},
+	{Name: "rbash", Kind: Shell, POSIX: true, Code: []string{"-c", "stdin"}},
+
+	// Windows shells.
+	{Name: "cmd", Kind: WinShell, Code: []string{"/c", "/k", "stdin"}},
+	{Name: "powershell", Kind: WinShell, Code: []string{"-Command", "-EncodedCommand", "-File", "stdin"}},
+	{Name: "pwsh", Kind: WinShell, Code: []string{"-Command", "-EncodedCommand", "-File", "stdin"}},
+	{Name: "powershell_ise", Kind: WinShell, Code: []string{"-Command"}},
+	{Name: "invoke-command", Kind: WinShell, Code: []string{"-ScriptBlock", "-Command"}},
+
+	// Interpreters: their rules read the code given by option or stdin.
+	{Name: "python", Kind: Interpreter, Code: []string{"-c", "stdin"}},
+	{Name: "python2", Kind: Interpreter, Code: []string{"-c", "stdin"}},
+	{Name: "python3", Kind: Interpreter, Code: []string{"-c", "stdin"}},
+	{Name: "node", Kind: Interpreter, Code: []string{"-e", "--eval", "-p", "--print", "stdin"}},
+	{Name: "nodejs", Kind: Interpreter, Code: []string{"-e", "--eval", "-p", "--print", "stdin"}},
+	{Name: "perl", Kind: Interpreter, Code: []string{"-e", "-E", "stdin"}},
+	{Name: "ruby", Kind: Interpreter, Code: []string{"-e", "stdin"}},
+	{Name: "php", Kind: Interpreter, Code: []string{"-r", "stdin"}},
+	{Name: "lua", Kind: Interpreter, Code: []string{"-e", "stdin"}},
+	{Name: "deno", Kind: Interpreter, Code: []string{"eval"}},
+	{Name: "bun", Kind: Interpreter, Code: []string{"-e", "--eval"}},
+	{Name: "rscript", Kind: Interpreter, Code: []string{"-e"}},
+	{Name: "tclsh", Kind: Interpreter, Code: []string{"stdin"}},
+	{Name: "jshell", Kind: Interpreter, Code: []string{"stdin"}},
+	{Name: "irb", Kind: Interpreter, Code: []string{"stdin"}},
+
+	// Elevators: the command after them runs as root (or another user);
+	// with no command, a root shell reads stdin.
+	{Name: "sudo", Kind: Elevator, Code: []string{"stdin"}},
+	{Name: "su", Kind: Elevator, Code: []string{"-c", "stdin"}},
+	{Name: "doas", Kind: Elevator, Code: []string{"stdin"}},
+	{Name: "runuser", Kind: Elevator, Code: []string{"-c", "stdin"}},
+	{Name: "pkexec", Kind: Elevator, Code: []string{"stdin"}},
+	{Name: "run0", Kind: Elevator, Code: []string{"stdin"}},
+	{Name: "runas", Kind: Elevator, Windows: true},
+	{Name: "gsudo", Kind: Elevator, Windows: true},
+}
+
+var byName = func() map[string]Program {
+	m := make(map[string]Program, len(programs))
+	for _, p := range programs {
+		m[p.Name] = p
+	}
+	return m
+}()
+
+// Lookup returns the row of a normalized program name.
+func Lookup(name string) (Program, bool) {
+	p, ok := byName[name]
+	return p, ok
+}
+
+func is(name string, k Kind) bool { return byName[name].Kind == k }
+
+// IsShell: a Unix shell (bash, sh, zsh, dash, ksh, mksh, fish, ash, csh,
+// tcsh, yash, rbash).
+func IsShell(name string) bool { return is(name, Shell) }
+
+// IsPOSIXShell: a Unix shell that reads the sh language (all but fish,
+// csh and tcsh), so a script file it runs can be judged as Bash.
+func IsPOSIXShell(name string) bool { return is(name, Shell) && byName[name].POSIX }
+
+// IsInterpreter: a language interpreter whose code the rules read.
+func IsInterpreter(name string) bool { return is(name, Interpreter) }
+
+// IsElevator: runs a command as another user (sudo, doas, su, runas, ...).
+func IsElevator(name string) bool { return is(name, Elevator) }
+
+// IsUnixElevator: an elevator of Unix (sudo, su, doas, runuser, pkexec,
+// run0); with no command, it opens a root shell that reads stdin.
+func IsUnixElevator(name string) bool { return is(name, Elevator) && !byName[name].Windows }
+
+// Shells returns the Unix shells, in table order.
+func Shells() []string { return names(Shell) }
+
+// Names returns the programs of a kind, in table order.
+func Names(k Kind) []string { return names(k) }
+
+func names(k Kind) []string {
+	var out []string
+	for _, p := range programs {
+		if p.Kind == k {
+			out = append(out, p.Name)
+		}
+	}
+	return out
+}
