@@ -417,6 +417,11 @@ func printVerdict(w io.Writer, r checkResult) {
 		if e.ID != r.Rule {
 			row("catalog", e.ID)
 		}
+		if route, _, found := strings.Cut(r.Rule, "/"); found {
+			if re, ok := rules.Lookup(route); ok && re.ID == route {
+				row("route", route+": "+re.Reason+" ("+re.Where+")")
+			}
+		}
 		row("category", e.Category)
 		row("about", e.Reason)
 		row("where", e.Where)

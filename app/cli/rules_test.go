@@ -164,7 +164,7 @@ func TestCheckShowsCatalogEntry(t *testing.T) {
 		want []string
 	}{
 		{"git push --force origin main", []string{"rule:      git.force-push", "category:  version control", "where:     app/judge/rules/git.go"}},
-		{"ssh host rm -rf /", []string{"rule:      ssh/fs.rm-root", "catalog:   fs.rm-root", "where:     app/judge/rules/fs.go"}},
+		{"ssh host rm -rf /", []string{"rule:      ssh/fs.rm-root", "catalog:   fs.rm-root", "where:     app/judge/rules/fs.go", "route:     ssh: a command run on another host over ssh"}},
 	}
 	for _, tt := range tests {
 		code, out, errOut := runCLI(t, "", "check", "--offline", "--cwd", "/home/dev/proj", "--cmd", tt.cmd)

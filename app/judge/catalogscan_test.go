@@ -16,6 +16,9 @@ type ruleIDSite struct {
 	ID     string
 	Pos    string // file:line
 	Reason string // the reason written beside it, names as <name>; "" when none
+	// Route: the id is a route name ("ssh" of "ssh/" + f.Rule): a pack
+	// that judges a command carried inside another prefixes its id.
+	Route bool
 }
 
 // scanRuleIDs finds every rule-id literal in the non-test Go files under
@@ -28,9 +31,11 @@ type ruleIDSite struct {
 //     name) in the position of its parameter named rule;
 //   - a return statement of a function whose result is named rule.
 //
-// Rule ids built from a prefix and another finding's id ("ssh/" + f.Rule)
-// are routes, not ids: the catalog id is the part after the last "/"
-// (rules.BaseID), and the prefix literals are not collected.
+// Rule ids built from a literal route and another finding's id ("ssh/" +
+// f.Rule) are recorded as the route "ssh" (Route set): the catalog
+// declares routes too, and a verdict's own entry is the part after the
+// last "/" (rules.BaseID). Routes named at run time (lang + "/" + f.Rule)
+// are not collected.
 func scanRuleIDs(root string) ([]ruleIDSite, error) {
 	fset := token.NewFileSet()
 	var files []*ast.File
@@ -367,6 +372,13 @@ func (s *idScan) family(be *ast.BinaryExpr) {
 		parts = append(parts, e)
 	}
 	flat(be)
+	if bl, ok := parts[0].(*ast.BasicLit); ok && bl.Kind == token.STRING {
+		if v, err := strconv.Unquote(bl.Value); err == nil && strings.HasSuffix(v, "/") && len(v) > 1 && !strings.Contains(v[:len(v)-1], "/") {
+			p := s.fset.Position(bl.Pos())
+			s.out = append(s.out, ruleIDSite{ID: v[:len(v)-1], Pos: filepath.Base(p.Filename) + ":" + strconv.Itoa(p.Line), Route: true})
+			return
+		}
+	}
 	var id strings.Builder
 	for _, p := range parts {
 		if bl, ok := p.(*ast.BasicLit); ok && bl.Kind == token.STRING {

@@ -55,8 +55,9 @@ type Entry struct {
 //   - "fs.rm-root": a plain id, declared as itself.
 //   - "ssh/docker.exec/fs.rm-root": a route. Packs that judge a command
 //     carried inside another (ssh, docker exec, python -c, base64 -d | sh)
-//     prefix the inner finding's id with "who/". The catalog id is the
-//     last segment (BaseID); the route tells the reader how it got there.
+//     prefix the inner finding's id with "who/". The verdict's entry is
+//     the last segment (BaseID); a route with a fixed name has an entry of
+//     its own too (catalog_routes.go), saying what it is and where.
 //   - "aws.ec2.terminate-instances": an id built from a name the command
 //     supplies. Its entry is a pattern, "aws.<svc>.<op>", where each <x>
 //     stands for one or more characters; an exact entry wins over a

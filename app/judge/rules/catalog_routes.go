@@ -1,0 +1,32 @@
+package rules
+
+// Catalog: routes. A pack that judges a command carried inside another
+// (over ssh, inside a container, by at or a fleet tool) reports the inner
+// command's finding with its own name in front: "ssh/fs.rm-root". The
+// entry of such a verdict is the inner id (BaseID); these entries say
+// what each route is and where it is made. Routes named at run time
+// (the language of interpreter code, "Python/self.guard-files"; the
+// program that writes a file, "curl/path.shell-rc") have no entry of
+// their own: the name says it.
+
+var _ = declare("everyday.go",
+	Entry{ID: "ssh", Risk: 3, RedLine: true, Category: "routes", Reason: "a command run on another host over ssh, judged as that command",
+		Examples: []Example{{Command: "ssh prod 'rm -rf /'"}}},
+)
+
+var _ = declare("procs.go",
+	Entry{ID: "at", Risk: 3, RedLine: true, Category: "routes", Reason: "a command scheduled with at, judged as that command",
+		Examples: []Example{{Command: "at now <<< 'rm -rf ~'"}}},
+)
+
+var _ = declare("containers.go",
+	Entry{ID: "docker.run-host", Risk: 3, RedLine: true, Category: "routes", Reason: "a command run in a container with the host's root mounted, judged as if it ran on the host",
+		Examples: []Example{{Command: "docker run -v /:/host alpine rm -rf /host"}}},
+	Entry{ID: "container", Risk: 3, Category: "routes", Reason: "a command run in a container or app platform (heroku run, fly ssh console -C ...), judged as that command",
+		Examples: []Example{{Command: "heroku run -a shop rails db:drop"}}},
+)
+
+var _ = declare("ops.go",
+	Entry{ID: "fleet", Risk: 3, Category: "routes", Reason: "a command a fleet tool (salt, ansible, pssh) runs on many hosts, judged as that command",
+		Examples: []Example{{Command: "salt '*' cmd.run 'shutdown -h now'"}}},
+)
