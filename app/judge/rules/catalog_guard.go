@@ -7,7 +7,7 @@ import "encoding/json"
 
 var _ = declare("app/judge/rules/paths.go",
 	Entry{ID: "self.guard-tree", Risk: 3, RedLine: true, Category: "self-protection", Reason: "removes or moves ., which holds the agent's own guard or hook configuration: an agent must not switch off its own guard; ask the user to do it",
-		Examples: []Example{{Command: "find . -delete"}}},
+		Examples: []Example{{Command: "rm -rf ~/.claude"}}},
 )
 
 var _ = declare("app/judge/rules/procs.go",
@@ -39,8 +39,8 @@ var _ = declare("app/judge/rules/selfkill.go",
 )
 
 var _ = declare("app/judge/rules/selfpaths.go",
-	Entry{ID: "self.<kind>", Risk: 3, RedLine: true, Category: "self-protection", Reason: "removes or moves ., which holds the agent's own guard or hook configuration: an agent must not switch off its own guard; ask the user to do it",
-		Examples: []Example{{Command: "find . -delete"}, {Command: "agent-guard"}, {Command: "pkill agent-guard"}}},
+	Entry{ID: "self.<kind>", Risk: 3, RedLine: true, Category: "self-protection", Reason: "touches a part of the agent's own guard (the kind names it: guard-files, agent-hook-config, autostart, ...): an agent must not change or switch off its own guard; ask the user to do it",
+		Examples: []Example{{Command: "rm -rf ~/.config/agent-guard"}, {Command: "agent-guard"}, {Command: "pkill agent-guard"}}},
 	Entry{ID: "self.agent-hook-config", Risk: 3, RedLine: true, Category: "self-protection", Reason: "touches .zcode/config.json, part of the agent's own guard (agent-hook-config): an agent must not change or switch off its own guard; ask the user to do it",
 		Examples: []Example{{Command: "rm .zcode/config.json"}}},
 	Entry{ID: "self.guard-files", Risk: 3, RedLine: true, Category: "self-protection", Reason: "touches ~/.cache/agent-guard, part of the agent's own guard (guard-files): an agent must not change or switch off its own guard; ask the user to do it",

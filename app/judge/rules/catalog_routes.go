@@ -21,7 +21,7 @@ var _ = declare("procs.go",
 
 var _ = declare("containers.go",
 	Entry{ID: "docker.run-host", Risk: 3, RedLine: true, Category: "routes", Reason: "a command run in a container with the host's root mounted, judged as if it ran on the host",
-		Examples: []Example{{Command: "docker run -v /:/host alpine rm -rf /host"}}},
+		Examples: []Example{{Command: "docker run -v /etc:/host/etc alpine rm -rf /host/etc"}}},
 	Entry{ID: "container", Risk: 3, Category: "routes", Reason: "a command run in a container or app platform (heroku run, fly ssh console -C ...), judged as that command",
 		Examples: []Example{{Command: "heroku run -a shop rails db:drop"}}},
 )
