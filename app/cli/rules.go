@@ -64,6 +64,7 @@ func runRules(env Env) int {
 	if *asJSON {
 		enc := json.NewEncoder(env.Stdout)
 		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false) // ids like aws.<svc>.<op> and commands with > stay readable
 		if es == nil {
 			es = []rules.Entry{}
 		}

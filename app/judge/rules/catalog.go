@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"regexp"
@@ -27,7 +28,15 @@ func (e Example) MarshalJSON() ([]byte, error) {
 	if e.Event != nil {
 		return e.Event, nil
 	}
-	return json.Marshal(e.Command)
+	// Commands are full of < > & (redirections, pipes): keep them readable
+	// rather than HTML-escaped, as a person reads this list.
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(e.Command); err != nil {
+		return nil, err
+	}
+	return bytes.TrimRight(b.Bytes(), "\n"), nil
 }
 
 // Entry is one rule id as the catalog declares it.
