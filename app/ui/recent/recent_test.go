@@ -129,7 +129,7 @@ func TestViewFilterAndSelect(t *testing.T) {
 		t.Fatal("copy enabled before anything is selected")
 	}
 	v.levelSel.SetSelectedIndex(2) // confirm
-	v.hostSel.SetSelectedIndex(1) // claude (hosts are sorted)
+	v.hostSel.SetSelectedIndex(1)  // claude (hosts are sorted)
 	if v.Filter != (Filter{Level: "confirm", Host: "claude"}) || len(v.Shown) != 1 {
 		t.Fatalf("filter %+v shows %d", v.Filter, len(v.Shown))
 	}
