@@ -187,23 +187,27 @@ func Detail(e audit.Entry) []Field {
 	if e.WaitMS > 0 {
 		took = T(sTookValue, map[string]any{"MS": fmt.Sprintf("%.1f", e.DurationMS-e.WaitMS), "Wait": fmt.Sprintf("%.1f", e.WaitMS/1000)})
 	}
+	// What and why first: the detail pane shows its top without scrolling.
 	fs := []Field{
-		{sTime, e.TS.Local().Format("2006-01-02 15:04:05 MST")},
-		{sHost, or(host, sNotSent)},
-		{sSession, or(e.Session, sNotSent)},
-		{sCwd, or(e.Cwd, sNotSent)},
-		{sTool, e.Tool},
 		{sInput, e.Input},
-		{sLevel, T(levelKey(e.Level))},
-		{sRisk, T(sRiskValue, map[string]any{"Risk": fmt.Sprintf("%.1f", e.Risk), "P": fmt.Sprintf("%.0f", e.Violation*100)})},
 		{sDecision, T(decisionKey(e))},
 		{sDecider, decider},
-		{sRule, or(e.Rule, sNoRule)},
 	}
 	if e.Answer != "" {
 		fs = append(fs, Field{sAnswer, e.Answer})
 	}
-	fs = append(fs, Field{sReason, e.Reason}, Field{sTook, took})
+	fs = append(fs,
+		Field{sReason, e.Reason},
+		Field{sRule, or(e.Rule, sNoRule)},
+		Field{sLevel, T(levelKey(e.Level))},
+		Field{sRisk, T(sRiskValue, map[string]any{"Risk": fmt.Sprintf("%.1f", e.Risk), "P": fmt.Sprintf("%.0f", e.Violation*100)})},
+		Field{sHost, or(host, sNotSent)},
+		Field{sSession, or(e.Session, sNotSent)},
+		Field{sCwd, or(e.Cwd, sNotSent)},
+		Field{sTool, e.Tool},
+		Field{sTime, e.TS.Local().Format("2006-01-02 15:04:05 MST")},
+		Field{sTook, took},
+	)
 	for i := range fs {
 		fs[i].Key = T(fs[i].Key)
 	}

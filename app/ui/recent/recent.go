@@ -9,6 +9,7 @@
 package recent
 
 import (
+	"slices"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -19,7 +20,7 @@ import (
 	"github.com/agent-guard/agent-guard/app/audit"
 )
 
-var widths = []float32{72, 96, 84, 64, 300, 72, 100, 110, 140}
+var widths = []float32{72, 112, 84, 64, 288, 72, 100, 110, 140}
 
 // View is the window.
 type View struct {
@@ -142,7 +143,7 @@ func (v *View) split() fyne.CanvasObject {
 	v.scroll = container.NewVScroll(v.detail)
 	v.show(-1)
 	s := container.NewVSplit(v.table, v.scroll)
-	s.Offset = 0.5
+	s.Offset = 0.42
 	return s
 }
 
@@ -178,12 +179,15 @@ func (v *View) SetFilter(f Filter) {
 	if v.table == nil {
 		return
 	}
-	v.table.UnselectAll()
-	if v.Selected >= 0 && !f.Match(v.Entries[v.Selected]) {
-		v.show(-1)
-	}
 	v.table.Refresh()
 	v.updateCount()
+	// Keep the selection in view and marked when the filter still shows it.
+	if r := slices.Index(v.Shown, v.Selected); r >= 0 {
+		v.table.Select(widget.TableCellID{Row: r, Col: ColInput})
+		return
+	}
+	v.table.UnselectAll()
+	v.show(-1)
 }
 
 func (v *View) updateCount() {

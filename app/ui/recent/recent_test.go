@@ -77,7 +77,7 @@ func TestCells(t *testing.T) {
 		{1, "Claude Code", "allow always", "you"},
 		{2, "ZCode", "allow once", "you"},
 		{3, "Claude Code", "deny", "local rules"},
-		{4, "ZCode", "deny", "policy (no answer)"},
+		{4, "ZCode", "deny", "timed out"},
 		{5, "Claude Code", "allow", "cache"},
 		{6, "ZCode", "allow", "allowlist"},
 		{7, "ZCode", "allow", "remote judge"},

@@ -55,7 +55,7 @@ const (
 
 	// Deciders: who or what settled the call.
 	sByUser      = "you"
-	sByTimeout   = "policy (no answer)"
+	sByTimeout   = "timed out"
 	sByPolicy    = "policy"
 	sByRules     = "local rules"
 	sByAllowlist = "allowlist"
