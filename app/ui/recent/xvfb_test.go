@@ -55,17 +55,24 @@ func TestWindowUnderXvfb(t *testing.T) {
 			t.Skipf("%s is not installed (apt-get install xvfb xdotool imagemagick; scripts/deps.sh installs them)", tool)
 		}
 	}
+	display := startXvfb(t)
+	for _, locale := range []string{"C.UTF-8", "zh_CN.UTF-8"} {
+		t.Run(locale, func(t *testing.T) { windowRun(t, display, locale) })
+	}
+}
+
+// windowRun runs the window child under locale and checks what it saw.
+func windowRun(t *testing.T, display, locale string) {
 	dir := t.TempDir()
 	log := filepath.Join(dir, "audit.jsonl")
 	writeLog(t, log, liveSample(time.Now()))
-	display := startXvfb(t)
 	shot := filepath.Join(dir, "recent.png")
 
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), childEnv+"=1", "DISPLAY="+display, "RECENT_AUDIT="+log, "RECENT_SHOT="+shot,
-		"HOME="+dir, "XDG_CONFIG_HOME="+filepath.Join(dir, "xdg"), "LANG=C.UTF-8", "LANGUAGE=", "LC_ALL=", "LC_MESSAGES=")
+		"HOME="+dir, "XDG_CONFIG_HOME="+filepath.Join(dir, "xdg"), "LANG="+locale, "LANGUAGE=", "LC_ALL=", "LC_MESSAGES=")
 	out, err := cmd.CombinedOutput()
 	if err != nil || !bytes.Contains(out, []byte("RECENT-OK")) {
 		t.Fatalf("window child: %v\n%s", err, out)
@@ -77,7 +84,11 @@ func TestWindowUnderXvfb(t *testing.T) {
 	if n := colours(img); n < 8 {
 		t.Fatalf("screenshot has %d colours: nothing was drawn", n)
 	}
-	if os.Getenv("RECENT_UPDATE_DOC") == "1" {
+	if os.Getenv("RECENT_KEEP_SHOTS") != "" {
+		data, _ := os.ReadFile(shot)
+		_ = os.WriteFile(filepath.Join(os.Getenv("RECENT_KEEP_SHOTS"), "recent-"+locale+".png"), data, 0o644)
+	}
+	if os.Getenv("RECENT_UPDATE_DOC") == "1" && locale == "C.UTF-8" {
 		data, _ := os.ReadFile(shot)
 		if err := os.WriteFile(filepath.Join("..", "..", "..", "docs", "recent.png"), data, 0o644); err != nil {
 			t.Fatal(err)
@@ -88,7 +99,8 @@ func TestWindowUnderXvfb(t *testing.T) {
 // liveSample is sample() moved to the last minutes, so the window shows
 // times of today.
 func liveSample(now time.Time) []audit.Entry {
-	es := sample()
+	es := append(sample(), audit.Entry{Host: "zcode", Session: "s-zc-2", Cwd: "/home/u/proj", Tool: "Bash", Input: `git commit -m "修复：登录页面的中文提示"`,
+		Source: "rule", Rule: "git.commit", Level: "allow", Decision: "allow", Decider: "auto", Reason: "records a commit; reversible"})
 	sessions := map[string]string{"s-zc-1": "7f3c2a90-5be1-4c1e-9d0a-2f61c7e4b8d2", "s-cl-7": "c41d9e02-88a3-4f5b-a7e6-0b9d3f215c77", "s-zc-2": "0e5b7c14-2d9f-4a63-b8c1-93fe6a0d4e51"}
 	for i := range es {
 		es[i].TS = now.Add(-time.Duration(len(es)-i) * 97 * time.Second).UTC()
@@ -225,7 +237,7 @@ func drive(v *View) error {
 		if time.Now().After(deadline) {
 			return fmt.Errorf("no window named %q appeared", T(sTitle))
 		}
-		out, _ := xdo("search", "--onlyvisible", "--name", "recent decisions")
+		out, _ := xdo("search", "--onlyvisible", "--name", "^agent-guard")
 		wid, _, _ = strings.Cut(out, "\n")
 	}
 	time.Sleep(700 * time.Millisecond) // first layout and paint
@@ -286,9 +298,10 @@ func drive(v *View) error {
 	var detail string
 	var copyOn bool
 	on(func() { detail, copyOn = v.DetailText(), !v.copyBtn.Disabled() })
-	for _, want := range []string{"Command / input: git reset --hard HEAD~3", "Host: Claude Code (claude)", "Session: c41d9e02-88a3-4f5b-a7e6-0b9d3f215c77",
-		"Working folder: /home/u/other", "Decision: allow always", "Decider: you", "Rule: git.reset_hard",
-		"Answer: always allowed in the agent-guard dialog (rule added to the config)"} {
+	kv := func(k, v string) string { return T(k) + ": " + v }
+	for _, want := range []string{kv(sInput, "git reset --hard HEAD~3"), kv(sHost, "Claude Code (claude)"), kv(sSession, "c41d9e02-88a3-4f5b-a7e6-0b9d3f215c77"),
+		kv(sCwd, "/home/u/other"), kv(sDecision, T(sAllowAlways)), kv(sDecider, T(sByUser)), kv(sRule, "git.reset_hard"),
+		kv(sAnswer, "always allowed in the agent-guard dialog (rule added to the config)")} {
 		if !strings.Contains(detail, want) {
 			return fmt.Errorf("detail after clicking the row lacks %q:\n%s", want, detail)
 		}
