@@ -141,6 +141,10 @@ var sourceKeys = map[string]string{
 	judge.SourceError:         sByError,
 }
 
+// timeoutWords are how the approval's answers say nobody answered in
+// time (app/decide's ask, app/approval's queue, the tray's missed list).
+var timeoutWords = []string{"no one answered", "nobody answered", "no answer in time"}
+
 // deciderKey says who settled the call: the human, the approval policy
 // (a timeout, a closed dialog, no dialog under full access), or else the
 // stage of the judge that did.
@@ -149,8 +153,10 @@ func deciderKey(e audit.Entry) string {
 	case audit.DeciderUser:
 		return sByUser
 	case audit.DeciderPolicy:
-		if strings.Contains(e.Answer, "no one answered") || strings.Contains(e.Answer, "nobody answered") || strings.Contains(e.Reason, "no answer in time") {
-			return sByTimeout
+		for _, w := range timeoutWords {
+			if strings.Contains(e.Answer, w) || strings.Contains(e.Reason, w) {
+				return sByTimeout
+			}
 		}
 		return sByPolicy
 	}
@@ -163,8 +169,12 @@ func deciderKey(e audit.Entry) string {
 	return e.Decider
 }
 
-// Field is one line of the detail pane.
-type Field struct{ Key, Value string }
+// Field is one line of the detail pane. Mono marks what the agent wrote
+// (the command or input), shown in a fixed-width font.
+type Field struct {
+	Key, Value string
+	Mono       bool
+}
 
 // Detail is everything the log holds about e, for the detail pane and
 // the clipboard: nothing is cut.
@@ -179,34 +189,30 @@ func Detail(e audit.Entry) []Field {
 	if host != e.Host {
 		host += " (" + e.Host + ")"
 	}
-	decider := T(deciderKey(e))
-	if e.Source != "" && e.Decider != audit.DeciderUser {
-		decider += " · " + e.Source
-	}
 	took := T(sTookJudged, map[string]any{"MS": fmt.Sprintf("%.1f", e.DurationMS)})
 	if e.WaitMS > 0 {
 		took = T(sTookValue, map[string]any{"MS": fmt.Sprintf("%.1f", e.DurationMS-e.WaitMS), "Wait": fmt.Sprintf("%.1f", e.WaitMS/1000)})
 	}
 	// What and why first: the detail pane shows its top without scrolling.
 	fs := []Field{
-		{sInput, e.Input},
-		{sDecision, T(decisionKey(e))},
-		{sDecider, decider},
+		{Key: sInput, Value: e.Input, Mono: true},
+		{Key: sDecision, Value: T(decisionKey(e))},
+		{Key: sDecider, Value: T(deciderKey(e))},
 	}
 	if e.Answer != "" {
-		fs = append(fs, Field{sAnswer, e.Answer})
+		fs = append(fs, Field{Key: sAnswer, Value: e.Answer})
 	}
 	fs = append(fs,
-		Field{sReason, e.Reason},
-		Field{sRule, or(e.Rule, sNoRule)},
-		Field{sLevel, T(levelKey(e.Level))},
-		Field{sRisk, T(sRiskValue, map[string]any{"Risk": fmt.Sprintf("%.1f", e.Risk), "P": fmt.Sprintf("%.0f", e.Violation*100)})},
-		Field{sHost, or(host, sNotSent)},
-		Field{sSession, or(e.Session, sNotSent)},
-		Field{sCwd, or(e.Cwd, sNotSent)},
-		Field{sTool, e.Tool},
-		Field{sTime, e.TS.Local().Format("2006-01-02 15:04:05 MST")},
-		Field{sTook, took},
+		Field{Key: sReason, Value: e.Reason},
+		Field{Key: sRule, Value: or(e.Rule, sNoRule)},
+		Field{Key: sLevel, Value: T(levelKey(e.Level))},
+		Field{Key: sRisk, Value: T(sRiskValue, map[string]any{"Risk": fmt.Sprintf("%.1f", e.Risk), "P": fmt.Sprintf("%.0f", e.Violation*100)})},
+		Field{Key: sHost, Value: or(host, sNotSent)},
+		Field{Key: sSession, Value: or(e.Session, sNotSent)},
+		Field{Key: sCwd, Value: or(e.Cwd, sNotSent)},
+		Field{Key: sTool, Value: e.Tool},
+		Field{Key: sTime, Value: e.TS.Local().Format("2006-01-02 15:04:05 MST")},
+		Field{Key: sTook, Value: took},
 	)
 	for i := range fs {
 		fs[i].Key = T(fs[i].Key)

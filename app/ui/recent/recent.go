@@ -228,7 +228,7 @@ func (v *View) show(i int) {
 		key := widget.NewLabelWithStyle(f.Key, fyne.TextAlignTrailing, fyne.TextStyle{Bold: true})
 		val := widget.NewLabel(f.Value)
 		val.Wrapping = fyne.TextWrapWord
-		if f.Key == T(sInput) {
+		if f.Mono {
 			// Commands have long words (paths, URLs): break anywhere.
 			val.TextStyle.Monospace = true
 			val.Wrapping = fyne.TextWrapBreak
