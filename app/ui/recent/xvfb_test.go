@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"image"
 	"image/png"
@@ -15,6 +16,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -130,38 +132,74 @@ func writeLog(t *testing.T, path string, es []audit.Entry) {
 }
 
 // startXvfb starts a private X server on a free display in :170-:180
-// (-noreset: the server must survive moments without clients).
+// (-noreset: the server must survive moments without clients). It is
+// stopped with SIGTERM, so it removes its lock file and socket.
 func startXvfb(t *testing.T) string {
 	t.Helper()
 	for n := 170; n <= 180; n++ {
-		if _, err := os.Stat(fmt.Sprintf("/tmp/.X%d-lock", n)); err == nil {
+		if displayInUse(n) {
 			continue
 		}
-		x := exec.Command("Xvfb", ":"+strconv.Itoa(n), "-screen", "0", "1280x720x24", "-nolisten", "tcp", "-noreset")
+		r, w, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		// -displayfd: the number is written once the server accepts
+		// connections; nothing at all when the display was taken.
+		x := exec.Command("Xvfb", ":"+strconv.Itoa(n), "-displayfd", "3", "-screen", "0", "1280x720x24", "-nolisten", "tcp", "-noreset")
+		x.ExtraFiles = []*os.File{w}
 		if err := x.Start(); err != nil {
 			t.Fatalf("Xvfb: %v", err)
 		}
+		w.Close()
+		ready := make(chan bool, 1)
+		go func() {
+			b := make([]byte, 16)
+			k, _ := r.Read(b)
+			r.Close()
+			ready <- strings.TrimSpace(string(b[:k])) == strconv.Itoa(n)
+		}()
 		exited := make(chan struct{})
 		go func() { _ = x.Wait(); close(exited) }()
-		sock := fmt.Sprintf("/tmp/.X11-unix/X%d", n)
-		for deadline := time.Now().Add(15 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		stop := func() {
+			_ = x.Process.Signal(syscall.SIGTERM)
 			select {
 			case <-exited:
-				goto next // the display was taken meanwhile
-			default:
-			}
-			if _, err := os.Stat(sock); err == nil {
-				t.Cleanup(func() { _ = x.Process.Kill(); <-exited })
-				return ":" + strconv.Itoa(n)
+			case <-time.After(5 * time.Second):
+				_ = x.Process.Kill()
+				<-exited
 			}
 		}
-		_ = x.Process.Kill()
-		<-exited
-		t.Fatalf("Xvfb :%d did not start in 15 s", n)
-	next:
+		select {
+		case ok := <-ready:
+			if ok {
+				t.Cleanup(stop)
+				return ":" + strconv.Itoa(n)
+			}
+			stop() // taken meanwhile: try the next one
+		case <-time.After(15 * time.Second):
+			stop()
+			t.Fatalf("Xvfb :%d did not start in 15 s", n)
+		}
 	}
 	t.Skip("no free X display in :170-:180")
 	return ""
+}
+
+// displayInUse reports whether an X server holds display n: its lock file
+// names a live process. A stale lock (its server was killed) is not in
+// use; Xvfb replaces it.
+func displayInUse(n int) bool {
+	data, err := os.ReadFile(fmt.Sprintf("/tmp/.X%d-lock", n))
+	if err != nil {
+		return false
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(data)))
+	if err != nil || pid <= 0 {
+		return true // unreadable: leave it alone
+	}
+	err = syscall.Kill(pid, 0)
+	return err == nil || errors.Is(err, syscall.EPERM)
 }
 
 func readPNG(t *testing.T, path string) image.Image {
