@@ -6,10 +6,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"image"
 	"image/png"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -137,28 +137,14 @@ func writeLog(t *testing.T, path string, es []audit.Entry) {
 func startXvfb(t *testing.T) string {
 	t.Helper()
 	for n := 170; n <= 180; n++ {
-		if displayInUse(n) {
+		sock := fmt.Sprintf("/tmp/.X11-unix/X%d", n)
+		if displayInUse(n, sock) {
 			continue
 		}
-		r, w, err := os.Pipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		// -displayfd: the number is written once the server accepts
-		// connections; nothing at all when the display was taken.
-		x := exec.Command("Xvfb", ":"+strconv.Itoa(n), "-displayfd", "3", "-screen", "0", "1280x720x24", "-nolisten", "tcp", "-noreset")
-		x.ExtraFiles = []*os.File{w}
+		x := exec.Command("Xvfb", ":"+strconv.Itoa(n), "-screen", "0", "1280x720x24", "-nolisten", "tcp", "-noreset")
 		if err := x.Start(); err != nil {
 			t.Fatalf("Xvfb: %v", err)
 		}
-		w.Close()
-		ready := make(chan bool, 1)
-		go func() {
-			b := make([]byte, 16)
-			k, _ := r.Read(b)
-			r.Close()
-			ready <- strings.TrimSpace(string(b[:k])) == strconv.Itoa(n)
-		}()
 		exited := make(chan struct{})
 		go func() { _ = x.Wait(); close(exited) }()
 		stop := func() {
@@ -170,36 +156,40 @@ func startXvfb(t *testing.T) string {
 				<-exited
 			}
 		}
-		select {
-		case ok := <-ready:
-			if ok {
+		for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+			select {
+			case <-exited:
+				goto next // taken meanwhile: try the next one
+			default:
+			}
+			if c, err := net.Dial("unix", sock); err == nil {
+				c.Close()
 				t.Cleanup(stop)
 				return ":" + strconv.Itoa(n)
 			}
-			stop() // taken meanwhile: try the next one
-		case <-time.After(15 * time.Second):
-			stop()
-			t.Fatalf("Xvfb :%d did not start in 15 s", n)
+			if time.Now().After(deadline) {
+				stop()
+				t.Fatalf("Xvfb :%d did not take connections in 15 s", n)
+			}
 		}
+	next:
 	}
 	t.Skip("no free X display in :170-:180")
 	return ""
 }
 
-// displayInUse reports whether an X server holds display n: its lock file
-// names a live process. A stale lock (its server was killed) is not in
-// use; Xvfb replaces it.
-func displayInUse(n int) bool {
-	data, err := os.ReadFile(fmt.Sprintf("/tmp/.X%d-lock", n))
-	if err != nil {
-		return false
+// displayInUse reports whether an X server holds display n: a lock file
+// (even a stale one: Xvfb was seen to start over one without a socket),
+// or a socket that takes connections (Xvfb -displayfd makes no lock).
+func displayInUse(n int, sock string) bool {
+	if _, err := os.Stat(fmt.Sprintf("/tmp/.X%d-lock", n)); err == nil {
+		return true
 	}
-	pid, err := strconv.Atoi(strings.TrimSpace(string(data)))
-	if err != nil || pid <= 0 {
-		return true // unreadable: leave it alone
+	c, err := net.Dial("unix", sock)
+	if err == nil {
+		c.Close()
 	}
-	err = syscall.Kill(pid, 0)
-	return err == nil || errors.Is(err, syscall.EPERM)
+	return err == nil
 }
 
 func readPNG(t *testing.T, path string) image.Image {
