@@ -70,6 +70,8 @@ func New(a fyne.App, entries []audit.Entry, title, note string) *View {
 		body = container.NewBorder(v.filterBar(), nil, nil, nil, v.split())
 	}
 	v.Window.SetContent(container.NewBorder(head, nil, nil, nil, body))
+	// Ctrl+C (Cmd+C) copies the selected entry, as the button does.
+	v.Window.Canvas().AddShortcut(&fyne.ShortcutCopy{}, func(fyne.Shortcut) { v.copyDetail() })
 	v.Window.Resize(fyne.NewSize(1080, 640))
 	return v
 }
@@ -252,7 +254,7 @@ func (v *View) DetailText() string {
 }
 
 func (v *View) copyDetail() {
-	if t := v.DetailText(); t != "" {
+	if t := v.DetailText(); t != "" && v.status != nil {
 		v.app.Clipboard().SetContent(t)
 		v.status.SetText(T(sCopied))
 	}

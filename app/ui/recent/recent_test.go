@@ -144,6 +144,7 @@ func TestViewFilterAndSelect(t *testing.T) {
 	if got := a.Clipboard().Content(); got != v.DetailText() {
 		t.Fatalf("clipboard %q", got)
 	}
+
 	// A filter that hides the selection clears it.
 	v.levelSel.SetSelectedIndex(3) // block
 	if v.Selected != -1 || !v.copyBtn.Disabled() {

@@ -337,6 +337,17 @@ func drive(v *View) error {
 	if !copyOn {
 		return fmt.Errorf("Copy stays disabled with a row selected")
 	}
+	// Ctrl+C copies the selected entry to the X clipboard.
+	on(func() { fyne.CurrentApp().Clipboard().SetContent("") })
+	if _, err := xdo("key", "ctrl+c"); err != nil {
+		return err
+	}
+	time.Sleep(300 * time.Millisecond)
+	var clip string
+	on(func() { clip = fyne.CurrentApp().Clipboard().Content() })
+	if clip != detail {
+		return fmt.Errorf("clipboard after Ctrl+C: %q, want the detail", clip)
+	}
 	// Back to every host: the confirm calls of both, the selection kept.
 	if err := choose(v.hostSel, 0); err != nil {
 		return err
