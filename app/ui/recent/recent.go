@@ -80,7 +80,7 @@ func (v *View) filterBar() fyne.CanvasObject {
 	levels := []string{T(sAllLevels), T(sAllow), T(sConfirm), T(sBlock)}
 	v.levelSel = widget.NewSelect(levels, func(s string) {
 		f := v.Filter
-		f.Level = levelValues[max(0, indexOf(levels, s))]
+		f.Level = levelValues[max(0, slices.Index(levels, s))]
 		v.SetFilter(f)
 	})
 	v.levelSel.SetSelectedIndex(0)
@@ -91,7 +91,7 @@ func (v *View) filterBar() fyne.CanvasObject {
 	v.hostSel = widget.NewSelect(hosts, func(s string) {
 		f := v.Filter
 		f.Host = ""
-		if i := indexOf(hosts, s); i > 0 {
+		if i := slices.Index(hosts, s); i > 0 {
 			f.Host = v.hosts[i-1]
 		}
 		v.SetFilter(f)
@@ -104,15 +104,6 @@ func (v *View) filterBar() fyne.CanvasObject {
 	v.updateCount()
 	return container.NewHBox(widget.NewLabel(T(sLevelLabel)), v.levelSel, widget.NewLabel(T(sHostLabel)), v.hostSel,
 		v.count, layout.NewSpacer(), v.status, v.copyBtn)
-}
-
-func indexOf(xs []string, s string) int {
-	for i, x := range xs {
-		if x == s {
-			return i
-		}
-	}
-	return -1
 }
 
 func (v *View) split() fyne.CanvasObject {
