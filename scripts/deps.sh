@@ -12,10 +12,14 @@
 set -euo pipefail
 
 PKGS=(libgl1-mesa-dev xorg-dev libwayland-dev libxkbcommon-dev wayland-protocols
-	xvfb xdotool imagemagick gcc-mingw-w64-x86-64 dbus-x11 git ca-certificates nodejs
-	wine wine64 fontconfig fonts-wqy-microhei)
+	xvfb xdotool imagemagick gcc-mingw-w64-x86-64 dbus-x11 fonts-wqy-microhei git ca-certificates nodejs
+	wine wine64)
 
 log() { printf 'deps: %s\n' "$*" >&2; }
+
+# fc-list, which doctor's font check asks (apt does not pull it in as a
+# font's recommendation here).
+PKGS+=(fontconfig)
 
 if ! command -v apt-get >/dev/null 2>&1 || ! command -v dpkg-query >/dev/null 2>&1; then
 	log "no apt-get/dpkg here; install these yourself: ${PKGS[*]}"
