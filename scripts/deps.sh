@@ -4,16 +4,22 @@
 # the GUI end-to-end tests and screenshots, mingw-w64 for the Windows tray
 # (and the wine step's DLL), dbus-x11 for a session bus under Xvfb, nodejs
 # to load the opencode plugin in e2e, and wine + wine64 to run the Windows
-# binaries and tests (scripts/wine-test.sh). Packages already installed are
+# binaries and tests (scripts/wine-test.sh), fontconfig and a CJK font
+# (fonts-wqy-microhei) so the tray's dialog draws Chinese and doctor's
+# font check has something to find. Packages already installed are
 # skipped, so a warm machine does no apt work at all. Works as root or
 # through sudo. Network steps retry; nothing else does.
 set -euo pipefail
 
 PKGS=(libgl1-mesa-dev xorg-dev libwayland-dev libxkbcommon-dev wayland-protocols
-	xvfb xdotool imagemagick gcc-mingw-w64-x86-64 dbus-x11 git ca-certificates nodejs
+	xvfb xdotool imagemagick gcc-mingw-w64-x86-64 dbus-x11 fonts-wqy-microhei git ca-certificates nodejs
 	wine wine64)
 
 log() { printf 'deps: %s\n' "$*" >&2; }
+
+# fc-list, which doctor's font check asks (apt does not pull it in as a
+# font's recommendation here).
+PKGS+=(fontconfig)
 
 if ! command -v apt-get >/dev/null 2>&1 || ! command -v dpkg-query >/dev/null 2>&1; then
 	log "no apt-get/dpkg here; install these yourself: ${PKGS[*]}"

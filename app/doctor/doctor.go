@@ -69,6 +69,7 @@ func Run(ctx context.Context, opt Options, w io.Writer) bool {
 	hooks := checkHosts(r, opt, cfg)
 	checkTray(ctx, r)
 	checkAudit(r, cfg)
+	checkFonts(ctx, r) // fonts.go: can the dialog draw Chinese
 	checkTypeSafe(ctx, r, opt, cfg)
 	roundTrips(ctx, r, opt, hooks)
 	checkGuarded(r, cfgPath, hooks) // guarded.go: pending config, unguarded, install mode

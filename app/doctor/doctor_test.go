@@ -213,6 +213,7 @@ func TestDoctorFreshHome(t *testing.T) {
 		"FIX no agent is guarded",
 		"FIX tray: not reachable on ", "start agent-guard",
 		"OK  audit: ",
+		"fonts: ", // OK, FIX or NOTE by what this machine has (fonts_test.go)
 		"OK  TypeSafe key: not set",
 		"FIX round trip: no hook to run",
 		"NOTE ZCode 3.9 does not run config-file hooks for subagent tool calls",

@@ -33,10 +33,15 @@ func Entry(host string, ev judge.Event, s judge.State, v judge.Verdict, out Outp
 	if tool == "" {
 		tool = ev.ToolName
 	}
+	cwd := s.Cwd
+	if cwd == "" {
+		cwd = ev.Cwd
+	}
 	return audit.Entry{
 		TS:         start.UTC(),
 		Host:       host,
 		Session:    ev.SessionID,
+		Cwd:        cwd,
 		Tool:       tool,
 		Input:      audit.Digest(Subject(s)),
 		Source:     source,
@@ -50,6 +55,8 @@ func Entry(host string, ev judge.Event, s judge.State, v judge.Verdict, out Outp
 		Reason:     out.Reason,
 		DurationMS: ms(time.Since(start)),
 		WaitMS:     ms(wait),
+		Answer:     out.Answer,
+		Approval:   out.Approval,
 	}
 }
 

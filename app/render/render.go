@@ -21,7 +21,9 @@ type Answer struct {
 	// when a timeout, a closed dialog or a cancelled hook decided.
 	Decider string
 	// Reason says what happened ("denied in the dialog", "no answer
-	// within 120 s"); it becomes part of the host's reason.
+	// within 120 s"); it becomes part of the host's reason. An allow whose
+	// Reason starts with "always" was an always-allow (a rule was added):
+	// the audit records it as approval "always", any other allow as "once".
 	Reason string
 }
 
@@ -45,6 +47,20 @@ type Output struct {
 	Decision string // wire.Allow | wire.Ask | wire.Deny
 	Reason   string
 	Decider  string // audit.DeciderAuto | DeciderUser | DeciderPolicy
+	// Answer and Approval are set when an approval was asked: its own
+	// words, and for a human's allow whether it was once or always.
+	Answer   string
+	Approval string // audit.ApprovalOnce | audit.ApprovalAlways | ""
+}
+
+// approvalOf reads a human's allow: the dialog's answer says "always ..."
+// only when it added an always-allow rule; an "always" whose rule could
+// not be saved answers "allowed once ...".
+func approvalOf(reason string) string {
+	if strings.HasPrefix(strings.ToLower(strings.TrimSpace(reason)), "always") {
+		return audit.ApprovalAlways
+	}
+	return audit.ApprovalOnce
 }
 
 // FullAccess reports whether the host runs without its own prompts, so its
@@ -84,38 +100,39 @@ func Render(in Input) Output {
 	}
 	switch v.Level {
 	case judge.Allow:
-		return Output{wire.Allow, allowReason(v), audit.DeciderAuto}
+		return Output{Decision: wire.Allow, Reason: allowReason(v), Decider: audit.DeciderAuto}
 	case judge.Block:
-		return Output{wire.Deny, denyReason(v, "blocked", "agent-guard's rules block calls like this one."), audit.DeciderAuto}
+		return Output{Decision: wire.Deny, Reason: denyReason(v, "blocked", "agent-guard's rules block calls like this one."), Decider: audit.DeciderAuto}
 	case judge.Confirm:
 	default:
-		return Output{wire.Deny, denyReason(v, "could not judge", fmt.Sprintf("The verdict level %v is unknown, so the call is denied.", v.Level)), audit.DeciderPolicy}
+		return Output{Decision: wire.Deny, Reason: denyReason(v, "could not judge", fmt.Sprintf("The verdict level %v is unknown, so the call is denied.", v.Level)), Decider: audit.DeciderPolicy}
 	}
 
 	full := FullAccess(cfg, in.PermissionMode)
 	if NeedsApproval(v, cfg, in.PermissionMode, in.Dialog) {
 		a := in.Answer
 		if a == nil {
-			return Output{wire.Deny, denyReason(v, "needs confirmation", "No approval answer came back, so the call is denied."), audit.DeciderPolicy}
+			return Output{Decision: wire.Deny, Reason: denyReason(v, "needs confirmation", "No approval answer came back, so the call is denied."), Decider: audit.DeciderPolicy}
 		}
 		decider := a.Decider
 		if decider != audit.DeciderUser {
 			decider = audit.DeciderPolicy
 		}
 		if a.Allow && decider == audit.DeciderUser {
-			return Output{wire.Allow, "agent-guard: the user approved this call in agent-guard's dialog. " + judged(v), decider}
+			return Output{Decision: wire.Allow, Reason: "agent-guard: the user approved this call in agent-guard's dialog. " + judged(v), Decider: decider,
+				Answer: a.Reason, Approval: approvalOf(a.Reason)}
 		}
 		why := a.Reason
 		if why == "" {
 			why = "The user did not approve it."
 		}
-		return Output{wire.Deny, denyReason(v, "needs confirmation", sentence(why)), decider}
+		return Output{Decision: wire.Deny, Reason: denyReason(v, "needs confirmation", sentence(why)), Decider: decider, Answer: a.Reason}
 	}
 	if !full {
-		return Output{wire.Ask, "agent-guard: this call needs a human's confirmation. " + judged(v), audit.DeciderAuto}
+		return Output{Decision: wire.Ask, Reason: "agent-guard: this call needs a human's confirmation. " + judged(v), Decider: audit.DeciderAuto}
 	}
 	if !cfg.DegradeAskToDeny {
-		return Output{wire.Ask, "agent-guard: this call needs a human's confirmation; degrade_ask_to_deny is off, so the host is asked. " + judged(v), audit.DeciderAuto}
+		return Output{Decision: wire.Ask, Reason: "agent-guard: this call needs a human's confirmation; degrade_ask_to_deny is off, so the host is asked. " + judged(v), Decider: audit.DeciderAuto}
 	}
 	var why string
 	switch {
@@ -126,7 +143,7 @@ func Render(in Input) Output {
 	default:
 		why = "agent-guard could not ask anyone: no approval dialog is available; the user must start the agent-guard tray app to approve such calls."
 	}
-	return Output{wire.Deny, denyReason(v, "needs confirmation", why), audit.DeciderPolicy}
+	return Output{Decision: wire.Deny, Reason: denyReason(v, "needs confirmation", why), Decider: audit.DeciderPolicy}
 }
 
 func allowReason(v judge.Verdict) string {
