@@ -100,14 +100,14 @@ func (w *walker) part(b *strings.Builder, p syntax.WordPart, quoted bool) {
 		b.WriteString(w.param(p))
 	case *syntax.CmdSubst:
 		n := len(w.a.Cmds)
-		w.stmts(p.Stmts)
+		w.sub(p.Stmts)
 		if out, ok := w.staticOutput(p, n); ok {
 			b.WriteString(out)
 			return
 		}
 		b.WriteString(Dyn)
 	case *syntax.ProcSubst:
-		w.stmts(p.Stmts)
+		w.sub(p.Stmts)
 		b.WriteString(Dyn)
 	case *syntax.ArithmExp:
 		w.subsIn(p)
@@ -173,10 +173,10 @@ func (w *walker) subsIn(n syntax.Node) {
 	syntax.Walk(n, func(m syntax.Node) bool {
 		switch m := m.(type) {
 		case *syntax.CmdSubst:
-			w.stmts(m.Stmts)
+			w.sub(m.Stmts)
 			return false
 		case *syntax.ProcSubst:
-			w.stmts(m.Stmts)
+			w.sub(m.Stmts)
 			return false
 		}
 		return true
