@@ -1,0 +1,14 @@
+package rules
+
+// Rule ids added by the judgegaps branch (payloads run by other programs,
+// remote deletes, ...). Each example is decided by exactly its id.
+var _ = declare("catalog_judgegaps.go",
+	Entry{ID: "term.keys", Risk: 3, Category: "shell", Reason: "text typed into a terminal (tmux send-keys, screen -X stuff) is judged as the command line it becomes",
+		Examples: []Example{{Command: "tmux send-keys -t dev 'git status' Enter"}}},
+	Entry{ID: "term.exec", Risk: 3, Category: "shell", Reason: "the command a terminal window, tmux or screen session starts is judged as a command line",
+		Examples: []Example{{Command: "xterm -e htop"}}},
+	Entry{ID: "nix.run", Risk: 3, Category: "shell", Reason: "the command nix-shell --run or nix develop -c runs is judged as a command line",
+		Examples: []Example{{Command: "nix-shell --run 'rm -rf ~'"}}},
+	Entry{ID: "net.ssh-remote-delete", Risk: 2, Category: "network", Reason: "a delete on a remote host: nothing there can be counted or checked",
+		Examples: []Example{{Command: "ssh host 'rm -rf ./build'"}}},
+)

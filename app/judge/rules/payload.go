@@ -1,0 +1,258 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/agent-guard/agent-guard/app/judge/shell"
+)
+
+// Programs that run code handed to them as an argument: keystrokes typed
+// into a terminal multiplexer, a terminal window's command, a nix shell's
+// --run. The code is judged as a command line of its own; only its
+// finding (prefixed with the carrier) speaks, so `tmux send-keys 'make
+// test' Enter` passes and `tmux send-keys 'rm -rf ~' Enter` is the rm.
+
+func init() {
+	on(rulePayload, "tmux", "screen", "xterm", "uxterm", "urxvt", "konsole", "gnome-terminal", "alacritty",
+		"terminator", "xfce4-terminal", "tilix", "mate-terminal", "lxterminal", "nix-shell", "nix")
+}
+
+func rulePayload(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	code, id, where, ok := payloadOf(c)
+	if !ok {
+		return Finding{}, false
+	}
+	if strings.TrimSpace(code) == "" {
+		return Finding{}, false
+	}
+	f := BashOn(code, x.Cwd, x.Home, x.M.deeper())
+	if f.score() >= 1.5 || f.RedLine {
+		f.Rule = id + "/" + f.Rule
+		f.Reason = where + ": " + f.Reason
+		f.Marked = c.Raw
+		return f, true
+	}
+	return pkAllow(c, f.Risk, id, where+": "+oneLineCut(strings.TrimSpace(code), 80))
+}
+
+// payloadOf finds the code c hands to another program.
+func payloadOf(c *shell.Cmd) (code, id, where string, ok bool) {
+	switch c.Name {
+	case "tmux":
+		return tmuxPayload(c.Args)
+	case "screen":
+		return screenPayload(c.Args)
+	case "nix-shell":
+		for i, a := range c.Args {
+			if (a == "--run" || a == "--command") && i+1 < len(c.Args) {
+				return c.Args[i+1], "nix.run", "runs in a nix shell", true
+			}
+		}
+	case "nix":
+		// nix develop -c CMD..., nix shell PKGS --command CMD...
+		for i, a := range c.Args {
+			if a == "-c" || a == "--command" {
+				return pkJoinArgv(c.Args[i+1:]), "nix.run", "runs in a nix shell", true
+			}
+		}
+	default:
+		// Terminal windows: -e/-x/--command/-- take the command, to the end.
+		for i, a := range c.Args {
+			switch a {
+			case "-e", "-x", "--command", "--execute", "--":
+				return pkJoinArgv(c.Args[i+1:]), "term.exec", "runs in a new terminal window", true
+			}
+			if v, ok := strings.CutPrefix(a, "--command="); ok {
+				return v, "term.exec", "runs in a new terminal window", true
+			}
+		}
+	}
+	return "", "", "", false
+}
+
+// pkJoinArgv is the command line an argv stands for: one word is taken as
+// a line (terminals and ssh hand a single string to a shell), several are
+// quoted one by one.
+func pkJoinArgv(words []string) string {
+	if len(words) == 1 {
+		return words[0]
+	}
+	q := make([]string, len(words))
+	for i, w := range words {
+		q[i] = pkShQuote(w)
+	}
+	return strings.Join(q, " ")
+}
+
+// tmux subcommands whose operands are a shell command, and the options of
+// each that take a value.
+var (
+	tmuxShellCmds = pkSet("new-session", "new", "new-window", "neww", "split-window", "splitw", "respawn-pane",
+		"respawnp", "respawn-window", "respawnw", "run-shell", "run", "display-popup", "popup", "pipe-pane", "pipep")
+	tmuxVals = pkSet("-t", "-s", "-n", "-c", "-e", "-F", "-x", "-y", "-l", "-f", "-N", "-d", "-w", "-h", "-b",
+		"-T", "-S", "-L")
+	// Options that take no value, though their letter takes one elsewhere.
+	tmuxFlags = map[string]map[string]bool{
+		"new-session": pkSet("-d", "-A", "-D", "-E", "-P", "-X"), "new": pkSet("-d", "-A", "-D", "-E", "-P", "-X"),
+		"new-window": pkSet("-a", "-b", "-d", "-k", "-P", "-S"), "neww": pkSet("-a", "-b", "-d", "-k", "-P", "-S"),
+		"split-window": pkSet("-b", "-d", "-f", "-h", "-v", "-I", "-P", "-Z"), "splitw": pkSet("-b", "-d", "-f", "-h", "-v", "-I", "-P", "-Z"),
+		"run-shell": pkSet("-b", "-C"), "run": pkSet("-b", "-C"), "pipe-pane": pkSet("-I", "-O", "-o"), "pipep": pkSet("-I", "-O", "-o"),
+		"display-popup": pkSet("-B", "-C", "-E", "-k"), "popup": pkSet("-B", "-C", "-E", "-k"),
+		"respawn-pane": pkSet("-k"), "respawnp": pkSet("-k"), "respawn-window": pkSet("-k"), "respawnw": pkSet("-k"),
+	}
+	// Key names tmux send-keys reads as a key that ends a line.
+	tmuxEnter = pkSet("enter", "c-m", "kpenter", "c-j", "^m", "^j")
+)
+
+func tmuxPayload(args []string) (code, id, where string, ok bool) {
+	i := 0
+	for i < len(args) && strings.HasPrefix(args[i], "-") { // tmux's own options: -L sock, -S path, -f file
+		if args[i] == "-L" || args[i] == "-S" || args[i] == "-f" || args[i] == "-T" {
+			i++
+		}
+		i++
+	}
+	if i >= len(args) {
+		return "", "", "", false
+	}
+	sub, rest := args[i], args[i+1:]
+	switch {
+	case sub == "send-keys" || sub == "send":
+		literal := false
+		j := 0
+		for j < len(rest) && strings.HasPrefix(rest[j], "-") && len(rest[j]) > 1 {
+			a := rest[j]
+			if strings.Contains(a, "X") || strings.Contains(a, "H") {
+				return "", "", "", false // copy-mode commands or hex codes, not typed text
+			}
+			if strings.Contains(a, "l") {
+				literal = true
+			}
+			if a == "-t" || a == "-N" || a == "-c" {
+				j++
+			}
+			j++
+		}
+		var b strings.Builder
+		for _, k := range rest[j:] {
+			switch {
+			case !literal && tmuxEnter[strings.ToLower(k)]:
+				b.WriteByte('\n')
+			case !literal && strings.EqualFold(k, "space"):
+				b.WriteByte(' ')
+			default:
+				b.WriteString(k)
+			}
+		}
+		return b.String(), "term.keys", "typed into a terminal", true
+	case tmuxShellCmds[sub]:
+		flags := tmuxFlags[sub]
+		j := 0
+		for j < len(rest) && strings.HasPrefix(rest[j], "-") && len(rest[j]) > 1 {
+			if rest[j] == "--" {
+				j++
+				break
+			}
+			if tmuxVals[rest[j]] && !flags[rest[j]] {
+				j++
+			}
+			j++
+		}
+		if j >= len(rest) {
+			return "", "", "", false
+		}
+		return pkJoinArgv(rest[j:]), "term.exec", "tmux " + sub + " runs", true
+	}
+	return "", "", "", false
+}
+
+// screenVals are screen's options that take a separate value.
+var screenVals = pkSet("-S", "-c", "-e", "-h", "-p", "-T", "-t", "-s", "-x", "-r", "-R", "-D", "-d")
+
+func screenPayload(args []string) (code, id, where string, ok bool) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "-X" {
+			// screen -X stuff "text": typed into the session; \n and ^M end a line.
+			rest := args[i+1:]
+			if len(rest) >= 2 && rest[0] == "stuff" {
+				t := strings.NewReplacer(`\n`, "\n", `\r`, "\n", `^M`, "\n", `^J`, "\n", "\r", "\n").Replace(strings.Join(rest[1:], " "))
+				return t, "term.keys", "typed into a terminal", true
+			}
+			return "", "", "", false
+		}
+		if !strings.HasPrefix(a, "-") {
+			// screen [options] CMD ARGS: a new window runs CMD.
+			return pkJoinArgv(args[i:]), "term.exec", "runs in a screen session", true
+		}
+		if len(a) > 2 && a[1] != '-' && screenVals["-"+a[len(a)-1:]] {
+			a = "-" + a[len(a)-1:] // -dmS name: the cluster's last letter takes the value
+		}
+		if screenVals[a] && i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") {
+			if a == "-r" || a == "-R" || a == "-x" || a == "-d" || a == "-D" {
+				return "", "", "", false // attaches to a session
+			}
+			i++
+		}
+	}
+	return "", "", "", false
+}
+
+// sshSplit reads ssh's words as OpenSSH does: options, the destination,
+// options again (ssh re-reads them after the host), then the remote
+// command verbatim, flags included: `ssh host rm -rf /data` runs
+// "rm -rf /data" there. OpenSSH joins the words with spaces and the
+// remote shell parses the result.
+func sshSplit(args []string) (host string, cmd []string, ok bool) {
+	i := 0
+	skip := func() {
+		for i < len(args) {
+			a := args[i]
+			if a == "--" {
+				i++
+				return
+			}
+			if len(a) < 2 || a[0] != '-' {
+				return
+			}
+			// A cluster whose last letter takes a value (-p 22, -vp22 inline).
+			if last := "-" + a[len(a)-1:]; pkVFEveryday4[last] || pkVFEveryday4[a] {
+				if pkVFEveryday4[a[:2]] && len(a) > 2 {
+					i++ // -p22: the value is attached
+					continue
+				}
+				i++
+			}
+			i++
+		}
+	}
+	skip()
+	if i >= len(args) {
+		return "", nil, false
+	}
+	host = args[i]
+	i++
+	skip()
+	return host, args[i:], true
+}
+
+// remoteDelete: code deletes files (what fileEffects would count on this
+// machine). On another host none of it can be read, so even a build
+// folder's delete is a question there. (Writes stay allowed: piping a
+// file to `ssh host 'cat > x'` is how files are sent.)
+func remoteDelete(code string) (string, bool) {
+	a := shell.Analyze(code)
+	x := &Ctx{Cwd: "~", Home: "~", All: &a, Project: "~"}
+	for i := range a.Cmds {
+		ic := &a.Cmds[i]
+		for _, e := range fileEffects(ic, x) {
+			if e.kind == "delete" {
+				return oneLineCut(ic.Raw, 80) + " deletes files", true
+			}
+		}
+		if ic.Name == "git" && len(ic.Args) > 0 && ic.Args[0] == "clean" {
+			return oneLineCut(ic.Raw, 80) + " deletes untracked files", true
+		}
+	}
+	return "", false
+}
