@@ -42,11 +42,14 @@ type effect struct {
 // git's "all recoverable" may lower them to risk 1.
 var lowerable = map[string]bool{"fs.delete-project": true, "fs.delete-cwd": true, "fs.delete-all-files": true,
 	"fs.find-delete": true, "fs.delete-dynamic": true, "fs.write-dynamic": true, "fs.perms-project": true,
-	"git.checkout-discard": true, "git.restore": true, "git.reset-hard": true}
+	"git.checkout-discard": true, "git.restore": true, "git.reset-hard": true, "git.clean": true}
 
 // diskFinding judges c's file effects against the disk; ok=false when c
 // changes no files (nothing to look at, nothing paid).
 func diskFinding(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	if f, ok := gitCleanFinding(c, x); ok {
+		return f, true
+	}
 	effs := fileEffects(c, x)
 	if len(effs) == 0 {
 		return Finding{}, false

@@ -93,6 +93,18 @@ func TestDiskRecoverability(t *testing.T) {
 		// everyday work stays allowed
 		{"rm -rf node_modules dist build target __pycache__ .pytest_cache", "allow", "", ""},
 		{"git clean -n", "allow", "", ""},
+		// git clean -f counted like rm: git lists what it would delete
+		{"git clean -f", "confirm", "disk.uncommitted-delete", "git clean deletes 3 files (40 bytes), 3 of them untracked"},
+		{"git clean -fd", "block", "disk.uncommitted-delete", "63 of them untracked"},
+		{"git clean -ffdx", "block", "disk.uncommitted-delete", "65 of them untracked"},
+		{"git clean -fX", "confirm", "disk.uncommitted-delete", "2 of them untracked"},
+		{"git clean -fdX", "confirm", "disk.uncommitted-delete", "4 files"},
+		{"git clean -fd drafts", "block", "disk.uncommitted-delete", "60 files"},
+		{"git clean -f -- notes.txt", "confirm", "disk.uncommitted-delete", "1 untracked"},
+		{"cd src/gen && git clean -fdx", "allow", "disk.recoverable", "nothing untracked"},
+		{"git -C cs clean -fdx", "allow", "disk.recoverable", "nothing untracked"},
+		{"git clean -fdX node_modules dist", "allow", "disk.recoverable", "nothing uncommitted"},
+		{"git clean -fdn", "allow", "", ""},
 		{"rm -f does-not-exist.txt", "allow", "", ""},
 		{"chmod -R u+w src/gen", "allow", "", ""},
 		{"grep -rl 'export const x = 1' src | xargs sed -i 's/x/y/'", "allow", "", ""},
