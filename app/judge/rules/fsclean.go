@@ -2,6 +2,7 @@ package rules
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/agent-guard/agent-guard/app/judge/disk"
@@ -73,4 +74,75 @@ func gitCleanFinding(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	named := *c
 	named.Name = "git clean"
 	return judgeEffect(&named, effect{kind: "delete", q: disk.Query{Cwd: cwd, Targets: targets, Recursive: true}}, x)
+}
+
+// rsyncDeletes: `rsync --delete SRC... DEST` between local folders deletes
+// the files in DEST that no source has. The match selects them (their
+// path below DEST missing from every source), so the disk counts and
+// classifies them as it does rm's targets. Remote ends (host:path) and
+// dry runs are left to the text rules.
+func rsyncDeletes(c *shell.Cmd, cwd, home string) (dest string, match func(abs, rel, name string, dir bool) bool, ok bool) {
+	a := opts.ParseFor("rsync", c.Args)
+	if a.ReadOnly || !a.Has("del", "delete", "delete-before", "delete-during", "delete-delay", "delete-after", "delete-excluded") {
+		return "", nil, false
+	}
+	ops := a.Operands
+	if len(ops) < 2 {
+		return "", nil, false
+	}
+	for _, o := range ops {
+		if strings.Contains(o, shell.Dyn) || rsyncRemote(o) {
+			return "", nil, false
+		}
+	}
+	abs := func(p string) string {
+		p = expandHome(p, home)
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(cwd, p)
+		}
+		return p
+	}
+	dest = ops[len(ops)-1]
+	destAbs := abs(dest)
+	// Each source's files land under DEST (src/ copies its content) or
+	// DEST/base(src) (src copies the folder itself).
+	type root struct{ under, src string }
+	var roots []root
+	for _, s := range ops[:len(ops)-1] {
+		sa := abs(s)
+		if strings.HasSuffix(s, "/") || strings.HasSuffix(s, "/.") {
+			roots = append(roots, root{"", sa})
+		} else {
+			roots = append(roots, root{filepath.Base(sa), filepath.Dir(sa)})
+		}
+	}
+	match = func(_, rel, _ string, _ bool) bool {
+		inScope := false
+		for _, r := range roots {
+			if first, _, _ := strings.Cut(rel, "/"); r.under != "" && first != r.under {
+				continue // not this source's folder: rsync leaves it alone
+			}
+			inScope = true
+			if _, err := os.Lstat(filepath.Join(r.src, filepath.FromSlash(rel))); err == nil {
+				return false // a source has it: overwritten with its copy, not deleted
+			}
+		}
+		return inScope
+	}
+	return destAbs, match, true
+}
+
+// rsyncRemote: host:path, user@host:path or rsync://... (not C:\ on Windows).
+func rsyncRemote(o string) bool {
+	if strings.HasPrefix(o, "rsync://") {
+		return true
+	}
+	i := strings.IndexByte(o, ':')
+	if i < 0 {
+		return false
+	}
+	if i == 1 && len(o) > 2 && (o[2] == '\\' || o[2] == '/') {
+		return false // a Windows drive
+	}
+	return !strings.Contains(o[:i], "/")
 }

@@ -265,6 +265,10 @@ func fileEffects(c *shell.Cmd, x *Ctx) []effect {
 				add("edit", false, xs.match, xs.targets...)
 			}
 		}
+	case "rsync":
+		if dest, match, ok := rsyncDeletes(c, cwd, x.Home); ok {
+			add("delete", true, match, dest)
+		}
 	case "git":
 		if paths, ok := gitDiscards(c); ok {
 			add("discard", true, nil, paths...)
