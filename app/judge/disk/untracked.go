@@ -65,3 +65,29 @@ func (l *Looker) Untracked(cwd string, s CleanSet) ([]string, error) {
 	}
 	return list, nil
 }
+
+// TrackedMatching lists up to max tracked paths (slash-separated,
+// relative to the work tree's root) of the work tree holding dir for
+// which keep is true, from the index the disk already reads.
+func (l *Looker) TrackedMatching(dir string, keep func(rel string) bool, max int) ([]string, error) {
+	root, gitDir, ok := gitDirs(dir)
+	if !ok {
+		return nil, ErrNotRepo
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), l.Budget)
+	defer cancel()
+	r := l.repos.get(ctx, root, gitDir)
+	if r.ixErr != nil {
+		return nil, r.ixErr
+	}
+	var out []string
+	for p := range r.ix.entries {
+		if keep(p) {
+			out = append(out, p)
+			if len(out) >= max {
+				break
+			}
+		}
+	}
+	return out, nil
+}

@@ -1,10 +1,13 @@
 package rules
 
 // Rule ids added by the judgegaps branch (payloads run by other programs,
-// remote deletes, ...). Each example is decided by exactly its id.
+// remote deletes, ...). A dangerous payload is reported as the carrier's
+// id, a slash and the payload's own rule ("term.keys/fs.delete-home"), as
+// docker.exec/ and ssh/ already are; harmless ones leave the program's
+// own rule to speak, except for terminals no other rule knows.
 var _ = declare("catalog_judgegaps.go",
 	Entry{ID: "term.keys", Risk: 3, Category: "shell", Reason: "text typed into a terminal (tmux send-keys, screen -X stuff) is judged as the command line it becomes",
-		Examples: []Example{{Command: "tmux send-keys -t dev 'git status' Enter"}}},
+		Examples: []Example{{Command: "tmux send-keys -t dev 'rm -rf ~' Enter"}}},
 	Entry{ID: "term.exec", Risk: 3, Category: "shell", Reason: "the command a terminal window, tmux or screen session starts is judged as a command line",
 		Examples: []Example{{Command: "xterm -e htop"}}},
 	Entry{ID: "nix.run", Risk: 3, Category: "shell", Reason: "the command nix-shell --run or nix develop -c runs is judged as a command line",

@@ -454,13 +454,19 @@ func ruleCreds(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	}
 	if kind == pkNoSecret && (c.Name == "echo" || c.Name == "printf" || c.Name == "write-output" || c.Name == "write-host") {
 		if refs := pkSecretVarRefs(c.Raw); len(refs) > 0 {
-			redirected := false
+			redirected, sentOn := false, ""
 			for _, r := range c.Redirs {
 				if r.Op == ">" || r.Op == ">>" || r.Op == "&>" {
 					redirected = true
+					if sentOn == "" && pkFileSent(r.Target, c, x) {
+						sentOn = r.Target
+					}
 				}
 			}
-			if !redirected {
+			if sentOn != "" {
+				// echo $KEY > /tmp/k && curl -F f=@/tmp/k: the file carries it out.
+				kind, what, display = pkStrong, "a secret environment variable (written to "+sentOn+", which the line sends)", true
+			} else if !redirected {
 				kind, what, display = pkStrong, "a secret environment variable", true
 				if len(c.PipedTo) > 0 && len(pkLineSenders(c, x)) == 0 {
 					return Finding{}, false // piped into a login command and the like
@@ -678,4 +684,25 @@ func pkWritesHeredoc(c *shell.Cmd) bool {
 		}
 	}
 	return in && out
+}
+
+// pkFileSent: a network sender elsewhere in the line names file t (curl
+// -F f=@t, -T t, --data-binary @t, scp t host:, nc host < t).
+func pkFileSent(t string, c *shell.Cmd, x *Ctx) bool {
+	if t == "" || strings.Contains(t, shell.Dyn) {
+		return false
+	}
+	for _, o := range pkLineSenders(c, x) {
+		for _, a := range o.Args {
+			if a == t || strings.HasSuffix(a, "@"+t) || strings.HasSuffix(a, "<"+t) || strings.HasSuffix(a, "="+t) {
+				return true
+			}
+		}
+		for _, r := range o.Redirs {
+			if r.Op == "<" && r.Target == t {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -145,4 +146,21 @@ func rsyncRemote(o string) bool {
 		return false // a Windows drive
 	}
 	return !strings.Contains(o[:i], "/")
+}
+
+// trackedSecret names a secret file (a key, .env, cloud credentials) the
+// repository at x.Cwd tracks, read from its index; ok=false without the
+// disk or when there is none.
+func trackedSecret(x *Ctx) (string, bool) {
+	if x == nil || x.M == nil || x.M.Disk == nil || x.Cwd == "" || strings.Contains(x.Cwd, shell.Dyn) {
+		return "", false
+	}
+	found, err := x.M.Disk.TrackedMatching(winPath(expandHome(x.Cwd, x.Home)), func(rel string) bool {
+		k, _ := pkSecretPath(path.Base(rel), x)
+		return k == pkStrong
+	}, 1)
+	if err != nil || len(found) == 0 {
+		return "", false
+	}
+	return found[0], true
 }

@@ -147,6 +147,9 @@ func gitSubJudge(c *shell.Cmd, x *Ctx, g *opts.Git) (Finding, bool) {
 		if f.Risk < 1.5 && f.Violation < 0.5 {
 			if ops := a.Operands; len(ops) > 0 {
 				if u, added := gitRemoteAdded(x, ops[0]); added {
+					if secret, ok := trackedSecret(x); ok {
+						return gitF(c, 3, 0.9, "creds.exfil", "git push to "+ops[0]+", a remote added in the same command ("+u+"), of a repository that tracks "+secret)
+					}
 					return gitF(c, 2, 0.4, "git.push-new-remote", "git push to "+ops[0]+", a remote added in the same command ("+u+"): the code leaves for a new place")
 				}
 			}
