@@ -50,6 +50,10 @@ type shared struct {
 	loopRuns int
 	// subs numbers the subshells (Cmd.Scope).
 	subs int
+	// aliases defined earlier in the line (alias.go); expanding: the
+	// aliases being expanded now.
+	aliases   map[string]string
+	expanding map[string]bool
 }
 
 // walker walks one parsed script (one nesting level).
