@@ -577,7 +577,7 @@ func ruleHelm(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		return pkAllow(c, 0, "helm.help", "shows usage")
 	}
 	verb := strings.ToLower(pos[0])
-	if c.Flag(0, "--dry-run") {
+	if pkDryFlag(c, pkVFContainers4, "--dry-run") {
 		return pkAllow(c, 0, "helm.dry-run", "dry run: nothing changes")
 	}
 	switch verb {
@@ -630,7 +630,11 @@ var (
 	pkVFContainers1 = pkSet("-e", "--env", "-u", "--user", "-w", "--workdir", "--env-file", "--detach-keys")
 	pkVFContainers2 = pkSet("-f", "--file", "-p", "--project-name", "--profile", "--env-file", "--project-directory", "--ansi", "--parallel", "--progress")
 	pkVFContainers3 = pkSet("-f", "--file", "-p", "--project-name", "--profile", "--env-file", "--project-directory", "--ansi", "--parallel", "--progress")
-	pkVFContainers4 = pkSet("-n", "--namespace", "--kube-context", "--kubeconfig", "-f", "--values", "--set", "--set-string", "--version", "--repo", "-o", "--output", "--timeout", "--post-renderer", "--description")
+	pkVFContainers4 = pkSet("-n", "--namespace", "--kube-context", "--kubeconfig", "-f", "--values", "--set", "--set-string", "--version", "--repo", "-o", "--output", "--timeout", "--post-renderer", "--description",
+		"--name-template", "--post-renderer-args", "--username", "--password", "--ca-file", "--cert-file", "--key-file", "--keyring",
+		"--set-file", "--set-json", "--set-literal", "--history-max", "--max-history", "--deletion-propagation", "--labels",
+		"-l", "--selector", "--api-versions", "--kube-version", "--output-dir", "--registry-config", "--repository-config",
+		"--repository-cache", "--kube-apiserver", "--kube-as-user", "--kube-as-group", "--kube-ca-file", "--kube-token")
 )
 
 var (
