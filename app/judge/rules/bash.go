@@ -206,6 +206,8 @@ func judgeCmd(c *shell.Cmd, x *Ctx) Finding {
 	if !known {
 		if c.Func {
 			add(Finding{Rule: "shell.function", Reason: "calls " + c.Name + ", a function defined in the same command", Marked: c.Raw})
+		} else if f, ok := unknownDestroyVerb(c); ok {
+			add(f)
 		} else {
 			add(Finding{Risk: 0.5, Rule: "shell.unknown", Reason: c.Name + " is a program the local rules do not know", Marked: c.Raw, Uncertain: true})
 		}

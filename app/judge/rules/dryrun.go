@@ -37,3 +37,14 @@ func pkDryFlag(c *shell.Cmd, vals map[string]bool, names ...string) bool {
 // here (a message, a description, a title): their value is never an option.
 var pkTextVals = pkSet("description", "message", "msg", "title", "body", "comment", "note", "notes", "reason",
 	"summary", "subject", "annotation", "release-notes", "notes-file", "label", "labels")
+
+// unknownDestroyVerb is ruleDestroyVerb for a program that has rules of
+// its own which all passed on this call (splunk delete user alice: a pack
+// knows some splunk verbs, not this one). Such a call is as unknown as a
+// program without rules, and its destroying verb as much a question.
+func unknownDestroyVerb(c *shell.Cmd) (Finding, bool) {
+	if c.DynName || len(byName[c.Name]) == 0 || localToolManagers[c.Name] || len(c.Args) == 0 || infraReadOnly(c.Args) {
+		return Finding{}, false
+	}
+	return destroyVerbFinding(c, c.Name, infraWords(c.Args))
+}
