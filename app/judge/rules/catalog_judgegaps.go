@@ -14,4 +14,6 @@ var _ = declare("catalog_judgegaps.go",
 		Examples: []Example{{Command: "nix-shell --run 'rm -rf ~'"}}},
 	Entry{ID: "net.ssh-remote-delete", Risk: 2, Category: "network", Reason: "a delete on a remote host: nothing there can be counted or checked",
 		Examples: []Example{{Command: "ssh host 'rm -rf ./build'"}}},
+	Entry{ID: "shell.nested-deep", Risk: 2, Category: "shell", Reason: "commands nested more than a few programs deep (docker exec ... poetry run ...): the innermost are not read, so it is a question",
+		Examples: []Example{{Command: "poetry run poetry run poetry run poetry run poetry run poetry run poetry run poetry run rm -rf ~"}}},
 )

@@ -5,6 +5,7 @@ package rules
 // "pk" prefix so they cannot collide with other packs in this package.
 
 import (
+	"fmt"
 	"path"
 	"strings"
 
@@ -202,8 +203,14 @@ const pkMaxDepth = 6
 // pkEval runs the registry on a command built by a pack (not seen by the
 // walker) and returns the worst finding.
 func pkEval(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	if c == nil || c.Depth > pkMaxDepth {
+	if c == nil {
 		return Finding{}, false
+	}
+	if c.Depth > pkMaxDepth {
+		// Commands inside commands inside commands: past this depth
+		// nothing is read, so it is a question (fail closed).
+		return Finding{Risk: 2, Violation: 0.3, Rule: "shell.nested-deep", Marked: c.Raw,
+			Reason: fmt.Sprintf("runs commands nested more than %d programs deep; the innermost are not read", pkMaxDepth)}, true
 	}
 	var fs []Finding
 	for _, r := range byName[c.Name] {
@@ -232,7 +239,7 @@ func pkEval(c *shell.Cmd, x *Ctx) (Finding, bool) {
 // analysis opens something (more than one command, a wrapper, nested
 // code) or finds the command worth a question.
 func pkEvalLine(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	if c.Prog == "" || c.DynName {
+	if c.Prog == "" || c.DynName || c.Depth >= pkMaxDepth {
 		return Finding{}, false
 	}
 	var b strings.Builder
@@ -244,8 +251,10 @@ func pkEvalLine(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	line := b.String()
 	a := shell.AnalyzeDir(line, x.Cwd)
 	opened := len(a.Cmds) > 1 || a.Err != nil || a.ForkBomb != ""
-	for _, ic := range a.Cmds {
+	for i := range a.Cmds {
+		ic := &a.Cmds[i]
 		opened = opened || ic.Depth > 0 || len(ic.Wrappers) > 0 || ic.HiddenCode
+		ic.Depth += c.Depth // commands built from these count as deeper still (pkMaxDepth)
 	}
 	f := bashAnalysisOn(&a, line, x.Cwd, x.Home, x.M.deeper())
 	if !opened && f.score() < 1.5 && !f.RedLine {
