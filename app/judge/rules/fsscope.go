@@ -319,7 +319,7 @@ func fsClassify(p string, x *Ctx) fsScope {
 				return fsCache
 			}
 		}
-		if fsHomeKeys[top] && (!strings.Contains(rel, "/") || top == ".ssh" || top == ".gnupg" || top == ".aws" || top == ".password-store") {
+		if (fsHomeKeys[top] || fsLocalUserDirs[top]) && (!strings.Contains(rel, "/") || top == ".ssh" || top == ".gnupg" || top == ".aws" || top == ".password-store") {
 			return fsHomeKey
 		}
 		if top == "library" && strings.HasPrefix(rel, "library/caches") {
