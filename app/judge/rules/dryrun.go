@@ -48,3 +48,77 @@ func unknownDestroyVerb(c *shell.Cmd) (Finding, bool) {
 	}
 	return destroyVerbFinding(c, c.Name, infraWords(c.Args))
 }
+
+// pkLiteralDeletes returns the paths an interpreter's delete calls name,
+// when every occurrence of every delete marker is a call whose first
+// argument is a plain string literal (shutil.rmtree('dist'),
+// fs.rmSync("build", {...}), unlink "x.o"). Anything else (a variable, a
+// concatenation, a method on a path object, emptying a file) gives
+// ok=false and the generic judgment stands.
+func pkLiteralDeletes(code, low string) (targets []string, ok bool) {
+	if len(code) != len(low) {
+		return nil, false // lower-casing changed the byte offsets
+	}
+	seen := map[int]bool{}
+	for _, m := range pkDelMarks {
+		if m == "os.truncate" || m == "truncate(" || m == ".delete()" || m == "remove-item" {
+			if strings.Contains(low, m) {
+				return nil, false
+			}
+			continue
+		}
+		for i := 0; ; {
+			k := strings.Index(low[i:], m)
+			if k < 0 {
+				break
+			}
+			start := i + k + len(m)
+			i = start
+			t, end, ok := pkCallLiteral(code, start)
+			if !ok {
+				return nil, false
+			}
+			if !seen[end] {
+				seen[end] = true
+				targets = append(targets, t)
+			}
+		}
+	}
+	return targets, len(targets) > 0
+}
+
+// pkCallLiteral reads `( 'literal'` (the parenthesis optional, as in
+// Perl's unlink "x") at code[i:], followed by , ) ; or the end.
+func pkCallLiteral(code string, i int) (lit string, end int, ok bool) {
+	skip := func() {
+		for i < len(code) && (code[i] == ' ' || code[i] == '\t') {
+			i++
+		}
+	}
+	for i < len(code) && (code[i] >= 'a' && code[i] <= 'z' || code[i] >= 'A' && code[i] <= 'Z' || code[i] == '_') {
+		i++ // the rest of the name: FileUtils.rm_rf, os.removedirs
+	}
+	skip()
+	if i < len(code) && code[i] == '(' {
+		i++
+		skip()
+	}
+	if i >= len(code) || code[i] != '\'' && code[i] != '"' {
+		return "", 0, false
+	}
+	q := code[i]
+	j := strings.IndexByte(code[i+1:], q)
+	if j < 0 {
+		return "", 0, false
+	}
+	lit = code[i+1 : i+1+j]
+	if lit == "" || strings.ContainsAny(lit, "\\$`{") {
+		return "", 0, false // escapes or interpolation: not a plain literal
+	}
+	i += j + 2
+	skip()
+	if i < len(code) && code[i] != ',' && code[i] != ')' && code[i] != ';' && code[i] != '\n' {
+		return "", 0, false // 'a' + b, 'x'.join(...)
+	}
+	return lit, i, true
+}
