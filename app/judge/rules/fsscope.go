@@ -315,6 +315,9 @@ func fsClassify(p string, x *Ctx) fsScope {
 		rel := strings.TrimPrefix(ha, home+"/")
 		top, _, _ := strings.Cut(rel, "/")
 		for seg := range strings.SplitSeq(rel, "/") {
+			if seg == top && fsGenericOutNames[seg] {
+				continue // ~/bin, ~/build, ~/tmp: the user's own folders, not a project's output
+			}
 			if fsCacheNames[seg] || strings.HasSuffix(seg, "-cache") || strings.HasSuffix(seg, "_cache") || strings.HasSuffix(seg, ".cache") {
 				return fsCache
 			}

@@ -22,3 +22,10 @@ var fsLocalUserDirs = map[string]bool{
 	"área de trabalho": true, "transferências": true, "imagens": true, "modelos": true,
 	"рабочий стол": true, "загрузки": true, "документы": true, "изображения": true, "музыка": true, "видео": true, "шаблоны": true, "общедоступные": true,
 }
+
+// fsGenericOutNames are build-output names that say nothing when they sit
+// directly in the home folder: ~/bin holds the user's own scripts, ~/tmp
+// and ~/build whatever the user put there. Below a project (~/app/build)
+// they are output as anywhere else.
+var fsGenericOutNames = map[string]bool{"build": true, "dist": true, "target": true, "out": true, "bin": true,
+	"obj": true, "tmp": true, "temp": true, "cache": true, "registry": true, "coverage": true, "pip": true}
