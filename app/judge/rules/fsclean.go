@@ -25,10 +25,7 @@ func gitCleanFinding(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	if g.Sub != "clean" || g.Args.ReadOnly || !g.Args.Has("force") || g.Args.Has("interactive") {
 		return Finding{}, false
 	}
-	cwd := x.Cwd
-	if c.Dir != "" {
-		cwd = c.Dir
-	}
+	cwd := x.Cwd // already c.Dir resolved, when a wrapper set one (bash.go)
 	for _, d := range g.Global.Values("C") {
 		cwd = bashCd(&shell.Cmd{Name: "cd", Args: []string{d}}, &Ctx{Cwd: cwd, Home: x.Home})
 	}

@@ -192,11 +192,10 @@ func sizeWords(b int64) string {
 
 // fileEffects lists what c changes on disk, with the cwd it runs in.
 func fileEffects(c *shell.Cmd, x *Ctx) []effect {
-	cwd := x.Cwd
-	if c.Dir != "" {
-		cwd = c.Dir
-	}
-	cwd = expandHome(cwd, x.Home)
+	// x.Cwd is already where c runs: Bash resolves a wrapper's folder
+	// (env -C DIR, sudo -D DIR) against the line's cwd before judging c
+	// (c.Dir itself may be relative to that cwd, not to the judge's).
+	cwd := expandHome(x.Cwd, x.Home)
 	var out []effect
 	add := func(kind string, recursive bool, match func(abs, rel, name string, dir bool) bool, targets ...string) {
 		var ts []string

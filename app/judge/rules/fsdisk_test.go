@@ -105,6 +105,9 @@ func TestDiskRecoverability(t *testing.T) {
 		{"git -C cs clean -fdx", "allow", "disk.recoverable", "nothing untracked"},
 		{"git clean -fdX node_modules dist", "allow", "disk.recoverable", "nothing uncommitted"},
 		{"git clean -fdn", "allow", "", ""},
+		// a wrapper's folder is relative to the line's cwd, not the judge's
+		{"env -C drafts rm -f d000.md d001.md", "confirm", "disk.uncommitted-delete", "2 of them untracked"},
+		{"sudo -D drafts rm -f d000.md", "confirm", "", ""},
 		// rsync --delete between local folders deletes what the source lacks
 		{"rsync -a --delete cs/ drafts/", "block", "disk.uncommitted-delete", "60 of them untracked"},
 		{"rsync -a --delete drafts/ src/gen/", "allow", "disk.recoverable", "120 files"},
