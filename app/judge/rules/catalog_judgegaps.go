@@ -16,4 +16,6 @@ var _ = declare("catalog_judgegaps.go",
 		Examples: []Example{{Command: "ssh host 'rm -rf ./build'"}}},
 	Entry{ID: "shell.nested-deep", Risk: 2, Category: "shell", Reason: "commands nested more than a few programs deep (docker exec ... poetry run ...): the innermost are not read, so it is a question",
 		Examples: []Example{{Command: "poetry run poetry run poetry run poetry run poetry run poetry run poetry run poetry run rm -rf ~"}}},
+	Entry{ID: "dev.runs", Risk: 3, Category: "shell", Reason: "the command lines developer tools run (concurrently, nodemon --exec, watchexec, hyperfine, cross-env, ...) are judged as command lines",
+		Examples: []Example{{Command: "concurrently 'rm -rf ~' 'npm start'"}}},
 )

@@ -15,6 +15,8 @@ import (
 func init() {
 	on(rulePayload, "tmux", "screen", "xterm", "uxterm", "urxvt", "konsole", "gnome-terminal", "alacritty",
 		"terminator", "xfce4-terminal", "tilix", "mate-terminal", "lxterminal", "nix-shell", "nix")
+	on(rulePayload, "concurrently", "nodemon", "watchexec", "hyperfine", "chokidar", "onchange", "tsc-watch",
+		"cross-env", "cross-env-shell", "dotenv", "env-cmd", "start-server-and-test", "server-test")
 }
 
 func rulePayload(c *shell.Cmd, x *Ctx) (Finding, bool) {
@@ -55,6 +57,12 @@ func payloadOf(c *shell.Cmd) (code, id, where string, ok bool) {
 				return pkJoinArgv(c.Args[i+1:]), "nix.run", "runs in a nix shell", true
 			}
 		}
+	case "concurrently", "nodemon", "watchexec", "hyperfine", "chokidar", "onchange", "tsc-watch",
+		"cross-env", "cross-env-shell", "dotenv", "env-cmd", "start-server-and-test", "server-test":
+		if code := devRunnerCode(c.Name, c.Args); code != "" {
+			return code, "dev.runs", c.Name + " runs", true
+		}
+		return "", "", "", false
 	default:
 		// Terminal windows: -e/-x/--command/-- take the command, to the end.
 		for i, a := range c.Args {
@@ -255,4 +263,114 @@ func remoteDelete(code string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// Developer tools whose arguments are command lines they run: their
+// options that carry a command, their options that take another value.
+var (
+	devCodeOpts = map[string]map[string]bool{
+		"nodemon":   pkSet("--exec", "-x"),
+		"chokidar":  pkSet("--command", "-c"),
+		"tsc-watch": pkSet("--onSuccess", "--onFailure", "--onFirstSuccess", "--onCompilationStarted", "--onCompilationComplete", "--onEmit"),
+		"hyperfine": pkSet("--prepare", "-p", "--setup", "-s", "--cleanup", "-c", "--conclude"),
+	}
+	devValOpts = map[string]map[string]bool{
+		"concurrently": pkSet("-n", "--names", "-c", "--prefix-colors", "-p", "--prefix", "-l", "--prefix-length", "-s", "--success",
+			"--restart-tries", "--restart-after", "-t", "--timestamp-format", "--name-separator", "--default-input-target", "-m", "--max-processes", "--passthrough-arguments", "--pad-prefix"),
+		"nodemon":   pkSet("-e", "--ext", "-w", "--watch", "-i", "--ignore", "-d", "--delay", "--signal", "--config", "-V"),
+		"watchexec": pkSet("-e", "--exts", "-w", "--watch", "-i", "--ignore", "-f", "--filter", "-d", "--debounce", "--delay-run", "-s", "--signal", "--stop-signal", "--stop-timeout", "--shell", "--project-origin", "--workdir", "-E", "--env", "--on-busy-update", "--emit-events-to"),
+		"hyperfine": pkSet("-w", "--warmup", "-m", "--min-runs", "-M", "--max-runs", "-r", "--runs", "-S", "--shell", "-u", "--time-unit", "--style", "--sort",
+			"--export-asciidoc", "--export-csv", "--export-json", "--export-markdown", "--export-orgmode", "-n", "--command-name", "--output", "--input", "-L", "--parameter-list", "-P", "--parameter-scan", "-D", "--parameter-step-size"),
+		"env-cmd":  pkSet("-f", "--file", "-e", "--environments", "-r", "--rc-file"),
+		"dotenv":   pkSet("-e", "-v", "-p", "-c"),
+		"chokidar": pkSet("-d", "--debounce", "-t", "--throttle", "-i", "--ignore", "--polling-interval", "--poll-interval-binary"),
+	}
+)
+
+// devRunnerCode is the code a developer tool runs, one command a line.
+func devRunnerCode(name string, args []string) string {
+	codeOpts, vals := devCodeOpts[name], devValOpts[name]
+	var lines, ops []string
+	dashdash := -1
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			dashdash = i
+			break
+		}
+		opt, v, eq := strings.Cut(a, "=")
+		if strings.HasPrefix(a, "-") && len(a) > 1 {
+			switch {
+			case codeOpts[opt] && eq:
+				lines = append(lines, v)
+			case codeOpts[opt] && i+1 < len(args):
+				lines = append(lines, args[i+1])
+				i++
+			case vals[opt] && !eq && i+1 < len(args):
+				i++
+				if name == "hyperfine" && (opt == "-L" || opt == "--parameter-list") && i+1 < len(args) {
+					i++ // -L NAME VALUES
+				}
+			}
+			continue
+		}
+		ops = append(ops, a)
+	}
+	switch name {
+	case "cross-env", "dotenv", "env-cmd", "onchange", "cross-env-shell":
+		// Wrappers: their options and NAME=value words, then the command
+		// verbatim (its own flags included).
+		var rest []string
+		switch {
+		case dashdash >= 0:
+			rest = args[dashdash+1:]
+		case name != "onchange": // onchange GLOBS -- CMD: without --, no command
+			i := 0
+			for i < len(args) {
+				a := args[i]
+				if strings.HasPrefix(a, "-") && len(a) > 1 {
+					if vals[a] {
+						i++
+					}
+					i++
+					continue
+				}
+				if k, _, ok := strings.Cut(a, "="); ok && k != "" && !strings.ContainsAny(k, "/ ") {
+					i++
+					continue
+				}
+				break
+			}
+			rest = args[i:]
+		}
+		for len(rest) > 0 && strings.Contains(rest[0], "=") && !strings.HasPrefix(rest[0], "=") {
+			rest = rest[1:]
+		}
+		if len(rest) > 0 && name == "cross-env-shell" {
+			lines = append(lines, strings.Join(rest, " "))
+		} else if len(rest) > 0 {
+			lines = append(lines, pkJoinArgv(rest))
+		}
+	case "watchexec":
+		if dashdash >= 0 {
+			lines = append(lines, pkJoinArgv(args[dashdash+1:]))
+		} else if len(ops) > 0 {
+			lines = append(lines, strings.Join(ops, " "))
+		}
+	case "concurrently", "hyperfine":
+		for _, o := range ops {
+			if t, ok := strings.CutPrefix(o, "npm:"); ok && name == "concurrently" {
+				o = "npm run " + t
+			}
+			lines = append(lines, o)
+		}
+	case "start-server-and-test", "server-test":
+		// START URL TEST [URL TEST...]: the commands sit at the even places.
+		for i, o := range ops {
+			if i%2 == 0 {
+				lines = append(lines, o)
+			}
+		}
+	}
+	return strings.Join(lines, "\n")
 }
