@@ -18,4 +18,6 @@ var _ = declare("catalog_judgegaps.go",
 		Examples: []Example{{Command: "poetry run poetry run poetry run poetry run poetry run poetry run poetry run poetry run rm -rf ~"}}},
 	Entry{ID: "dev.runs", Risk: 3, Category: "shell", Reason: "the command lines developer tools run (concurrently, nodemon --exec, watchexec, hyperfine, cross-env, ...) are judged as command lines",
 		Examples: []Example{{Command: "concurrently 'rm -rf ~' 'npm start'"}}},
+	Entry{ID: "vm.exec", Risk: 3, Category: "shell", Reason: "the command run in a local VM (vagrant ssh -c, multipass exec) is judged as a command line; vagrant's /vagrant is the project folder",
+		Examples: []Example{{Command: "vagrant ssh -c 'rm -rf /vagrant/*'"}}},
 )

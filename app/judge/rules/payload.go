@@ -15,6 +15,7 @@ import (
 func init() {
 	on(rulePayload, "tmux", "screen", "xterm", "uxterm", "urxvt", "konsole", "gnome-terminal", "alacritty",
 		"terminator", "xfce4-terminal", "tilix", "mate-terminal", "lxterminal", "nix-shell", "nix")
+	on(ruleVMExec, "vagrant", "multipass")
 	on(rulePayload, "concurrently", "nodemon", "watchexec", "hyperfine", "chokidar", "onchange", "tsc-watch",
 		"cross-env", "cross-env-shell", "dotenv", "env-cmd", "start-server-and-test", "server-test")
 }
@@ -373,4 +374,86 @@ func devRunnerCode(name string, args []string) string {
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// pkComposeExec judges the command `compose exec SERVICE CMD` runs in a
+// service's running container like docker exec's: that container is not
+// a throwaway one (a database's data folder lives in it), so deleting in
+// it counts, as it does for docker exec.
+func pkComposeExec(c *shell.Cmd, args []string) (Finding, bool) {
+	i := 0
+	for i < len(args) && len(args[i]) > 1 && args[i][0] == '-' {
+		if pkComposeRunVal[args[i]] && !strings.Contains(args[i], "=") {
+			i++
+		}
+		i++
+	}
+	if i+1 >= len(args) {
+		return Finding{}, false
+	}
+	x := &Ctx{Cwd: "/", Home: "/root"}
+	f, ok := pkEval(pkInner(c, args[i+1:]), x)
+	if !ok || f.score() < 1.5 && !f.RedLine {
+		return Finding{}, false
+	}
+	f.Rule = "compose.exec/" + f.Rule
+	f.Reason = "inside a running service container: " + f.Reason
+	f.Marked = c.Raw
+	return f, true
+}
+
+// ruleVMExec: a command run in a local VM (vagrant ssh -c CMD, multipass
+// exec VM -- CMD) is judged like ssh's remote command, except that
+// vagrant's /vagrant is the host's project folder, synced both ways: what
+// the command does there happens to the project.
+func ruleVMExec(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	code := ""
+	switch c.Name {
+	case "vagrant":
+		if len(c.Args) == 0 || c.Args[0] != "ssh" {
+			return Finding{}, false
+		}
+		for i, a := range c.Args {
+			if (a == "-c" || a == "--command") && i+1 < len(c.Args) {
+				code = c.Args[i+1]
+			} else if v, ok := strings.CutPrefix(a, "--command="); ok {
+				code = v
+			}
+		}
+	case "multipass":
+		if len(c.Args) < 2 || c.Args[0] != "exec" {
+			return Finding{}, false
+		}
+		for i, a := range c.Args {
+			if a == "--" {
+				code = pkJoinArgv(c.Args[i+1:])
+			}
+		}
+		if code == "" {
+			code = pkJoinArgv(c.Args[2:])
+		}
+	}
+	if strings.TrimSpace(code) == "" || c.Depth >= pkMaxDepth {
+		return Finding{}, false
+	}
+	if c.Name == "vagrant" && strings.Contains(code, "/vagrant") && x.Cwd != "" && !strings.Contains(x.Cwd, shell.Dyn) {
+		local := strings.ReplaceAll(code, "/vagrant", strings.TrimRight(x.Cwd, "/"))
+		if f := BashOn(local, x.Cwd, x.Home, x.M.deeper()); f.score() >= 1.5 || f.RedLine {
+			f.Rule = "vm.exec/" + f.Rule
+			f.Reason = "in the VM, on the project folder it shares (/vagrant): " + f.Reason
+			f.Marked = c.Raw
+			return f, true
+		}
+	}
+	f := Bash(code, "~", "~")
+	if f.score() >= 1.5 || f.RedLine {
+		f.Rule = "vm.exec/" + f.Rule
+		f.Reason = "in the VM: " + f.Reason
+		f.Marked = c.Raw
+		return f, true
+	}
+	if what, ok := remoteDelete(code); ok {
+		return pkRet(c, 1.6, 0.3, "net.ssh-remote-delete", "in the VM: "+what+"; nothing there can be counted or checked for what it would lose")
+	}
+	return Finding{}, false
 }
