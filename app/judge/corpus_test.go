@@ -89,7 +89,7 @@ func TestCorpus(t *testing.T) { runCorpus(t, "testdata/corpus.jsonl", 150) }
 // judging past the remote judge's 2 KB cut.
 // TestGapsCorpus: Write/Edit/MCP cases of the classes the judgegaps
 // branch closed (code a CI workflow or .envrc will run).
-func TestGapsCorpus(t *testing.T) { runCorpus(t, "testdata/gaps.jsonl", 10) }
+func TestGapsCorpus(t *testing.T) { runCorpus(t, "testdata/gaps.jsonl", 12) }
 
 func TestTamperCorpus(t *testing.T) { runCorpus(t, "testdata/tamper.jsonl", 15) }
 
