@@ -1,6 +1,10 @@
 package shell
 
-import "strings"
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
 
 // Aliases defined in the line are expanded where they are used later in
 // it: `alias ls='rm -rf'; ls ~` runs `rm -rf ~`. (Bash expands them in
@@ -50,4 +54,23 @@ func (w *walker) aliasUse(argv []string) {
 	w.st.expanding[name] = true
 	w.nested(b.String(), false)
 	delete(w.st.expanding, name)
+}
+
+// usesPwd: the word reads the current folder ($PWD, ${PWD}, $(pwd)).
+func usesPwd(wd *syntax.Word) bool {
+	found := false
+	syntax.Walk(wd, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.ParamExp:
+			if n.Param != nil && n.Param.Value == "PWD" {
+				found = true
+			}
+		case *syntax.CallExpr:
+			if len(n.Args) > 0 && n.Args[0].Lit() == "pwd" {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }

@@ -576,7 +576,9 @@ func (w *walker) assignVal(as *syntax.Assign) string {
 		return ""
 	}
 	v := w.word(as.Value)
-	if as.Append {
+	if as.Append || usesPwd(as.Value) {
+		// $PWD and $(pwd) read as "." in a command's words; stored in a
+		// variable, "." would follow a later cd, which the value does not.
 		return Dyn
 	}
 	if v == Dyn && isMktemp(as.Value) {

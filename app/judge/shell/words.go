@@ -453,6 +453,10 @@ func (w *walker) staticOutput(cs *syntax.CmdSubst, first int) (string, bool) {
 		if len(ops) == 1 && (c.Name == "which" || c.Flag('v') || c.Flag('p') || c.Flag('P')) {
 			return ops[0], true
 		}
+	case "pwd":
+		if len(c.Operands()) == 0 {
+			return ".", true // the folder the line is in, as $PWD is
+		}
 	}
 	return "", false
 }
