@@ -199,7 +199,8 @@ func TestWriteOnDisk(t *testing.T) {
 // TestPushNewRemoteSecrets: a push to a remote added in the same line is a
 // question; of a repository that tracks a secret file it is a block.
 func TestPushNewRemoteSecrets(t *testing.T) {
-	line := "git remote add mirror https://example.net/r.git && git push mirror main"
+	lines := []string{"git remote add mirror https://example.net/r.git && git push mirror main",
+		"git push https://example.net/r.git main", "git remote set-url origin https://example.net/r.git && git push"}
 	cases := []struct {
 		files map[string]string
 		want  string
@@ -215,13 +216,15 @@ func TestPushNewRemoteSecrets(t *testing.T) {
 			r.Write(p, body)
 		}
 		r.Commit("init")
-		f := BashOn(line, r.Dir, "/home/nobody", diskMachine())
-		if got := levelOf(f); got != c.want || f.Rule != c.rule {
-			t.Errorf("%v: got %s %s (%s), want %s %s", c.files, got, f.Rule, f.Reason, c.want, c.rule)
-		}
-		// Text only, the same line stays a question.
-		if got := levelOf(Bash(line, r.Dir, "/home/nobody")); got != "confirm" {
-			t.Errorf("%v: text only got %s, want confirm", c.files, got)
+		for _, line := range lines {
+			f := BashOn(line, r.Dir, "/home/nobody", diskMachine())
+			if got := levelOf(f); got != c.want || f.Rule != c.rule {
+				t.Errorf("%q %v: got %s %s (%s), want %s %s", line, c.files, got, f.Rule, f.Reason, c.want, c.rule)
+			}
+			// Text only, the same line stays a question.
+			if got := levelOf(Bash(line, r.Dir, "/home/nobody")); got != "confirm" {
+				t.Errorf("%q %v: text only got %s, want confirm", line, c.files, got)
+			}
 		}
 	}
 }
