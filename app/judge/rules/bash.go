@@ -102,11 +102,17 @@ func (t *cwdTracker) follow(c *shell.Cmd, x *Ctx) {
 	case "cd", "set-location", "sl", "chdir":
 		t.cwd[c.Scope] = bashCd(c, x)
 	case "pushd", "push-location":
-		if len(c.Operands()) == 0 {
-			return // pushd alone swaps the top two: not followed, like before
-		}
 		if t.stack == nil {
 			t.stack = map[string][]string{}
+		}
+		if len(c.Operands()) == 0 {
+			// pushd alone swaps the folder with the top of the stack.
+			if s := t.stack[c.Scope]; len(s) > 0 {
+				t.cwd[c.Scope], s[len(s)-1] = s[len(s)-1], x.Cwd
+			} else {
+				t.cwd[c.Scope] = shell.Dyn // a stack from before this line
+			}
+			return
 		}
 		t.stack[c.Scope] = append(t.stack[c.Scope], x.Cwd)
 		t.cwd[c.Scope] = bashCd(c, x)
