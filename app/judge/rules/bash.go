@@ -107,10 +107,10 @@ func (t *cwdTracker) follow(c *shell.Cmd, x *Ctx) {
 		}
 		if len(c.Operands()) == 0 {
 			// pushd alone swaps the folder with the top of the stack.
+			// With nothing pushed in this line the stack is empty (each
+			// call starts a fresh shell): pushd fails and stays.
 			if s := t.stack[c.Scope]; len(s) > 0 {
 				t.cwd[c.Scope], s[len(s)-1] = s[len(s)-1], x.Cwd
-			} else {
-				t.cwd[c.Scope] = shell.Dyn // a stack from before this line
 			}
 			return
 		}
@@ -120,9 +120,7 @@ func (t *cwdTracker) follow(c *shell.Cmd, x *Ctx) {
 		if s := t.stack[c.Scope]; len(s) > 0 {
 			t.cwd[c.Scope] = s[len(s)-1]
 			t.stack[c.Scope] = s[:len(s)-1]
-		} else {
-			t.cwd[c.Scope] = shell.Dyn // back to a folder pushed before this line
-		}
+		} // else: an empty stack, popd fails and the folder stays
 	}
 }
 
