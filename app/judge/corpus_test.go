@@ -73,6 +73,10 @@ func TestCorpus(t *testing.T) { runCorpus(t, "testdata/corpus.jsonl", 150, corpu
 // TestTamperCorpus: self-protection of Write/Edit/MCP calls (persistent
 // AGENT_GUARD_* variables, autostart, the install folder) and whole-input
 // judging past the remote judge's 2 KB cut.
+// TestGapsCorpus: Write/Edit/MCP cases of the classes the judgegaps
+// branch closed (code a CI workflow or .envrc will run).
+func TestGapsCorpus(t *testing.T) { runCorpus(t, "testdata/gaps.jsonl", 12, corpus.Load) }
+
 func TestTamperCorpus(t *testing.T) { runCorpus(t, "testdata/tamper.jsonl", 15, corpus.Load) }
 
 // TestRulesCorpora: the rule packs' corpora (rules/testdata), judged

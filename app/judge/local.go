@@ -63,8 +63,11 @@ func scriptContent(s State) (string, bool) {
 	switch {
 	case ext == ".sh" || ext == ".bash" || ext == ".zsh" || ext == ".ksh" || ext == ".command" ||
 		strings.HasPrefix(content, "#!") && !strings.HasPrefix(content, "#![") ||
-		strings.Contains(low, "/.git/hooks/") || strings.HasPrefix(low, ".git/hooks/") || strings.Contains(low, ".husky/"):
+		strings.Contains(low, "/.git/hooks/") || strings.HasPrefix(low, ".git/hooks/") || strings.Contains(low, ".husky/") ||
+		base == ".envrc": // direnv runs it on entering the folder
 		return content, true
+	case ciFile(s.FilePath):
+		return ciScripts(content), true // judged by ciWorth in contentFinding
 	case ext == ".ps1" || ext == ".psm1" || ext == ".bat" || ext == ".cmd":
 		return lineByLine(content, ""), true
 	case base == "makefile" || base == "gnumakefile" || ext == ".mk" || base == "justfile":
@@ -91,6 +94,9 @@ func contentFinding(code string, s State, home string) rules.Finding {
 	an := shell.Analyze(code)
 	b := bashRule(&an, code, s.Cwd, home)
 	if !(b.RedLine || SelfRule(b.Rule) || !b.Uncertain && (b.Risk >= 2 || b.Violation >= 0.5)) {
+		return rules.Finding{}
+	}
+	if ciFile(s.FilePath) && !ciWorth(b) {
 		return rules.Finding{}
 	}
 	return rules.Finding{

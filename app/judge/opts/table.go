@@ -152,8 +152,14 @@ var table = map[string]*Spec{
 		"l|selector= f|filename= o|output= field-selector= grace-period= timeout= dry-run? A|all-namespaces " +
 		"all force R|recursive cascade? k|kustomize= c|container= p|previous i|stdin t|tty wait? " +
 		"request-timeout= v= h|help!", HelpAnywhere: true},
+	// helm (cobra/pflag): a string option takes the next word even when it
+	// starts with a dash (--description --help is a description).
 	"helm": {Opts: "n|namespace= kube-context= kubeconfig= f|values= set= set-string= version= o|output= " +
-		"timeout= wait dry-run? debug h|help!", HelpAnywhere: true},
+		"timeout= wait dry-run? debug h|help! description= name-template= post-renderer= post-renderer-args= repo= " +
+		"username= password= ca-file= cert-file= key-file= keyring= set-file= set-json= set-literal= history-max= " +
+		"max-history= deletion-propagation= labels= l|selector= a|api-versions= kube-version= output-dir= " +
+		"registry-config= repository-config= repository-cache= kube-apiserver= kube-as-user= kube-as-group= " +
+		"kube-ca-file= kube-token= burst-limit= qps=", HelpAnywhere: true},
 	// terraform and tofu: Go flags, one dash; -help after the subcommand.
 	"terraform": {Opts: "help! h! version! v! chdir= var= var-file= target= replace= state= lock-timeout= " +
 		"parallelism= input= lock= auto-approve refresh=", SingleDash: true, HelpAnywhere: true},

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"path"
 	"strings"
 
 	"github.com/agent-guard/agent-guard/app/judge/shell"
@@ -53,8 +54,10 @@ func bashAnalysisOn(a *shell.Analysis, script, cwd, home string, m *Machine) Fin
 		add(Finding{Risk: 2, Violation: 0.4, Rule: "res.endless-fill", Marked: a.Exhaust,
 			Reason: "an endless loop without a pause keeps creating files or folders: it fills the disk"})
 	}
+	dirs := cwdTracker{cwd: map[string]string{"": cwd}}
 	for i := range a.Cmds {
 		c := &a.Cmds[i]
+		x.Cwd = dirs.at(c.Scope)
 		if c.Dir != "" {
 			// env -C DIR cmd: cmd's relative paths are under DIR.
 			y := *x
@@ -63,9 +66,7 @@ func bashAnalysisOn(a *shell.Analysis, script, cwd, home string, m *Machine) Fin
 			continue
 		}
 		add(judgeCmd(c, x))
-		if c.Name == "cd" || c.Name == "pushd" || c.Name == "set-location" || c.Name == "sl" || c.Name == "chdir" {
-			x.Cwd = bashCd(c, x)
-		}
+		dirs.follow(c, x)
 	}
 	if !have {
 		return Finding{Rule: "shell.empty", Reason: "runs no command", Marked: script}
@@ -73,9 +74,81 @@ func bashAnalysisOn(a *shell.Analysis, script, cwd, home string, m *Machine) Fin
 	return w
 }
 
+// cwdTracker follows cd, pushd and popd per subshell scope
+// (shell.Cmd.Scope), so a cd inside ( ) or $( ) does not move the
+// commands after it, and a popd comes back.
+type cwdTracker struct {
+	cwd   map[string]string   // scope -> its current folder
+	stack map[string][]string // scope -> pushd's saved folders
+}
+
+// at is the folder commands in scope run in: the scope's own, else the
+// nearest enclosing scope's (a subshell starts where its parent is).
+func (t *cwdTracker) at(scope string) string {
+	for {
+		if d, ok := t.cwd[scope]; ok {
+			return d
+		}
+		i := strings.LastIndexByte(scope, '/')
+		if i < 0 {
+			return t.cwd[""]
+		}
+		scope = scope[:i]
+	}
+}
+
+func (t *cwdTracker) follow(c *shell.Cmd, x *Ctx) {
+	switch c.Name {
+	case "cd", "set-location", "sl", "chdir":
+		t.cwd[c.Scope] = bashCd(c, x)
+	case "pushd", "push-location":
+		if t.stack == nil {
+			t.stack = map[string][]string{}
+		}
+		if len(c.Operands()) == 0 {
+			// pushd alone swaps the folder with the top of the stack.
+			// With nothing pushed in this line the stack is empty (each
+			// call starts a fresh shell): pushd fails and stays.
+			if s := t.stack[c.Scope]; len(s) > 0 {
+				t.cwd[c.Scope], s[len(s)-1] = s[len(s)-1], x.Cwd
+			}
+			return
+		}
+		t.stack[c.Scope] = append(t.stack[c.Scope], x.Cwd)
+		t.cwd[c.Scope] = bashCd(c, x)
+	case "popd", "pop-location":
+		if s := t.stack[c.Scope]; len(s) > 0 {
+			t.cwd[c.Scope] = s[len(s)-1]
+			t.stack[c.Scope] = s[:len(s)-1]
+		} // else: an empty stack, popd fails and the folder stays
+	}
+}
+
 // bashCd follows `cd DIR` so later relative paths resolve where they
 // will run (`cd / && rm -rf *`). An unknown folder makes them unknown.
+// The result is cleaned (`cd ..` from /a/b is /a, not /a/b/..), so the
+// repository and the folder names are those of the folder it lands in.
 func bashCd(c *shell.Cmd, x *Ctx) string {
+	d := bashCdRaw(c, x)
+	if strings.Contains(d, shell.Dyn) || strings.Contains(d, "\\") {
+		return d
+	}
+	if strings.HasPrefix(d, "/") {
+		return path.Clean(d)
+	}
+	if d == "~" || strings.HasPrefix(d, "~/") {
+		if cl := path.Clean(d); strings.HasPrefix(cl, "~") || x.Home == "" {
+			return cl
+		}
+		return path.Clean(x.Home + d[1:]) // ~/.. leaves the home folder
+	}
+	if len(d) >= 3 && d[1] == ':' && d[2] == '/' {
+		return d[:2] + path.Clean(d[2:])
+	}
+	return d
+}
+
+func bashCdRaw(c *shell.Cmd, x *Ctx) string {
 	ops := c.Operands()
 	if len(ops) == 0 {
 		return "~"
@@ -137,6 +210,8 @@ func judgeCmd(c *shell.Cmd, x *Ctx) Finding {
 	if !known {
 		if c.Func {
 			add(Finding{Rule: "shell.function", Reason: "calls " + c.Name + ", a function defined in the same command", Marked: c.Raw})
+		} else if f, ok := unknownDestroyVerb(c); ok {
+			add(f)
 		} else {
 			add(Finding{Risk: 0.5, Rule: "shell.unknown", Reason: c.Name + " is a program the local rules do not know", Marked: c.Raw, Uncertain: true})
 		}

@@ -122,7 +122,7 @@ func ruleAws(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		return pkAllow(c, 0, "aws.help", "shows usage")
 	}
 	op := strings.ToLower(pos[1])
-	if c.Flag(0, "--dryrun", "--dry-run") {
+	if pkDryFlag(c, nil, "--dryrun", "--dry-run") {
 		return pkAllow(c, 0, "aws.dry-run", "dry run: nothing changes")
 	}
 	if svc == "s3" {

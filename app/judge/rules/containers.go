@@ -244,6 +244,11 @@ func pkDockerRun(c, rc *shell.Cmd, x *Ctx) (Finding, bool) {
 			}
 		}
 	}
+	// Any other bind mount (the project: -v "$PWD":/src): what the
+	// command does to the mounted folder happens on the host.
+	if f, ok := pkMountedInner(c, rc, x); ok {
+		return f, true
+	}
 	return pkAllow(c, 1, "docker.run", "runs a container")
 }
 
@@ -253,12 +258,23 @@ func pkDockerRun(c, rc *shell.Cmd, x *Ctx) (Finding, bool) {
 func pkMounts(c, rc *shell.Cmd, x *Ctx) map[string]string {
 	m := map[string]string{}
 	addSpec := func(spec string) {
+		spec = strings.ReplaceAll(strings.ReplaceAll(spec, `"`, ""), "'", "")
 		low := strings.ToLower(spec)
 		for _, h := range []string{"$home", "${home}", "~", "%userprofile%", "$env:userprofile"} {
 			if strings.HasPrefix(low, h+":") || strings.HasPrefix(low, h+"/:") {
 				spec = x.Home + spec[strings.Index(spec, ":"):]
 				break
 			}
+		}
+		for _, h := range []string{"$pwd", "${pwd}", "$(pwd)", "`pwd`", "%cd%", "${pwd}", "$env:pwd", "."} {
+			// The project folder itself (-v "$PWD":/src, -v .:/app).
+			if (strings.HasPrefix(low, h+":") || strings.HasPrefix(low, h+"/:")) && x.Cwd != "" && !pkDyn(x.Cwd) {
+				spec = x.Cwd + spec[strings.Index(spec, ":"):]
+				break
+			}
+		}
+		if strings.HasPrefix(spec, "./") && x.Cwd != "" && !pkDyn(x.Cwd) {
+			spec = strings.TrimRight(x.Cwd, "/") + spec[1:] // -v ./data:/data
 		}
 		src, rest, ok := strings.Cut(spec, ":")
 		if !ok || !strings.HasPrefix(src, "/") && !strings.HasPrefix(src, "~") || pkDyn(src) {
@@ -279,6 +295,21 @@ func pkMounts(c, rc *shell.Cmd, x *Ctx) map[string]string {
 	for i, w := range pkRawWords(c.Raw) {
 		if i > 0 && strings.Contains(w, ":/") {
 			addSpec(w)
+		}
+	}
+	// "$(pwd)":/src and `pwd`:/src, which the word split above cuts apart.
+	for _, h := range []string{`"$(pwd)"`, `$(pwd)`, "`pwd`", "\"`pwd`\""} {
+		for rest := c.Raw; ; {
+			k := strings.Index(rest, h+":/")
+			if k < 0 {
+				break
+			}
+			rest = rest[k+len(h)+1:]
+			if end := strings.IndexAny(rest, " \t\"':"); end >= 0 {
+				addSpec("$pwd:" + rest[:end])
+			} else {
+				addSpec("$pwd:" + rest)
+			}
 		}
 	}
 	return m
@@ -304,12 +335,14 @@ func pkMountedInner(c, rc *shell.Cmd, x *Ctx) (Finding, bool) {
 		return Finding{}, false
 	}
 	words := append([]string(nil), args[i+1:]...)
+	mapped := false
 	for j, w := range words {
 		for dst, src := range mounts {
 			if dst == "" {
 				continue
 			}
 			if w == dst || strings.HasPrefix(w, dst+"/") {
+				mapped = true
 				words[j] = src + strings.TrimPrefix(w, dst)
 				if src == "/" && w != dst {
 					words[j] = strings.TrimPrefix(w, dst)
@@ -327,12 +360,19 @@ func pkMountedInner(c, rc *shell.Cmd, x *Ctx) (Finding, bool) {
 		for dst, src := range mounts {
 			if dst != "" && strings.Contains(w, dst+"/") && strings.ContainsAny(w, " ;|&") {
 				w = strings.ReplaceAll(w, dst+"/", strings.TrimRight(src, "/")+"/")
+				mapped = true
+			} else if dst != "" && strings.ContainsAny(w, " ;|&") && (strings.HasSuffix(w, " "+dst) || strings.Contains(w, " "+dst+" ") || strings.Contains(w, " "+dst+";")) {
+				w = strings.ReplaceAll(w, " "+dst, " "+src) // sh -c 'rm -rf /src'
+				mapped = true
 			}
 		}
 		line = append(line, shellQuote(strings.ReplaceAll(w, shell.Dyn, "$X")))
 	}
-	f := Bash(strings.Join(line, " "), x.Cwd, x.Home)
-	if f.score() < 2.5 && !f.RedLine {
+	f := BashOn(strings.Join(line, " "), x.Cwd, x.Home, x.M.deeper())
+	// A host folder the command names through its mount is judged like
+	// the host path (the project mounted and wiped is a question); else
+	// only a block-level result speaks.
+	if f.score() < 2.5 && !f.RedLine && !(mapped && f.score() >= 1.5) {
 		return Finding{}, false
 	}
 	f.Rule = "docker.run-host/" + f.Rule
@@ -439,6 +479,11 @@ func pkComposeVerb(c *shell.Cmd, verb string, rest []string) (Finding, bool) {
 	case "push":
 		return pkRet(c, 2, 0.3, "publish.compose-push", "publishes the stack's images to a registry")
 	case "run", "exec":
+		if verb == "exec" {
+			if f, ok := pkComposeExec(c, rc.Args); ok {
+				return f, true
+			}
+		}
 		if f, ok := pkContainerCmd(c, rc.Args, pkComposeRunVal, 1, nil); ok {
 			return f, true
 		}
@@ -577,7 +622,7 @@ func ruleHelm(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		return pkAllow(c, 0, "helm.help", "shows usage")
 	}
 	verb := strings.ToLower(pos[0])
-	if c.Flag(0, "--dry-run") {
+	if pkDryFlag(c, pkVFContainers4, "--dry-run") {
 		return pkAllow(c, 0, "helm.dry-run", "dry run: nothing changes")
 	}
 	switch verb {
@@ -630,7 +675,11 @@ var (
 	pkVFContainers1 = pkSet("-e", "--env", "-u", "--user", "-w", "--workdir", "--env-file", "--detach-keys")
 	pkVFContainers2 = pkSet("-f", "--file", "-p", "--project-name", "--profile", "--env-file", "--project-directory", "--ansi", "--parallel", "--progress")
 	pkVFContainers3 = pkSet("-f", "--file", "-p", "--project-name", "--profile", "--env-file", "--project-directory", "--ansi", "--parallel", "--progress")
-	pkVFContainers4 = pkSet("-n", "--namespace", "--kube-context", "--kubeconfig", "-f", "--values", "--set", "--set-string", "--version", "--repo", "-o", "--output", "--timeout", "--post-renderer", "--description")
+	pkVFContainers4 = pkSet("-n", "--namespace", "--kube-context", "--kubeconfig", "-f", "--values", "--set", "--set-string", "--version", "--repo", "-o", "--output", "--timeout", "--post-renderer", "--description",
+		"--name-template", "--post-renderer-args", "--username", "--password", "--ca-file", "--cert-file", "--key-file", "--keyring",
+		"--set-file", "--set-json", "--set-literal", "--history-max", "--max-history", "--deletion-propagation", "--labels",
+		"-l", "--selector", "--api-versions", "--kube-version", "--output-dir", "--registry-config", "--repository-config",
+		"--repository-cache", "--kube-apiserver", "--kube-as-user", "--kube-as-group", "--kube-ca-file", "--kube-token")
 )
 
 var (

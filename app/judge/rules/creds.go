@@ -322,6 +322,58 @@ func pkCmdSecrets(c *shell.Cmd, x *Ctx) (kind int, what string) {
 	return kind, what
 }
 
+// pkTreeReaders copy or pack whole folder trees.
+var pkTreeReaders = pkSet("tar", "bsdtar", "zip", "7z", "7za", "rar", "cpio", "scp", "rsync", "cp", "sftp", "rclone",
+	"compress-archive", "copy-item", "cpi", "robocopy", "xcopy")
+
+// pkHomeTree: an operand of a tree copier is the home folder or a folder
+// above it (~, $HOME, /home, /Users, /): everything under it goes, the
+// credentials folders (.ssh, .aws, .gnupg, .kube...) included.
+func pkHomeTree(c *shell.Cmd, x *Ctx) (string, bool) {
+	home := strings.TrimRight(strings.ReplaceAll(x.Home, "\\", "/"), "/")
+	ops := c.Operands()
+	if len(ops) > 1 && c.Name != "tar" && c.Name != "bsdtar" && c.Name != "zip" && c.Name != "7z" && c.Name != "7za" && c.Name != "rar" {
+		ops = ops[:len(ops)-1] // the destination of a copy
+	}
+	for _, a := range ops {
+		if strings.Contains(a, shell.Dyn) || rsyncRemote(a) {
+			continue
+		}
+		p := strings.ReplaceAll(a, "\\", "/")
+		for len(p) > 1 && strings.HasSuffix(p, "/") {
+			p = p[:len(p)-1]
+		}
+		switch {
+		case p == "~" || p == "$HOME" || p == "${HOME}" || strings.EqualFold(p, "%USERPROFILE%") || strings.EqualFold(p, "$env:USERPROFILE"):
+			return a, true
+		case home != "" && strings.HasPrefix(p, "/") && (p == home || p == "/" || strings.HasPrefix(home+"/", p+"/")):
+			return a, true // /home/dev, /home, /
+		}
+	}
+	return "", false
+}
+
+// pkHomeTreeOut: c packs or copies the whole home folder and the line
+// sends it off the machine (a sender in the line, or c's own destination
+// on another host): the keys and credentials in it leave too.
+func pkHomeTreeOut(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	if !pkTreeReaders[c.Name] {
+		return Finding{}, false
+	}
+	w, ok := pkHomeTree(c, x)
+	if !ok {
+		return Finding{}, false
+	}
+	ops := c.Operands()
+	remote := len(ops) > 1 && rsyncRemote(ops[len(ops)-1])
+	if senders := pkLineSenders(c, x); !remote && len(senders) == 0 && len(c.PipedTo) == 0 {
+		return Finding{}, false
+	} else if !remote && len(senders) == 0 {
+		return Finding{}, false // piped into a local program (tar c ~ | tar t)
+	}
+	return pkRet(c, 3, 0.95, "creds.exfil", "sends the whole home folder "+w+" off the machine, with the keys and credentials in it")
+}
+
 // pkLineSenders returns the commands of the line (other than c) that send
 // data off the machine.
 func pkLineSenders(c *shell.Cmd, x *Ctx) []*shell.Cmd {
@@ -423,6 +475,9 @@ func ruleCreds(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			}
 		}
 	}
+	if f, ok := pkHomeTreeOut(c, x); ok {
+		return f, true
+	}
 	kind, what := pkCmdSecrets(c, x)
 	// Only programs that show or copy what they read count when alone;
 	// others naming a secret (vercel env pull .env) count only with a sender.
@@ -454,13 +509,19 @@ func ruleCreds(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	}
 	if kind == pkNoSecret && (c.Name == "echo" || c.Name == "printf" || c.Name == "write-output" || c.Name == "write-host") {
 		if refs := pkSecretVarRefs(c.Raw); len(refs) > 0 {
-			redirected := false
+			redirected, sentOn := false, ""
 			for _, r := range c.Redirs {
 				if r.Op == ">" || r.Op == ">>" || r.Op == "&>" {
 					redirected = true
+					if sentOn == "" && pkFileSent(r.Target, c, x) {
+						sentOn = r.Target
+					}
 				}
 			}
-			if !redirected {
+			if sentOn != "" {
+				// echo $KEY > /tmp/k && curl -F f=@/tmp/k: the file carries it out.
+				kind, what, display = pkStrong, "a secret environment variable (written to "+sentOn+", which the line sends)", true
+			} else if !redirected {
 				kind, what, display = pkStrong, "a secret environment variable", true
 				if len(c.PipedTo) > 0 && len(pkLineSenders(c, x)) == 0 {
 					return Finding{}, false // piped into a login command and the like
@@ -678,4 +739,25 @@ func pkWritesHeredoc(c *shell.Cmd) bool {
 		}
 	}
 	return in && out
+}
+
+// pkFileSent: a network sender elsewhere in the line names file t (curl
+// -F f=@t, -T t, --data-binary @t, scp t host:, nc host < t).
+func pkFileSent(t string, c *shell.Cmd, x *Ctx) bool {
+	if t == "" || strings.Contains(t, shell.Dyn) {
+		return false
+	}
+	for _, o := range pkLineSenders(c, x) {
+		for _, a := range o.Args {
+			if a == t || strings.HasSuffix(a, "@"+t) || strings.HasSuffix(a, "<"+t) || strings.HasSuffix(a, "="+t) {
+				return true
+			}
+		}
+		for _, r := range o.Redirs {
+			if r.Op == "<" && r.Target == t {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -71,7 +71,13 @@ func ruleDD(c *shell.Cmd, x *Ctx) (Finding, bool) {
 				return Finding{Risk: 2, Violation: 0.4, Rule: "disk.dd-dynamic", Reason: "dd writes to a target only known at run time (it could be a disk)", Marked: c.Raw}, true
 			}
 			f := fsWriteTarget(c, t, x)
-			if n, endless := ddBytes(c.Args); endless {
+			if n, endless := ddBytes(c.Args); endless && f.Rule == "path.project" {
+				// A file in the project that fills the disk is a question,
+				// not a red line: deleting it gives the space back. (In
+				// /tmp, often a tmpfs, it fills memory: blocked below.)
+				f = Worst(f, Finding{Risk: 2, Violation: 0.45, Rule: "disk.dd-fill", Marked: c.Raw,
+					Reason: "dd copies an endless stream into " + t + " until the disk is full (deleting the file gives the space back)"})
+			} else if endless {
 				f = Worst(f, Finding{Risk: 2.8, Violation: 0.9, RedLine: true, Rule: "disk.dd-fill", Marked: c.Raw,
 					Reason: "dd copies an endless stream into " + t + " until the disk is full"})
 			} else if n >= 20<<30 {

@@ -293,7 +293,7 @@ func ruleUv(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		return Finding{}, false // publish pack
 	}
 	if v == "run" && len(pos) > 1 && (c.Name == "uv" || c.Name == "poetry" || c.Name == "pdm" || c.Name == "hatch" || c.Name == "rye" || c.Name == "pipenv" || c.Name == "conda" || c.Name == "mamba" || c.Name == "micromamba") {
-		if f, ok := pkEval(pkInner(c, pos[1:]), x); ok {
+		if f, ok := pkEval(pkInner(c, pkPayload(c.Args, "run", pkRunnerVals)), x); ok {
 			return f, true
 		}
 		return pkUnsure(c, 0.5, "day.run", "runs "+pos[1]+" in the project environment")
@@ -332,7 +332,7 @@ func ruleDotnet(c *shell.Cmd, x *Ctx) (Finding, bool) {
 func ruleComposer(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	ops := pkLowOps(c)
 	if len(ops) > 0 && (ops[0] == "exec" || ops[0] == "run-script" || ops[0] == "run") && len(ops) > 1 {
-		if f, ok := pkEval(pkInner(c, c.Operands()[1:]), x); ok && f.score() >= 1.5 {
+		if f, ok := pkEval(pkInner(c, pkPayload(c.Args, ops[0], pkRunnerVals)), x); ok && f.score() >= 1.5 {
 			return f, true
 		}
 	}
@@ -401,7 +401,10 @@ func pkSSHStdin(c *shell.Cmd, x *Ctx) (code string, known, fed bool) {
 func ruleSSH(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	switch c.Name {
 	case "ssh":
-		pos := pkPos(c.Args, pkVFEveryday4)
+		var pos []string
+		if host, cmd, ok := sshSplit(c.Args); ok {
+			pos = append([]string{host}, cmd...)
+		}
 		remoteShell := len(pos) == 1
 		var rest []string
 		if len(pos) > 1 {
@@ -433,12 +436,17 @@ func ruleSSH(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			}
 		}
 		if len(pos) > 1 {
-			f := Bash(strings.Join(pos[1:], " "), "~", "~")
+			code := strings.Join(pos[1:], " ")
+			f := Bash(code, "~", "~")
 			if f.score() >= 1.5 || f.RedLine {
 				f.Rule = "ssh/" + f.Rule
 				f.Reason = "on the remote host: " + f.Reason
 				f.Marked = c.Raw
 				return f, true
+			}
+			if what, ok := remoteDelete(code); ok {
+				return pkRet(c, 1.6, 0.3, "net.ssh-remote-delete", "on the remote host: "+what+
+					"; nothing there can be counted or checked for what it would lose")
 			}
 			return pkUnsure(c, 1, "net.ssh-command", "runs a command on a remote host")
 		}
@@ -567,3 +575,41 @@ var (
 	pkVFEveryday3 = pkSet("-p", "--python", "--project", "--directory", "--with", "--from", "-n", "--name", "-c", "--channel", "-e", "--extra", "--group", "--index-url", "--extra-index-url")
 	pkVFEveryday4 = pkSet("-i", "-p", "-l", "-o", "-F", "-J", "-L", "-R", "-D", "-W", "-b", "-c", "-E", "-e", "-m", "-O", "-Q", "-S", "-w", "-B", "-I")
 )
+
+// pkRunnerVals are the options of `uv run`, `poetry run`, `conda run`,
+// `bundle exec`... that take a separate value.
+var pkRunnerVals = pkSet("--with", "--with-requirements", "--python", "-p", "--package", "--extra", "--group",
+	"--only-group", "--env-file", "--directory", "--project", "--index", "--default-index", "--index-url",
+	"--extra-index-url", "-n", "--name", "--prefix", "--environment", "-e", "--gemfile", "--keep-file-descriptors",
+	"--cache-dir", "--config-file", "--config-setting", "-C", "--script", "--from")
+
+// pkPayload is the command a runner starts: the words after its verb
+// (run, exec) and the runner's own options, kept verbatim, so `uv run
+// bash -c 'code'` hands bash its -c and the code.
+func pkPayload(args []string, verb string, vals map[string]bool) []string {
+	i := 0
+	for i < len(args) && args[i] != verb {
+		if vals[args[i]] {
+			i++
+		}
+		i++
+	}
+	i++ // the verb
+	for i < len(args) {
+		a := args[i]
+		if a == "--" {
+			return args[i+1:]
+		}
+		if len(a) < 2 || a[0] != '-' {
+			break
+		}
+		if vals[a] {
+			i++
+		}
+		i++
+	}
+	if i > len(args) {
+		return nil
+	}
+	return args[i:]
+}

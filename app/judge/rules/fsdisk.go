@@ -42,11 +42,14 @@ type effect struct {
 // git's "all recoverable" may lower them to risk 1.
 var lowerable = map[string]bool{"fs.delete-project": true, "fs.delete-cwd": true, "fs.delete-all-files": true,
 	"fs.find-delete": true, "fs.delete-dynamic": true, "fs.write-dynamic": true, "fs.perms-project": true,
-	"git.checkout-discard": true, "git.restore": true, "git.reset-hard": true}
+	"git.checkout-discard": true, "git.restore": true, "git.reset-hard": true, "git.clean": true}
 
 // diskFinding judges c's file effects against the disk; ok=false when c
 // changes no files (nothing to look at, nothing paid).
 func diskFinding(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	if f, ok := gitCleanFinding(c, x); ok {
+		return f, true
+	}
 	effs := fileEffects(c, x)
 	if len(effs) == 0 {
 		return Finding{}, false
@@ -189,11 +192,10 @@ func sizeWords(b int64) string {
 
 // fileEffects lists what c changes on disk, with the cwd it runs in.
 func fileEffects(c *shell.Cmd, x *Ctx) []effect {
-	cwd := x.Cwd
-	if c.Dir != "" {
-		cwd = c.Dir
-	}
-	cwd = expandHome(cwd, x.Home)
+	// x.Cwd is already where c runs: Bash resolves a wrapper's folder
+	// (env -C DIR, sudo -D DIR) against the line's cwd before judging c
+	// (c.Dir itself may be relative to that cwd, not to the judge's).
+	cwd := expandHome(x.Cwd, x.Home)
 	var out []effect
 	add := func(kind string, recursive bool, match func(abs, rel, name string, dir bool) bool, targets ...string) {
 		var ts []string
@@ -261,6 +263,10 @@ func fileEffects(c *shell.Cmd, x *Ctx) []effect {
 			if xs := xargsInputs(c, x); xs != nil {
 				add("edit", false, xs.match, xs.targets...)
 			}
+		}
+	case "rsync":
+		if dest, match, ok := rsyncDeletes(c, cwd, x.Home); ok {
+			add("delete", true, match, dest)
 		}
 	case "git":
 		if paths, ok := gitDiscards(c); ok {

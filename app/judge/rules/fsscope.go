@@ -315,11 +315,14 @@ func fsClassify(p string, x *Ctx) fsScope {
 		rel := strings.TrimPrefix(ha, home+"/")
 		top, _, _ := strings.Cut(rel, "/")
 		for seg := range strings.SplitSeq(rel, "/") {
+			if seg == top && fsGenericOutNames[seg] {
+				continue // ~/bin, ~/build, ~/tmp: the user's own folders, not a project's output
+			}
 			if fsCacheNames[seg] || strings.HasSuffix(seg, "-cache") || strings.HasSuffix(seg, "_cache") || strings.HasSuffix(seg, ".cache") {
 				return fsCache
 			}
 		}
-		if fsHomeKeys[top] && (!strings.Contains(rel, "/") || top == ".ssh" || top == ".gnupg" || top == ".aws" || top == ".password-store") {
+		if (fsHomeKeys[top] || fsLocalUserDirs[top]) && (!strings.Contains(rel, "/") || top == ".ssh" || top == ".gnupg" || top == ".aws" || top == ".password-store") {
 			return fsHomeKey
 		}
 		if top == "library" && strings.HasPrefix(rel, "library/caches") {

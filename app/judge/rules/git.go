@@ -145,9 +145,23 @@ func gitSubJudge(c *shell.Cmd, x *Ctx, g *opts.Git) (Finding, bool) {
 	case "push":
 		f, ok := gitPush(c, g)
 		if f.Risk < 1.5 && f.Violation < 0.5 {
-			if ops := a.Operands; len(ops) > 0 {
+			ops := a.Operands
+			if len(ops) == 0 {
+				ops = []string{"origin"} // git push alone: the usual remote
+			}
+			if gitURLLike(ops[0]) {
+				// git push https://host/r.git main: a place named only here.
+				if secret, ok := trackedSecret(x); ok {
+					return gitF(c, 3, 0.9, "creds.exfil", "git push to "+ops[0]+", a place named only in this command, of a repository that tracks "+secret)
+				}
+				return gitF(c, 2, 0.4, "git.push-new-remote", "git push to "+ops[0]+", a place named only in this command: the code leaves for a new place")
+			}
+			{
 				if u, added := gitRemoteAdded(x, ops[0]); added {
-					return gitF(c, 2, 0.4, "git.push-new-remote", "git push to "+ops[0]+", a remote added in the same command ("+u+"): the code leaves for a new place")
+					if secret, ok := trackedSecret(x); ok {
+						return gitF(c, 3, 0.9, "creds.exfil", "git push to "+ops[0]+", a remote added or re-pointed in the same command ("+u+"), of a repository that tracks "+secret)
+					}
+					return gitF(c, 2, 0.4, "git.push-new-remote", "git push to "+ops[0]+", a remote added or re-pointed in the same command ("+u+"): the code leaves for a new place")
 				}
 			}
 		}
@@ -597,11 +611,19 @@ func gitRemoteAdded(x *Ctx, name string) (string, bool) {
 			continue
 		}
 		for j := 0; j+3 < len(c.Args); j++ {
-			if c.Args[j] == "remote" && c.Args[j+1] == "add" {
+			if c.Args[j] == "remote" && (c.Args[j+1] == "add" || c.Args[j+1] == "set-url") {
+				// git remote add NAME URL, git remote set-url [--push] NAME URL
 				ops := (&shell.Cmd{Args: c.Args[j+2:]}).Operands()
 				if len(ops) >= 2 && ops[0] == name {
 					return ops[1], true
 				}
+			}
+		}
+		for j := 0; j+2 < len(c.Args); j++ {
+			// git config remote.NAME.url URL (or pushurl)
+			k := strings.ToLower(c.Args[j+1])
+			if c.Args[j] == "config" && (k == "remote."+strings.ToLower(name)+".url" || k == "remote."+strings.ToLower(name)+".pushurl") {
+				return c.Args[j+2], true
 			}
 		}
 	}
@@ -681,4 +703,14 @@ func gitDirOf(dir string) string {
 		dir = up
 	}
 	return ""
+}
+
+// gitURLLike: a push target spelled as a URL or scp-like address rather
+// than a configured remote's name.
+func gitURLLike(s string) bool {
+	if strings.Contains(s, "://") {
+		return true
+	}
+	at, colon := strings.Index(s, "@"), strings.Index(s, ":")
+	return at > 0 && colon > at && !strings.Contains(s[:at], "/")
 }

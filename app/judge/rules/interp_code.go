@@ -251,6 +251,21 @@ func pkJudgeCode(c *shell.Cmd, x *Ctx, code, lang string) Finding {
 		add(pkF(c, 3, 0.95, "res.fork-loop", "the "+lang+" code forks in a loop (fork bomb)"))
 	}
 	if del != "" {
+		if targets, ok := pkLiteralDeletes(code, low); ok && c.Depth < pkMaxDepth {
+			// Every delete call names its path as a literal: the code is
+			// at least as risky as rm of those paths (rmtree('/home/dev')
+			// is the home folder). A one-liner that deletes stays at least
+			// a question (the generic finding below), as the design asks.
+			q := make([]string, len(targets))
+			for i, t := range targets {
+				q[i] = pkShQuote(t)
+			}
+			f := BashOn("rm -rf -- "+strings.Join(q, " "), x.Cwd, x.Home, x.M.deeper())
+			f.Rule = lang + "/" + f.Rule
+			f.Reason = "the " + lang + " code deletes " + strings.Join(targets, ", ") + ": " + f.Reason
+			f.Marked = c.Raw
+			add(f)
+		}
 		if root := pkAnyOf(low, pkRootMarks); root != "" {
 			add(pkF(c, 3, 0.8, "interp.delete-root", "the "+lang+" code deletes files ("+del+") under the home or root folder ("+root+")"))
 		} else {

@@ -53,8 +53,10 @@ func (m *Machine) adjust(c *shell.Cmd, x *Ctx, w Finding) Finding {
 			if f.Rule == "disk.recoverable" && lowerable[w.Rule] && !w.RedLine && w.Violation < 0.5 && !dynArgs(c) {
 				f.Reason += " (" + w.Reason + ")"
 				w = f
-			} else if f.Rule == "disk.discard-changes" && f.score() >= w.score() && !w.RedLine {
-				w = f // the same risk, with the count of what is lost
+			} else if (f.Rule == "disk.discard-changes" && f.score() >= w.score() || w.Rule == "git.clean" && f.score() >= 1.5) && !w.RedLine {
+				// The same risk, with the count of what is lost (git clean's
+				// text guess about -x is replaced by what git lists).
+				w = f
 			} else {
 				w = Worst(w, f)
 			}

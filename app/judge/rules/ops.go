@@ -75,7 +75,7 @@ func ruleOpsTool(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			}
 		}
 	}
-	if c.Flag(0, "--dry-run", "--dryrun", "--check") {
+	if pkDryFlag(c, nil, "--dry-run", "--dryrun", "--check") {
 		return pkAllow(c, 0, "ops.dry-run", "dry run: nothing changes")
 	}
 	if c.Name == "pm2" || c.Name == "supervisorctl" {
@@ -122,7 +122,7 @@ func ruleOpsTool(c *shell.Cmd, x *Ctx) (Finding, bool) {
 
 func ruleBackupTool(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	ops := pkLowOps(c)
-	if c.Flag(0, "--dry-run") || c.Name == "borg" && c.Flag('n', "") {
+	if pkDryFlag(c, nil, "--dry-run") || c.Name == "borg" && c.Flag('n', "") {
 		return pkAllow(c, 0, "backup.dry-run", "dry run: nothing changes")
 	}
 	for _, o := range ops {

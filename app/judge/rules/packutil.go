@@ -5,6 +5,7 @@ package rules
 // "pk" prefix so they cannot collide with other packs in this package.
 
 import (
+	"fmt"
 	"path"
 	"strings"
 
@@ -188,6 +189,7 @@ func pkInner(parent *shell.Cmd, words []string) *shell.Cmd {
 		Name:     pkNorm(words[0]),
 		Args:     append([]string(nil), words[1:]...),
 		Raw:      strings.Join(words, " "),
+		Prog:     words[0],
 		DynName:  pkDyn(words[0]),
 		Wrappers: append(append([]string(nil), parent.Wrappers...), parent.Name),
 		Depth:    parent.Depth + 1,
@@ -201,8 +203,14 @@ const pkMaxDepth = 6
 // pkEval runs the registry on a command built by a pack (not seen by the
 // walker) and returns the worst finding.
 func pkEval(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	if c == nil || c.Depth > pkMaxDepth {
+	if c == nil {
 		return Finding{}, false
+	}
+	if c.Depth > pkMaxDepth {
+		// Commands inside commands inside commands: past this depth
+		// nothing is read, so it is a question (fail closed).
+		return Finding{Risk: 2, Violation: 0.3, Rule: "shell.nested-deep", Marked: c.Raw,
+			Reason: fmt.Sprintf("runs commands nested more than %d programs deep; the innermost are not read", pkMaxDepth)}, true
 	}
 	var fs []Finding
 	for _, r := range byName[c.Name] {
@@ -215,10 +223,58 @@ func pkEval(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			fs = append(fs, f)
 		}
 	}
+	if f, ok := pkEvalLine(c, x); ok {
+		fs = append(fs, f)
+	}
 	if len(fs) == 0 {
 		return Finding{}, false
 	}
 	return Worst(fs...), true
+}
+
+// pkEvalLine judges a built command the way the walker would have, had it
+// been written out: `docker exec web sh -c 'rm -rf /'` and `poetry run
+// sudo rm -rf ~` hold a shell or a wrapper whose code the registry alone
+// does not open. The line's finding adds to the direct rules' when the
+// analysis opens something (more than one command, a wrapper, nested
+// code) or finds the command worth a question.
+func pkEvalLine(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	if c.Prog == "" || c.DynName || c.Depth >= pkMaxDepth {
+		return Finding{}, false
+	}
+	var b strings.Builder
+	b.WriteString(pkShQuote(c.Prog))
+	for _, a := range c.Args {
+		b.WriteByte(' ')
+		b.WriteString(pkShQuote(a))
+	}
+	line := b.String()
+	a := shell.AnalyzeDir(line, x.Cwd)
+	opened := len(a.Cmds) > 1 || a.Err != nil || a.ForkBomb != ""
+	for i := range a.Cmds {
+		ic := &a.Cmds[i]
+		opened = opened || ic.Depth > 0 || len(ic.Wrappers) > 0 || ic.HiddenCode
+		ic.Depth += c.Depth // commands built from these count as deeper still (pkMaxDepth)
+	}
+	f := bashAnalysisOn(&a, line, x.Cwd, x.Home, x.M.deeper())
+	if !opened && f.score() < 1.5 && !f.RedLine {
+		// Nothing more than the direct rules saw: let them speak (their
+		// ok=false still means "not recognised").
+		return Finding{}, false
+	}
+	return f, true
+}
+
+// pkShQuote quotes one word for bash; a word that is not statically known
+// becomes a variable, which the analysis reads as dynamic again.
+func pkShQuote(w string) string {
+	if w == "" {
+		return "''"
+	}
+	if strings.Contains(w, shell.Dyn) {
+		return `"` + strings.ReplaceAll(strings.ReplaceAll(w, `"`, `\"`), shell.Dyn, "${X}") + `"`
+	}
+	return "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
 }
 
 // pkAbs resolves p against cwd and home for matching: forward slashes,

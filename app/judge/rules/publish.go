@@ -23,7 +23,7 @@ func init() {
 }
 
 func pkDry(c *shell.Cmd) bool {
-	return c.Flag(0, "--dry-run", "--dryrun", "--snapshot", "--skip-publish") || pkHas(c, "-n") && c.Name == "cargo"
+	return pkDryFlag(c, nil, "--dry-run", "--dryrun", "--snapshot", "--skip-publish") || pkHas(c, "-n") && c.Name == "cargo"
 }
 
 func rulePublishJS(c *shell.Cmd, x *Ctx) (Finding, bool) {

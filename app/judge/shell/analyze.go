@@ -3,6 +3,7 @@ package shell
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -47,6 +48,12 @@ type shared struct {
 	spawns map[string][]string
 	// loopRuns counts the for-loop bodies walked once per literal value.
 	loopRuns int
+	// subs numbers the subshells (Cmd.Scope).
+	subs int
+	// aliases defined earlier in the line (alias.go); expanding: the
+	// aliases being expanded now.
+	aliases   map[string]string
+	expanding map[string]bool
 }
 
 // walker walks one parsed script (one nesting level).
@@ -68,6 +75,7 @@ type walker struct {
 	env      []string     // NAME=value assignments prefixed to the call being built
 	bashOnly bool         // do not take the line for PowerShell (the bash pass of one that looks like it)
 	rawBS    bool         // do not double Windows trailing backslashes (the pass over the original)
+	scope    string       // Cmd.Scope of the commands being walked
 }
 
 // Analyze parses src as bash and flattens it into the simple commands that
@@ -126,7 +134,7 @@ func spawnCycle(st *shared) bool {
 // far: eval, trap, alias and source run in the same shell, and for a new
 // shell reading a value it would not have errs on the careful side.
 func (w *walker) child() *walker {
-	n := &walker{a: w.a, st: w.st, depth: w.depth + 1, bashOnly: w.bashOnly, rawBS: w.rawBS}
+	n := &walker{a: w.a, st: w.st, depth: w.depth + 1, bashOnly: w.bashOnly, rawBS: w.rawBS, scope: w.scope}
 	if len(w.vars) > 0 {
 		n.vars = make(map[string]string, len(w.vars))
 		for k, v := range w.vars {
@@ -253,6 +261,20 @@ func (w *walker) stmts(ss []*syntax.Stmt) {
 	}
 }
 
+// sub walks statements that run in a subshell of their own.
+func (w *walker) sub(ss []*syntax.Stmt) {
+	outer := w.scope
+	w.enter()
+	w.stmts(ss)
+	w.scope = outer
+}
+
+// enter starts a new subshell scope below the current one.
+func (w *walker) enter() {
+	w.st.subs++
+	w.scope += "/" + strconv.Itoa(w.st.subs)
+}
+
 func (w *walker) raw(n syntax.Node) string {
 	a, b := int(n.Pos().Offset()), int(n.End().Offset())
 	if a < 0 || b > len(w.src) || a > b {
@@ -290,7 +312,7 @@ func (w *walker) compound(c syntax.Command) {
 	case *syntax.Block:
 		w.stmts(c.Stmts)
 	case *syntax.Subshell:
-		w.stmts(c.Stmts)
+		w.sub(c.Stmts)
 	case *syntax.BinaryCmd:
 		if c.Op == syntax.Pipe || c.Op == syntax.PipeAll {
 			w.pipeline(c)
@@ -421,10 +443,10 @@ func (w *walker) compound(c syntax.Command) {
 				w.stmt(n)
 				return false
 			case *syntax.CmdSubst:
-				w.stmts(n.Stmts)
+				w.sub(n.Stmts)
 				return false
 			case *syntax.ProcSubst:
-				w.stmts(n.Stmts)
+				w.sub(n.Stmts)
 				return false
 			}
 			return true
@@ -473,7 +495,10 @@ func (w *walker) pipeline(b *syntax.BinaryCmd) {
 	idx := make([]int, len(elems))
 	w.inPipe++
 	for i, s := range elems {
+		outer := w.scope
+		w.enter()
 		idx[i] = w.stmt(s)
+		w.scope = outer
 	}
 	w.inPipe--
 	names := make([]string, len(elems))
@@ -551,7 +576,9 @@ func (w *walker) assignVal(as *syntax.Assign) string {
 		return ""
 	}
 	v := w.word(as.Value)
-	if as.Append {
+	if as.Append || usesPwd(as.Value) {
+		// $PWD and $(pwd) read as "." in a command's words; stored in a
+		// variable, "." would follow a later cd, which the value does not.
 		return Dyn
 	}
 	if v == Dyn && isMktemp(as.Value) {
@@ -703,6 +730,9 @@ func (w *walker) emit(c Cmd) int {
 		return -1
 	}
 	w.st.total++
+	if c.Scope == "" {
+		c.Scope = w.scope
+	}
 	w.a.Cmds = append(w.a.Cmds, c)
 	return len(w.a.Cmds) - 1
 }

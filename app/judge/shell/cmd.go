@@ -56,6 +56,10 @@ type Cmd struct {
 	// Path is the program word as written when it names a file (./t.sh,
 	// /tmp/tidy, .\x.ps1, deploy.sh), for rules that read that file.
 	Path string
+	// Scope names the subshells the command runs in ("" the main shell,
+	// "/2/5" subshell 5 inside subshell 2): ( ), $( ), <( ) and pipeline
+	// elements. A cd in one does not move the commands after it.
+	Scope string
 }
 
 // Redir is one redirection: Op like ">", ">>", "<", "<<", "<<<", "&>".

@@ -147,6 +147,9 @@ func (w *walker) command(argv []string, redirs []Redir, raw string, bg bool, pre
 	}
 	w.special(idx, argv)
 	w.remember(idx)
+	if len(pre) == 0 {
+		w.aliasUse(argv)
+	}
 	return idx
 }
 
@@ -180,6 +183,7 @@ func (w *walker) special(idx int, argv []string) {
 		for _, a := range c.Args {
 			if _, v, ok := strings.Cut(a, "="); ok && v != "" {
 				w.nested(v, false)
+				w.defineAlias(a)
 			}
 		}
 	case "trap":

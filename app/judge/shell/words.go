@@ -100,14 +100,14 @@ func (w *walker) part(b *strings.Builder, p syntax.WordPart, quoted bool) {
 		b.WriteString(w.param(p))
 	case *syntax.CmdSubst:
 		n := len(w.a.Cmds)
-		w.stmts(p.Stmts)
+		w.sub(p.Stmts)
 		if out, ok := w.staticOutput(p, n); ok {
 			b.WriteString(out)
 			return
 		}
 		b.WriteString(Dyn)
 	case *syntax.ProcSubst:
-		w.stmts(p.Stmts)
+		w.sub(p.Stmts)
 		b.WriteString(Dyn)
 	case *syntax.ArithmExp:
 		w.subsIn(p)
@@ -173,10 +173,10 @@ func (w *walker) subsIn(n syntax.Node) {
 	syntax.Walk(n, func(m syntax.Node) bool {
 		switch m := m.(type) {
 		case *syntax.CmdSubst:
-			w.stmts(m.Stmts)
+			w.sub(m.Stmts)
 			return false
 		case *syntax.ProcSubst:
-			w.stmts(m.Stmts)
+			w.sub(m.Stmts)
 			return false
 		}
 		return true
@@ -452,6 +452,10 @@ func (w *walker) staticOutput(cs *syntax.CmdSubst, first int) (string, bool) {
 		ops := c.Operands()
 		if len(ops) == 1 && (c.Name == "which" || c.Flag('v') || c.Flag('p') || c.Flag('P')) {
 			return ops[0], true
+		}
+	case "pwd":
+		if len(c.Operands()) == 0 {
+			return ".", true // the folder the line is in, as $PWD is
 		}
 	}
 	return "", false

@@ -1,0 +1,114 @@
+package judge
+
+import (
+	"path"
+	"strings"
+
+	"github.com/agent-guard/agent-guard/app/judge/rules"
+)
+
+// ciKeys are the YAML keys whose values a CI runner executes as shell
+// code: GitHub/Gitea Actions' run:, GitLab's script lists, CircleCI's
+// command:, Azure's script:/bash:, Travis' install:.
+var ciKeys = map[string]bool{"run": true, "script": true, "before_script": true, "after_script": true,
+	"command": true, "bash": true, "pwsh": true, "powershell": true, "install": true, "before_install": true}
+
+// ciScripts returns the shell code a CI workflow file runs, one command
+// block per entry, read from the YAML text by indentation (so a file cut
+// at 2 KB or not quite valid still gives what it has): `run: cmd`, `run:
+// |` and the lines indented under it, `script:` and its `- cmd` items.
+func ciScripts(content string) string {
+	lines := strings.Split(strings.ReplaceAll(content, "\r\n", "\n"), "\n")
+	var out []string
+	for i := 0; i < len(lines); i++ {
+		l := lines[i]
+		t := strings.TrimLeft(l, " ")
+		indent := len(l) - len(t)
+		t = strings.TrimPrefix(t, "- ")
+		key, val, ok := strings.Cut(t, ":")
+		if !ok || !ciKeys[strings.TrimSpace(key)] {
+			continue
+		}
+		val = strings.TrimSpace(val)
+		if val != "" && !strings.HasPrefix(val, "|") && !strings.HasPrefix(val, ">") {
+			out = append(out, unquoteYAML(val))
+			continue
+		}
+		// A block or a list under the key: every line indented deeper.
+		for i+1 < len(lines) {
+			n := lines[i+1]
+			nt := strings.TrimLeft(n, " ")
+			if strings.TrimSpace(n) != "" && len(n)-len(nt) <= indent {
+				break
+			}
+			i++
+			if item, ok := strings.CutPrefix(nt, "- "); ok {
+				nt = unquoteYAML(strings.TrimSpace(item))
+			}
+			if nt = strings.TrimSpace(nt); nt != "" && !strings.HasPrefix(nt, "#") {
+				out = append(out, nt)
+			}
+		}
+	}
+	return ghaExprs(strings.Join(out, "\n"))
+}
+
+// ghaExprs replaces the runner's ${{ expr }} templates, which bash could
+// not parse, by variables: one holding a secret when the expression
+// reads secrets (so `curl -d ${{ secrets.KEY }}` is a secret sent out).
+func ghaExprs(code string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(code, "${{")
+		if i < 0 {
+			break
+		}
+		j := strings.Index(code[i:], "}}")
+		if j < 0 {
+			break
+		}
+		b.WriteString(code[:i])
+		if strings.Contains(code[i:i+j], "secrets.") {
+			b.WriteString("${CI_SECRET_TOKEN}")
+		} else {
+			b.WriteString("${CI_EXPR}")
+		}
+		code = code[i+j+2:]
+	}
+	b.WriteString(code)
+	return b.String()
+}
+
+// unquoteYAML strips the quotes of a one-line YAML scalar.
+func unquoteYAML(v string) string {
+	if len(v) >= 2 && (v[0] == '"' && v[len(v)-1] == '"' || v[0] == '\'' && v[len(v)-1] == '\'') {
+		return v[1 : len(v)-1]
+	}
+	return v
+}
+
+// ciFile: a CI workflow file, whose run steps execute on a CI runner.
+func ciFile(p string) bool {
+	low := strings.ToLower(strings.ReplaceAll(p, "\\", "/"))
+	base := path.Base(low)
+	return (strings.HasSuffix(low, ".yml") || strings.HasSuffix(low, ".yaml")) && (strings.Contains(low, ".github/workflows/") ||
+		strings.Contains(low, ".gitea/workflows/") || strings.Contains(low, ".forgejo/workflows/") || base == ".gitlab-ci.yml" ||
+		strings.Contains(low, ".circleci/") || base == "azure-pipelines.yml" || base == "bitbucket-pipelines.yml" || base == ".travis.yml")
+}
+
+// ciWorth: what a workflow's step is asked about. A CI runner is a
+// throwaway machine whose job is to build, publish and deploy (npm
+// publish, docker push, a force-push to gh-pages, curl | sh installers
+// are its everyday work); what matters there is the secrets it holds
+// leaving for somewhere else.
+func ciWorth(f rules.Finding) bool {
+	if f.Violation < 0.5 {
+		return false
+	}
+	for _, p := range []string{"creds."} {
+		if strings.HasPrefix(f.Rule, p) {
+			return true
+		}
+	}
+	return false
+}
