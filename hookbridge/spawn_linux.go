@@ -21,8 +21,8 @@ import (
 //
 // An answer is complete when the judge has closed stdout after one line
 // (it writes the answer last, after its audit line): then spawn returns at
-// once and leaves the judge's exit to the kernel (init reaps it once the
-// hook has exited), so the hook does not wait for the judge's teardown. Without a complete line it waits for the
+// once and leaves the judge's exit to the kernel, so the hook does not
+// wait for the judge's teardown. Without a complete line it waits for the
 // exit status, which names the failure.
 func spawn(ctx context.Context, bin string, args []string, stdin []byte, stdout, stderr *limited) error {
 	inR, inW, err := os.Pipe()
@@ -57,11 +57,35 @@ func spawn(ctx context.Context, bin string, args []string, stdin []byte, stdout,
 		errR.Close()
 		return &os.PathError{Op: "fork/exec", Path: bin, Err: err}
 	}
-	// wait4 runs in this goroutine, and only when there is no complete
-	// answer; a kill after ctx ends is sent only while the child is not
-	// yet reaped, so it never hits a reused pid.
+	go func() { // the event may be larger than the pipe's buffer
+		inW.Write(stdin)
+		inW.Close()
+	}()
+
+	// wait4 in its own goroutine; a kill after ctx ends is sent only while
+	// the child is not yet reaped, so it never hits a reused pid.
 	var mu sync.Mutex
 	reaped := false
+	status := make(chan error, 1)
+	go func() {
+		var ws syscall.WaitStatus
+		_, werr := wait4(pid, &ws)
+		mu.Lock()
+		reaped = true
+		mu.Unlock()
+		switch {
+		case werr != nil:
+			status <- werr
+		case ws.Exited() && ws.ExitStatus() == 0:
+			status <- nil
+		case ws.Exited():
+			status <- fmt.Errorf("exit status %d", ws.ExitStatus())
+		case ws.Signaled():
+			status <- fmt.Errorf("signal: %v", ws.Signal())
+		default:
+			status <- fmt.Errorf("wait status %v", ws)
+		}
+	}()
 	stop := context.AfterFunc(ctx, func() {
 		mu.Lock()
 		if !reaped {
@@ -70,7 +94,6 @@ func spawn(ctx context.Context, bin string, args []string, stdin []byte, stdout,
 		mu.Unlock()
 		// A grandchild holding the pipes cannot hold us.
 		deadline := time.Now().Add(100 * time.Millisecond)
-		inW.SetWriteDeadline(deadline)
 		outR.SetReadDeadline(deadline)
 		errR.SetReadDeadline(deadline)
 	})
@@ -81,32 +104,15 @@ func spawn(ctx context.Context, bin string, args []string, stdin []byte, stdout,
 		errR.Close()
 		close(errDone)
 	}()
-	// The judge reads all of stdin before it writes, so writing here
-	// cannot deadlock; one that never reads is killed at the deadline.
-	inW.Write(stdin)
-	inW.Close()
 	io.Copy(stdout, outR)
-	outR.Close()
 	if ctx.Err() == nil && !stdout.over && bytes.Count(stdout.Bytes(), []byte("\n")) == 1 && bytes.HasSuffix(stdout.Bytes(), []byte("\n")) {
-		return nil // not waited for: see above
+		outR.Close()
+		return nil // the reaper goroutine collects the exit status
 	}
-	var ws syscall.WaitStatus
-	_, werr := wait4(pid, &ws)
-	mu.Lock()
-	reaped = true
-	mu.Unlock()
+	werr := <-status
 	<-errDone
-	switch {
-	case werr != nil:
-		return werr
-	case ws.Exited() && ws.ExitStatus() == 0:
-		return nil
-	case ws.Exited():
-		return fmt.Errorf("exit status %d", ws.ExitStatus())
-	case ws.Signaled():
-		return fmt.Errorf("signal: %v", ws.Signal())
-	}
-	return fmt.Errorf("wait status %v", ws)
+	outR.Close()
+	return werr
 }
 
 func wait4(pid int, ws *syscall.WaitStatus) (int, error) {
