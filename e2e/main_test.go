@@ -30,6 +30,7 @@ import (
 var (
 	hookBin  string // built agent-guard-hook
 	guardBin string // built agent-guard (nogui)
+	judgeBin string // built agent-guard-judge, beside the hook (its fallback)
 )
 
 func TestMain(m *testing.M) {
@@ -52,7 +53,8 @@ func TestMain(m *testing.M) {
 		}
 		hookBin = filepath.Join(dir, "agent-guard-hook"+exe)
 		guardBin = filepath.Join(dir, "agent-guard"+exe)
-		for bin, pkg := range map[string]string{hookBin: "./cmd/agent-guard-hook", guardBin: "./cmd/agent-guard"} {
+		judgeBin = filepath.Join(dir, "agent-guard-judge"+exe)
+		for bin, pkg := range map[string]string{hookBin: "./cmd/agent-guard-hook", guardBin: "./cmd/agent-guard", judgeBin: "./cmd/agent-guard-judge"} {
 			if ok, err := testbin.Install(bin); ok {
 				if err != nil {
 					fmt.Fprintln(os.Stderr, "e2e:", err)

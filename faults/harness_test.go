@@ -78,6 +78,8 @@ func buildBinaries(dir string) error {
 	for out, pkg := range map[string]string{
 		bins.guard: "github.com/agent-guard/agent-guard/cmd/agent-guard",
 		bins.hook:  "github.com/agent-guard/agent-guard/cmd/agent-guard-hook",
+		// the hook's fallback judge, beside it
+		filepath.Join(dir, "agent-guard-judge"+exe): "github.com/agent-guard/agent-guard/cmd/agent-guard-judge",
 	} {
 		if ok, err := testbin.Install(out); ok {
 			if err != nil {

@@ -4,26 +4,39 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io/fs"
-	"os"
 	"os/exec"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/agent-guard/agent-guard/app/peer"
 	"github.com/agent-guard/agent-guard/app/wire"
 )
 
-// FallbackVerb is agent-guard's hidden verb that judges for the hook when
-// no verified server answers (app/cli/hookfallback.go has its contract).
+// FallbackVerb is the judge's verb the hook runs (app/fallback has its
+// contract).
 const FallbackVerb = "hook-fallback"
 
-// fallback runs the full judge in `agent-guard hook-fallback` (the --guard
-// binary: the same driver, config, cache and remote judge, but no
-// dialog) with the event on stdin and the time left. Its answer is
-// checked like a server's; a missing binary, a crash, garbage on stdout
-// or running over time is a deny that says so. note, when set, says why a
-// server that answered was ignored.
+// locateJudge finds agent-guard-judge beside this hook's own binary and
+// checks it may be run (peer.CheckJudge). In-process unit tests, whose
+// hook is the test binary, replace it.
+var locateJudge = func() (string, error) {
+	self, err := peer.SelfPath()
+	if err != nil {
+		return peer.JudgeName(), fmt.Errorf("this hook's own path is unknown (%v)", err)
+	}
+	judge := peer.JudgeBeside(self)
+	return judge, peer.CheckJudge(judge, self)
+}
+
+// fallback runs the full judge, `agent-guard-judge hook-fallback` beside
+// the hook (the same driver, config, cache and remote judge as the
+// server, but no dialog), with the event on stdin and the time left. Its
+// answer is checked like a server's; a missing or untrusted binary, a
+// crash, garbage on stdout or running over time is a deny that says so.
+// note, when set, says why a server that answered was ignored.
 func fallback(ctx context.Context, opts Options, event []byte, note string) result {
 	deadline, _ := ctx.Deadline()
 	left := time.Until(deadline)
@@ -35,9 +48,11 @@ func fallback(ctx context.Context, opts Options, event []byte, note string) resu
 	if note != "" {
 		why = note
 	}
-	// A missing binary is told apart before any process is started.
-	if _, err := os.Stat(opts.Guard); err != nil {
-		return deny("%s, and agent-guard's fallback judge %s cannot be run (%v); reinstall agent-guard or fix the hook's --guard argument.", why, opts.Guard, err)
+	// A missing or untrusted binary is told apart before any process is
+	// started.
+	judge, err := locateJudge()
+	if err != nil {
+		return deny("%s, and agent-guard's fallback judge %s cannot be run (%v); reinstall agent-guard, which puts %s beside agent-guard-hook.", why, judge, err, peer.JudgeName())
 	}
 	args := []string{FallbackVerb, "--host", opts.Host, "--budget-ms", strconv.FormatInt(budget.Milliseconds(), 10)}
 	if note != "" {
@@ -45,28 +60,24 @@ func fallback(ctx context.Context, opts Options, event []byte, note string) resu
 	}
 	fctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
-	cmd := exec.CommandContext(fctx, opts.Guard, args...)
-	cmd.Stdin = bytes.NewReader(event)
 	var out, errb limited
 	out.max, errb.max = wire.MaxResponse+1, 4<<10
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	cmd.WaitDelay = 100 * time.Millisecond // a grandchild holding stdout cannot hold us
-	err := cmd.Run()
+	err = spawn(fctx, judge, args, event, &out, &errb)
 	switch {
 	case fctx.Err() != nil:
-		return deny("%s, and agent-guard's fallback judge (%s) did not answer within %v.", why, opts.Guard, budget.Round(time.Millisecond))
+		return deny("%s, and agent-guard's fallback judge (%s) did not answer within %v.", why, judge, budget.Round(time.Millisecond))
 	case errors.Is(err, exec.ErrNotFound) || errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission):
-		return deny("%s, and agent-guard's fallback judge %s cannot be run (%v); reinstall agent-guard or fix the hook's --guard argument.", why, opts.Guard, err)
+		return deny("%s, and agent-guard's fallback judge %s cannot be run (%v); reinstall agent-guard, which puts %s beside agent-guard-hook.", why, judge, err, peer.JudgeName())
 	case err != nil:
-		return deny("%s, and agent-guard's fallback judge %s failed (%v: %s).", why, opts.Guard, err, firstLine(errb.String()))
+		return deny("%s, and agent-guard's fallback judge %s failed (%v: %s).", why, judge, err, firstLine(errb.String()))
 	}
 	line := bytes.TrimSuffix(out.Bytes(), []byte("\n"))
 	if out.over || bytes.Contains(line, []byte("\n")) {
-		return deny("%s, and agent-guard's fallback judge %s printed more than one answer.", why, opts.Guard)
+		return deny("%s, and agent-guard's fallback judge %s printed more than one answer.", why, judge)
 	}
 	resp, err := wire.DecodeResponse(line)
 	if err != nil {
-		return deny("%s, and agent-guard's fallback judge %s sent a broken answer (%v).", why, opts.Guard, err)
+		return deny("%s, and agent-guard's fallback judge %s sent a broken answer (%v).", why, judge, err)
 	}
 	return accept(opts.Proto, resp, why+", and agent-guard's fallback judge")
 }

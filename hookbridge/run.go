@@ -1,7 +1,8 @@
 // Package hookbridge is agent-guard-hook, the thin client every tool call
 // of the agent starts: it reads the host's event, asks the verified
 // agent-guard server over the local pipe, or, when none answers, runs the
-// full judge by exec'ing `agent-guard hook-fallback`, and prints the
+// full judge by exec'ing `agent-guard-judge hook-fallback` (beside the
+// hook), and prints the
 // host's decision. It links only the host protocol, the pipe, the peer
 // check and the wire (no judge, no shell parser, no HTTP or TLS): see
 // deps_test.go. Every failure is a deny with its reason; nothing that goes
@@ -43,8 +44,8 @@ type Options struct {
 	DialTimeout time.Duration
 	Pipe        string
 	// Guard is the absolute path of the genuine agent-guard binary: only
-	// a server running it is trusted (package peer), and it is the
-	// fallback that judges when none is.
+	// a server running it is trusted (package peer). The fallback judge is
+	// not named by a flag: it is agent-guard-judge beside the hook.
 	Guard string
 }
 
@@ -63,7 +64,7 @@ func parseFlags(args []string) (Options, error) {
 	fs.DurationVar(&o.Deadline, "deadline", o.Deadline, "answer deny on our own after this long (keep it below the host's timeout)")
 	fs.DurationVar(&o.DialTimeout, "dial-timeout", o.DialTimeout, "how long to try reaching agent-guard before judging without it")
 	fs.StringVar(&o.Pipe, "pipe", "", "pipe name or socket path (default: "+pipe.Env+" or the per-user default)")
-	fs.StringVar(&o.Guard, "guard", "", "absolute path of the agent-guard binary whose server is trusted and whose hook-fallback judges without one (default: agent-guard beside this hook)")
+	fs.StringVar(&o.Guard, "guard", "", "absolute path of the agent-guard binary whose server is trusted (default: agent-guard beside this hook); without a server, agent-guard-judge beside this hook judges")
 	if err := fs.Parse(args); err != nil {
 		return o, fmt.Errorf("bad arguments %q: %v", args, err)
 	}
@@ -139,7 +140,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 }
 
 // getDecision reads the event and gets the host output from the verified
-// server or, when there is none, from agent-guard's hook-fallback.
+// server or, when there is none, from agent-guard-judge's hook-fallback.
 func getDecision(ctx context.Context, opts Options, stdin io.Reader) result {
 	data, err := io.ReadAll(io.LimitReader(stdin, wire.MaxEvent+1))
 	if err != nil {

@@ -315,13 +315,23 @@ func fakeFallback(mode string) int {
 	return 1
 }
 
+// fakeGuard makes this test binary the hook's fallback judge (and the
+// --guard binary it returns), answering as mode says.
 func fakeGuard(t *testing.T, mode string) string {
 	t.Setenv("HOOKBRIDGE_FAKE_FALLBACK", mode)
 	self, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
+	useJudge(t, func() (string, error) { return self, nil })
 	return self
+}
+
+// useJudge replaces how the hook finds its judge for one test.
+func useJudge(t *testing.T, f func() (string, error)) {
+	real := locateJudge
+	locateJudge = f
+	t.Cleanup(func() { locateJudge = real })
 }
 
 // No server: the hook execs hook-fallback with the event and its budget,
@@ -343,7 +353,16 @@ func TestFallback(t *testing.T) {
 			isolate(t)
 			guard := fakeGuard(t, c.mode)
 			if c.mode == "missing" {
-				guard = filepath.Join(t.TempDir(), "agent-guard")
+				// The real check, on a folder with a hook and no judge.
+				dir := t.TempDir()
+				hook := filepath.Join(dir, "agent-guard-hook")
+				if err := os.WriteFile(hook, []byte("hook"), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				useJudge(t, func() (string, error) {
+					j := peer.JudgeBeside(hook)
+					return j, peer.CheckJudge(j, hook)
+				})
 			}
 			t0 := time.Now()
 			out, _, code := run(t, strings.NewReader(bashLS), "--guard", guard, "--deadline", "3s")

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # bench-hook.sh times agent-guard-hook as whole processes, the way a host
-# runs it: with `agent-guard serve --headless` up, in fallback (no server,
-# judged in-process), and the server under 1, 10 and 100 concurrent hooks.
-# It runs the e2e package's benchmarks (which build both binaries with
+# runs it: with `agent-guard serve --headless` up, in fallback (no server:
+# the hook execs agent-guard-judge beside it), and the server under 1, 10
+# and 100 concurrent hooks. It runs the e2e package's benchmarks (which
+# build the binaries with
 # -tags nogui, CGO_ENABLED=0) and prints median / p99 per call, then the
 # server alone with in-process clients (BenchmarkServerRoundTrip).
 #   N=300 scripts/bench-hook.sh      # runs per measurement (default 300)

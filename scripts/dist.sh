@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # dist.sh builds the release archives: for each target the tray app
-# (agent-guard) and the hook (agent-guard-hook) side by side, which is the
-# layout `agent-guard install` expects (it finds the hook next to itself),
+# (agent-guard), the hook (agent-guard-hook) and its fallback judge
+# (agent-guard-judge) side by side, which is the layout `agent-guard
+# install` expects (it finds the hook next to itself, the hook its judge),
 # plus README.md and LICENSE when present.
 #
 #   dist/agent-guard-<version>-linux-amd64/     -> .tar.gz
 #   dist/agent-guard-<version>-windows-amd64/   -> .zip
 #
-# The version comes from FyneApp.toml. The hook is always CGO_ENABLED=0;
+# The version comes from FyneApp.toml. The hook and judge are always CGO_ENABLED=0;
 # the tray needs cgo (Fyne/OpenGL): natively on Linux, with the mingw-w64
 # cross compiler for Windows (the first cold Windows build takes ~10 min).
 #
@@ -40,6 +41,9 @@ for target in $TARGETS; do
 	echo "dist: $name: hook"
 	CGO_ENABLED=0 GOOS=$os GOARCH=$arch go build -trimpath -ldflags "$LDFLAGS" \
 		-o "$out/agent-guard-hook$ext" ./cmd/agent-guard-hook
+	echo "dist: $name: judge"
+	CGO_ENABLED=0 GOOS=$os GOARCH=$arch go build -trimpath -ldflags "$LDFLAGS" \
+		-o "$out/agent-guard-judge$ext" ./cmd/agent-guard-judge
 
 	echo "dist: $name: tray (cgo)"
 	case "$os" in
@@ -58,7 +62,7 @@ for target in $TARGETS; do
 		;;
 	esac
 
-	files=("agent-guard$ext" "agent-guard-hook$ext")
+	files=("agent-guard$ext" "agent-guard-hook$ext" "agent-guard-judge$ext")
 	for doc in README.md LICENSE; do
 		if [ -f "$doc" ]; then
 			cp "$doc" "$out/"

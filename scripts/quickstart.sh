@@ -4,7 +4,8 @@
 #
 #   1. installs the apt packages the build needs (scripts/deps.sh; skip with
 #      SKIP_DEPS=1),
-#   2. builds agent-guard (the tray app) and agent-guard-hook into ./bin
+#   2. builds agent-guard (the tray app), agent-guard-hook and its fallback
+#      judge agent-guard-judge into ./bin
 #      (or AGENT_GUARD_BIN_DIR),
 #   3. judges one harmless command offline as a smoke test,
 #   4. hooks the guard into ZCode, and into Claude Code when ~/.claude exists
@@ -44,6 +45,8 @@ mkdir -p "$BIN"
 say "building into $BIN"
 # The hook never needs cgo; it must start in milliseconds.
 CGO_ENABLED=0 go build -o "$BIN/agent-guard-hook" ./cmd/agent-guard-hook
+# The hook's fallback (no tray running) execs the judge beside it.
+CGO_ENABLED=0 go build -o "$BIN/agent-guard-judge" ./cmd/agent-guard-judge
 if [ "$headless" = 1 ]; then
 	# No display: the tray cannot run, so skip the slow cgo/OpenGL build.
 	CGO_ENABLED=0 go build -tags nogui -o "$BIN/agent-guard" ./cmd/agent-guard

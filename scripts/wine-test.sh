@@ -123,7 +123,8 @@ wine cmd /c exit >/dev/null 2>&1
 
 t0=$(now)
 GOOS=windows GOARCH=amd64 CGO_ENABLED=0 go build -tags nogui -o "$BIN/agent-guard.exe" ./cmd/agent-guard &&
-	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 go build -o "$BIN/agent-guard-hook.exe" ./cmd/agent-guard-hook || {
+	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 go build -o "$BIN/agent-guard-hook.exe" ./cmd/agent-guard-hook &&
+	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 go build -o "$BIN/agent-guard-judge.exe" ./cmd/agent-guard-judge || {
 	echo "wine-test: cross-building the Windows binaries failed"
 	exit 1
 }

@@ -47,7 +47,8 @@ func TestMain(m *testing.M) {
 		binDir = dir
 		guardBin = filepath.Join(dir, "agent-guard"+exe)
 		hookBin = filepath.Join(dir, "agent-guard-hook"+exe)
-		for bin, pkg := range map[string]string{hookBin: "./cmd/agent-guard-hook", guardBin: "./cmd/agent-guard"} {
+		judge := filepath.Join(dir, "agent-guard-judge"+exe) // the hook's fallback, beside it
+		for bin, pkg := range map[string]string{hookBin: "./cmd/agent-guard-hook", guardBin: "./cmd/agent-guard", judge: "./cmd/agent-guard-judge"} {
 			cmd := exec.Command("go", "build", "-tags", "nogui", "-o", bin, pkg)
 			cmd.Dir = ".."
 			cmd.Env = append(os.Environ(), "CGO_ENABLED=0")

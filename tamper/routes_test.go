@@ -164,6 +164,9 @@ func TestBinaryRoutes(t *testing.T) {
 		bash("go build -o "+hookBin+" ./cmd/fake"),
 		bash("go build -o "+binDir+"/ ./cmd/agent-guard-hook"),
 		bash("cp ./target/release/fake "+hookBin),
+		// the fallback judge the hook execs from its own folder
+		bash("cp ./fake "+filepath.Join(binDir, "agent-guard-judge")),
+		bash("go build -o "+filepath.Join(binDir, "agent-guard-judge")+" ./cmd/fake"),
 		bash(guardBin+" serve --headless"),
 		bash(guardBin),
 		bash("nohup "+guardBin+" serve --headless --pipe /tmp/x.sock &"),

@@ -21,7 +21,8 @@ type Writer struct {
 	path string
 
 	mu sync.Mutex
-	f  *os.File // opened lazily on first Append
+	f  *os.File    // opened lazily on first Append
+	fi os.FileInfo // f's identity, for spotting a deleted or rotated log
 }
 
 // Open returns a writer for the JSONL log at path. Nothing is created until
@@ -87,21 +88,23 @@ func (w *Writer) Append(e Entry) error {
 
 // ensureOpen opens the file on first use, and again when someone deleted
 // or rotated it meanwhile (otherwise we would write to an unlinked inode).
+// The open file's identity is read once (it never changes), so each
+// append costs one stat of the path.
 func (w *Writer) ensureOpen() error {
 	if w.f != nil {
-		cur, err1 := w.f.Stat()
-		onDisk, err2 := os.Stat(w.path)
-		if err1 == nil && err2 == nil && os.SameFile(cur, onDisk) {
+		onDisk, err := os.Stat(w.path)
+		if err == nil && w.fi != nil && os.SameFile(w.fi, onDisk) {
 			return nil
 		}
 		w.f.Close()
-		w.f = nil
+		w.f, w.fi = nil, nil
 	}
 	f, err := openLog(w.path)
 	if err != nil {
 		return err
 	}
 	w.f = f
+	w.fi, _ = f.Stat() // nil on error: the next append reopens
 	return nil
 }
 
@@ -113,7 +116,7 @@ func (w *Writer) Close() error {
 		return nil
 	}
 	err := w.f.Close()
-	w.f = nil
+	w.f, w.fi = nil, nil
 	return err
 }
 

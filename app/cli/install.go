@@ -143,6 +143,11 @@ func runInstall(env Env) int {
 		if w := install.PathWarning(hookPath, guardPath); w != "" {
 			fmt.Fprintln(env.Stdout, "warning:", w)
 		}
+		// Not fatal: the hook denies when it cannot judge, so a missing
+		// judge is safe, but the user must hear of it now.
+		if _, err := install.FindJudge(hookPath); err != nil {
+			fmt.Fprintln(env.Stderr, "warning:", strings.TrimPrefix(err.Error(), "install: "))
+		}
 		failed := 0
 		for _, t := range targets {
 			res, err := install.Install(t.Host, t.Path, h, install.Options{DryRun: *dry})

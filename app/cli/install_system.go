@@ -11,6 +11,7 @@ import (
 	"strconv"
 
 	"github.com/agent-guard/agent-guard/app/install"
+	"github.com/agent-guard/agent-guard/app/peer"
 )
 
 // `agent-guard install --system` lives in its own file: it wraps the
@@ -40,7 +41,8 @@ func SystemDir() string {
 	return "/usr/local/lib/agent-guard"
 }
 
-// runInstallSystem copies agent-guard and agent-guard-hook into a
+// runInstallSystem copies agent-guard, agent-guard-hook and the hook's
+// fallback judge agent-guard-judge into a
 // root-owned folder and points every installed hook entry of the user
 // there, so an agent without sudo cannot replace, chmod or delete the
 // binaries the hosts run. It needs root; without it, it prints the exact
@@ -72,6 +74,10 @@ func runInstallSystem(env Env) int {
 	if err != nil {
 		return fail(err)
 	}
+	judgeSrc, err := install.FindJudge(hookSrc)
+	if err != nil {
+		return fail(err)
+	}
 	// Under sudo the hook configs to re-point are the invoking user's.
 	owner := sudoOwner()
 	if owner.home != "" {
@@ -87,8 +93,9 @@ func runInstallSystem(env Env) int {
 	}
 	guardDst := filepath.Join(dir, guardName)
 	hookDst := filepath.Join(dir, install.HookBinary())
+	judgeDst := peer.JudgeBeside(hookDst) // where the hook looks for it
 	if *dry {
-		fmt.Fprintf(env.Stdout, "would copy %s -> %s and %s -> %s (root-owned, mode 0755) and point the installed hooks there (dry run)\n", self, guardDst, hookSrc, hookDst)
+		fmt.Fprintf(env.Stdout, "would copy %s -> %s, %s -> %s and %s -> %s (root-owned, mode 0755) and point the installed hooks there (dry run)\n", self, guardDst, hookSrc, hookDst, judgeSrc, judgeDst)
 		return 0
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -97,12 +104,12 @@ func runInstallSystem(env Env) int {
 	if err := os.Chmod(dir, 0o755); err != nil {
 		return fail(err)
 	}
-	for src, dst := range map[string]string{self: guardDst, hookSrc: hookDst} {
+	for src, dst := range map[string]string{self: guardDst, hookSrc: hookDst, judgeSrc: judgeDst} {
 		if err := copyExecutable(src, dst); err != nil {
 			return fail(fmt.Errorf("copying %s to %s: %v", src, dst, err))
 		}
 	}
-	fmt.Fprintf(env.Stdout, "copied agent-guard and agent-guard-hook into %s (root-owned: only root can change them)\n", dir)
+	fmt.Fprintf(env.Stdout, "copied agent-guard, agent-guard-hook and agent-guard-judge into %s (root-owned: only root can change them)\n", dir)
 
 	targets, err := install.TargetsFor(install.AllHosts(), "")
 	if err != nil {

@@ -185,6 +185,13 @@ func resolve(path string) (State, bool, error) {
 		return st, false, fmt.Errorf("%s: %w", path, err)
 	}
 	st.DiskSum = sum(data)
+	if Same(base, disk) {
+		// The usual case: the file says what was accepted. Merge would find
+		// no change to hold and return a copy of disk (the hook's fallback
+		// resolves the config at every call, so this path is kept short).
+		st.InForce = disk
+		return st, note != "", nil
+	}
 	st.InForce, st.Held = Merge(base, disk)
 	return st, note != "" || !Same(st.InForce, base), nil
 }

@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"github.com/agent-guard/agent-guard/app/install"
+	"github.com/agent-guard/agent-guard/app/peer"
 )
 
 // StatusFile, beside config.json, holds what the running tray found
@@ -51,7 +52,8 @@ type Problem struct {
 }
 
 // Snapshot inspects every host config app/install knows and hashes the
-// hook binaries named there plus extra (the tray's own executable).
+// hook binaries named there, the fallback judge beside each, plus extra
+// (the tray's own executable).
 func Snapshot(extra ...string) Baseline {
 	var b Baseline
 	targets, _ := install.TargetsFor(install.AllHosts(), "")
@@ -71,6 +73,17 @@ func Snapshot(extra ...string) Baseline {
 		}
 		b.Entries = append(b.Entries, Entry{Target: t, In: *in})
 		addBin(in.Command)
+		// The hook execs the fallback judge beside it: a replaced judge is
+		// as bad as a replaced hook. (A missing one is doctor's to report.)
+		if filepath.IsAbs(in.Command) {
+			real := in.Command
+			if r, err := filepath.EvalSymlinks(real); err == nil {
+				real = r
+			}
+			if j := peer.JudgeBeside(real); fileExists(j) {
+				addBin(j)
+			}
+		}
 	}
 	for _, p := range extra {
 		if p == "" {
@@ -201,6 +214,11 @@ func argAfter(args []string, flag string) string {
 		}
 	}
 	return ""
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }
 
 func fileSum(path string) (string, error) {

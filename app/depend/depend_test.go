@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/agent-guard/agent-guard/app/install"
+	"github.com/agent-guard/agent-guard/app/peer"
 )
 
 func setup(t *testing.T) (home, hook string) {
@@ -24,8 +25,10 @@ func setup(t *testing.T) (home, hook string) {
 	if err := os.MkdirAll(filepath.Dir(hook), 0o700); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(hook, []byte("#!/bin/sh\n"), 0o700); err != nil {
-		t.Fatal(err)
+	for _, b := range []string{hook, peer.JudgeBeside(hook)} {
+		if err := os.WriteFile(b, []byte("#!/bin/sh\n"), 0o700); err != nil {
+			t.Fatal(err)
+		}
 	}
 	h := install.Hook{Path: hook, Guard: filepath.Join(home, "bin", "agent-guard"), Timing: install.TimingFor(120)}
 	for _, host := range []string{install.ZCode, install.Claude} {
@@ -71,6 +74,7 @@ func TestCheckFindsEachChangeAndRestoreFixesEntries(t *testing.T) {
 			os.WriteFile(claude, []byte(s), 0o600)
 		}, "a hook was added after ours", true},
 		{"binary replaced", func() { os.WriteFile(hook, []byte("#!/bin/sh\necho allow\n"), 0o700) }, "was replaced", false},
+		{"fallback judge replaced", func() { os.WriteFile(peer.JudgeBeside(hook), []byte("#!/bin/sh\necho allow\n"), 0o700) }, "agent-guard-judge was replaced", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			b := Snapshot()
@@ -96,7 +100,9 @@ func TestCheckFindsEachChangeAndRestoreFixesEntries(t *testing.T) {
 				if len(left) == 0 || left[0].Entry != nil {
 					t.Fatalf("a replaced binary must stay reported and not restorable: %+v", left)
 				}
-				os.WriteFile(hook, []byte("#!/bin/sh\n"), 0o700) // put it back for the next case
+				for _, b := range []string{hook, peer.JudgeBeside(hook)} {
+					os.WriteFile(b, []byte("#!/bin/sh\n"), 0o700) // put it back for the next case
+				}
 			}
 		})
 	}

@@ -175,6 +175,22 @@ func installCmd(t install.Target) string {
 	return "agent-guard install --" + t.Host
 }
 
+// checkJudge reports on the fallback judge beside the hook: what judges
+// when the tray is not running. Without it every such call is denied.
+func checkJudge(r *report, t install.Target, hook string) {
+	if real, err := filepath.EvalSymlinks(hook); err == nil {
+		hook = real
+	}
+	judge := peer.JudgeBeside(hook)
+	err := peer.CheckJudge(judge, hook)
+	if err == nil {
+		err = install.CheckExecutable(judge)
+	}
+	if err != nil {
+		r.fix("%s: the hook's fallback judge %s cannot run (%v): while agent-guard is not running, every call is denied; reinstall agent-guard so that %s sits beside %s", t.Label, judge, err, peer.JudgeName(), filepath.Base(hook))
+	}
+}
+
 // checkEntry reports on one installed entry.
 func checkEntry(r *report, t install.Target, in *install.Installed, cfg *config.Config) {
 	again := "run '" + installCmd(t) + "' again"
@@ -182,6 +198,7 @@ func checkEntry(r *report, t install.Target, in *install.Installed, cfg *config.
 		r.fix("%s: the hook in %s points at %s, which cannot run (%v): %s", t.Label, t.Path, in.Command, err, again)
 	} else {
 		r.ok("%s: hook installed in %s -> %s", t.Label, t.Path, in.Command)
+		checkJudge(r, t, in.Command)
 	}
 	if h := argValue(in.Args, "--host"); h != t.Host {
 		r.fix("%s: the hook in %s speaks --host %q, not %q: the host would misread its answers (and run what it denies): %s", t.Label, t.Path, h, t.Host, again)

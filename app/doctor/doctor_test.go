@@ -14,6 +14,7 @@ import (
 	"github.com/agent-guard/agent-guard/app/config"
 	"github.com/agent-guard/agent-guard/app/install"
 	"github.com/agent-guard/agent-guard/app/judge/typesafe"
+	"github.com/agent-guard/agent-guard/app/peer"
 )
 
 // tempHome points every path doctor looks at into a fresh temp dir.
@@ -28,15 +29,35 @@ func tempHome(t *testing.T) string {
 	return home
 }
 
-// fakeHook is an executable file named like the hook; the host checks
-// only look at it, never run it.
+// fakeHook is an executable file named like the hook, with its fallback
+// judge beside it; the host checks only look at them, never run them.
 func fakeHook(t *testing.T) string {
 	t.Helper()
 	p := filepath.Join(t.TempDir(), install.HookBinary())
-	if err := os.WriteFile(p, []byte("not run\n"), 0o755); err != nil {
-		t.Fatal(err)
+	for _, f := range []string{p, peer.JudgeBeside(p)} {
+		if err := os.WriteFile(f, []byte("not run\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
 	}
 	return p
+}
+
+// The judge beside the hook is what runs without the tray: doctor says
+// when it is missing or untrusted.
+func TestCheckJudge(t *testing.T) {
+	hook := fakeHook(t)
+	target := install.Target{Host: install.Claude, Label: "Claude Code", Path: "settings.json"}
+	var b bytes.Buffer
+	r := &report{w: &b}
+	checkJudge(r, target, hook)
+	if r.failed {
+		t.Fatalf("judge present:\n%s", b.String())
+	}
+	os.Remove(peer.JudgeBeside(hook))
+	checkJudge(r, target, hook)
+	if !r.failed || !strings.Contains(b.String(), "fallback judge") || !strings.Contains(b.String(), "every call is denied") {
+		t.Fatalf("judge missing:\n%s", b.String())
+	}
 }
 
 func hostLines(t *testing.T, opt Options) (string, bool) {

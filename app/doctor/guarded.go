@@ -8,6 +8,7 @@ import (
 	"github.com/agent-guard/agent-guard/app/config"
 	"github.com/agent-guard/agent-guard/app/depend"
 	"github.com/agent-guard/agent-guard/app/install"
+	"github.com/agent-guard/agent-guard/app/peer"
 )
 
 // checkGuarded reports what the tamper protection sees: a config change
@@ -28,7 +29,10 @@ func checkGuarded(r *report, cfgPath string, hooks []installedHook) {
 	}
 	system, user := []string{}, []string{}
 	for _, h := range hooks {
-		if install.RootOwned(h.path) && install.RootOwned(filepath.Dir(h.path)) {
+		// The judge beside the hook is what runs without the tray: it
+		// must be root-owned too (a missing one is checkJudge's to report).
+		judge := peer.JudgeBeside(h.path)
+		if install.RootOwned(h.path) && install.RootOwned(filepath.Dir(h.path)) && (!exists(judge) || install.RootOwned(judge)) {
 			system = append(system, h.path)
 		} else {
 			user = append(user, h.path)

@@ -32,6 +32,7 @@ func TestDoctorEveryHost(t *testing.T) {
 	exe := func(name string) string { return filepath.Join(bin, name) }
 	build(t, exe("agent-guard"), "-tags", "nogui", "github.com/agent-guard/agent-guard/cmd/agent-guard")
 	build(t, exe("agent-guard-hook"), "github.com/agent-guard/agent-guard/cmd/agent-guard-hook")
+	build(t, exe("agent-guard-judge"), "github.com/agent-guard/agent-guard/cmd/agent-guard-judge")
 
 	home := t.TempDir()
 	sock := filepath.Join(home, "guard.sock")

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/agent-guard/agent-guard/app/config"
+	"github.com/agent-guard/agent-guard/app/peer"
 )
 
 // ZCodeUserPath is ZCode's user-level config under home.
@@ -180,6 +181,21 @@ func FindHook(explicit string) (string, error) {
 		return "", fmt.Errorf("install: --hook %s: %v", explicit, err)
 	}
 	return abs, nil
+}
+
+// FindJudge returns the fallback judge beside the hook at hookPath (the
+// hook execs agent-guard-judge from its own folder when no tray answers),
+// or why it cannot be run there.
+func FindJudge(hookPath string) (string, error) {
+	judge := peer.JudgeBeside(hookPath)
+	err := peer.CheckJudge(judge, hookPath)
+	if err == nil {
+		err = CheckExecutable(judge)
+	}
+	if err != nil {
+		return judge, fmt.Errorf("install: the hook's fallback judge %s cannot run (%v); keep %s beside %s as in the release archive: without it, every call the agent makes while agent-guard is not running is denied", judge, err, peer.JudgeName(), filepath.Base(hookPath))
+	}
+	return judge, nil
 }
 
 // CheckExecutable reports why path is not a runnable file, or nil.

@@ -4,11 +4,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/agent-guard/agent-guard/app/internal/lazyre"
 )
 
 // Kimi Code keeps its hooks in TOML (~/.kimi-code/config.toml). We have no
@@ -40,7 +41,7 @@ func kimiBlock(h Hook) (string, error) {
 // kimiConflict finds a hooks key our [[hooks]] block would clash with: an
 // inline `hooks = [...]` or a plain [hooks] table make the file invalid
 // TOML once an array-of-tables [[hooks]] is added.
-var kimiConflict = regexp.MustCompile(`(?m)^[ \t]*(hooks[ \t]*=|\[[ \t]*hooks[ \t]*\])`)
+var kimiConflict = lazyre.New(`(?m)^[ \t]*(hooks[ \t]*=|\[[ \t]*hooks[ \t]*\])`)
 
 func checkText(data []byte) error {
 	if !utf8.Valid(data) || bytes.IndexByte(data, 0) >= 0 {
@@ -81,7 +82,7 @@ func applyKimi(data []byte, h Hook) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if loc := kimiConflict.FindIndex(rest); loc != nil {
+	if loc := kimiConflict.Re().FindIndex(rest); loc != nil {
 		line := bytes.Count(rest[:loc[0]], []byte("\n")) + 1
 		return nil, fmt.Errorf("line %d: hooks is defined there as a table or inline array, so a [[hooks]] entry cannot be added; move your hooks to [[hooks]] blocks, nothing was changed", line)
 	}
@@ -112,8 +113,8 @@ func removeKimi(data []byte) ([]byte, int, error) {
 }
 
 var (
-	kimiCommand = regexp.MustCompile(`(?m)^command = (".*")$`)
-	kimiTimeout = regexp.MustCompile(`(?m)^timeout = (\d+)$`)
+	kimiCommand = lazyre.New(`(?m)^command = (".*")$`)
+	kimiTimeout = lazyre.New(`(?m)^timeout = (\d+)$`)
 )
 
 func inspectKimi(data []byte) (*Installed, error) {

@@ -4,9 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"strings"
 	"time"
+
+	"github.com/agent-guard/agent-guard/app/internal/lazyre"
 )
 
 // opencode has no process hooks: its plugins run in-process. Ours is a
@@ -79,9 +80,9 @@ func applyOpencode(data []byte, h Hook) ([]byte, error) {
 }
 
 var (
-	opencodeHook    = regexp.MustCompile(`(?m)^const HOOK = (.*);$`)
-	opencodeArgs    = regexp.MustCompile(`(?m)^const ARGS = (.*);$`)
-	opencodeTimeout = regexp.MustCompile(`(?m)^const TIMEOUT_MS = (\d+);$`)
+	opencodeHook    = lazyre.New(`(?m)^const HOOK = (.*);$`)
+	opencodeArgs    = lazyre.New(`(?m)^const ARGS = (.*);$`)
+	opencodeTimeout = lazyre.New(`(?m)^const TIMEOUT_MS = (\d+);$`)
 )
 
 func inspectOpencode(data []byte) (*Installed, error) {
@@ -89,14 +90,14 @@ func inspectOpencode(data []byte) (*Installed, error) {
 		return nil, nil
 	}
 	in := &Installed{Enabled: true, Count: 1}
-	if m := opencodeHook.FindSubmatch(data); m != nil {
+	if m := opencodeHook.Re().FindSubmatch(data); m != nil {
 		_ = json.Unmarshal(m[1], &in.Command)
 	}
-	if m := opencodeArgs.FindSubmatch(data); m != nil {
+	if m := opencodeArgs.Re().FindSubmatch(data); m != nil {
 		_ = json.Unmarshal(m[1], &in.Args)
 	}
 	in.Deadline = hookView{Args: in.Args}.deadline()
-	if m := opencodeTimeout.FindSubmatch(data); m != nil {
+	if m := opencodeTimeout.Re().FindSubmatch(data); m != nil {
 		var ms int64
 		fmt.Sscan(string(m[1]), &ms)
 		in.HostTimeout = time.Duration(ms) * time.Millisecond

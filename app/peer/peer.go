@@ -112,12 +112,9 @@ func exeName(exe string) string {
 // DefaultBinary is agent-guard (agent-guard.exe) in the folder of the
 // running executable: where the installer puts both binaries.
 func DefaultBinary() string {
-	self, err := os.Executable()
+	self, err := SelfPath()
 	if err != nil {
 		return ""
-	}
-	if r, err := filepath.EvalSymlinks(self); err == nil {
-		self = r
 	}
 	name := "agent-guard"
 	if runtime.GOOS == "windows" {

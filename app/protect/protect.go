@@ -17,6 +17,7 @@ import (
 	"github.com/agent-guard/agent-guard/app/autostart"
 	"github.com/agent-guard/agent-guard/app/config"
 	"github.com/agent-guard/agent-guard/app/install"
+	"github.com/agent-guard/agent-guard/app/peer"
 	"github.com/agent-guard/agent-guard/app/pipe"
 )
 
@@ -29,7 +30,7 @@ const (
 	GuardCache Kind = "guard-cache"       // the judgment cache (writing it poisons verdicts)
 	AuditLog   Kind = "audit-log"         // the audit log and its folder
 	Socket     Kind = "guard-socket"      // the hook's socket and its folder
-	Binary     Kind = "guard-binary"      // agent-guard and agent-guard-hook
+	Binary     Kind = "guard-binary"      // agent-guard, agent-guard-hook and agent-guard-judge
 	HookConfig Kind = "agent-hook-config" // a host's hook configuration
 	Autostart  Kind = "autostart"         // the login entry
 )
@@ -152,13 +153,20 @@ func binaries(exe string) []string {
 	return siblings(exe)
 }
 
-// siblings is exe and the guard's binaries in its folder.
+// siblings is exe and the guard's binaries in its folder. The hook's
+// fallback judge is named whether or not it is there: the hook runs
+// whatever agent-guard-judge sits beside it, so creating one where it is
+// missing must be refused as much as replacing it.
 func siblings(exe string) []string {
 	dir := filepath.Dir(exe)
 	out := []string{exe}
-	for _, n := range []string{"agent-guard", "agent-guard.exe", install.HookName, install.HookName + ".exe"} {
+	judge := peer.JudgeBeside(exe)
+	if judge != exe {
+		out = append(out, judge)
+	}
+	for _, n := range []string{"agent-guard", "agent-guard.exe", install.HookName, install.HookName + ".exe", peer.JudgeBase, peer.JudgeBase + ".exe"} {
 		p := filepath.Join(dir, n)
-		if p != exe {
+		if p != exe && p != judge {
 			if _, err := os.Stat(p); err == nil {
 				out = append(out, p)
 			}
@@ -170,7 +178,7 @@ func siblings(exe string) []string {
 // OwnName reports a base name of one of the guard's binaries.
 func OwnName(base string) bool {
 	b := strings.TrimSuffix(strings.ToLower(base), ".exe")
-	return b == "agent-guard" || b == install.HookName
+	return b == "agent-guard" || b == install.HookName || b == peer.JudgeBase
 }
 
 // Clean makes p absolute-looking, cleaned and slash-separated ("" stays "").

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/agent-guard/agent-guard/app/config"
+	"github.com/agent-guard/agent-guard/app/peer"
 	"github.com/agent-guard/agent-guard/app/pipe"
 )
 
@@ -45,6 +46,9 @@ func TestComputeFromTheGuardsOwnPaths(t *testing.T) {
 		"/work/proj/.zcode/config.json": HookConfig, "/work/proj/.claude/settings.local.json": HookConfig,
 		filepath.Join(home, ".config", "autostart", "agent-guard.desktop"): Autostart,
 		filepath.Join(home, ".config", "agent-guard", "config.json"):       GuardFiles,
+		// the hook's fallback judge, protected though not there: creating
+		// one would hand the hook an impostor
+		peer.JudgeBeside(hook): Binary,
 	}
 	for p, k := range want {
 		e, ok := s.Lookup(p)
@@ -77,8 +81,12 @@ func TestBinariesOfTheJudgingProcess(t *testing.T) {
 		os.WriteFile(b, []byte("x"), 0o755)
 	}
 	got := strings.Join(binaries(tray), ",")
-	if !strings.Contains(got, tray) || !strings.Contains(got, hook) {
-		t.Errorf("binaries(%s) = %s, want both", tray, got)
+	if !strings.Contains(got, tray) || !strings.Contains(got, hook) || !strings.Contains(got, peer.JudgeBeside(hook)) {
+		t.Errorf("binaries(%s) = %s, want both and the judge's place", tray, got)
+	}
+	// The judge, judging in the fallback, protects the hook beside it.
+	if got := strings.Join(binaries(peer.JudgeBeside(hook)), ","); !strings.Contains(got, hook) || !strings.Contains(got, tray) {
+		t.Errorf("binaries(judge) = %s, want the hook and the tray", got)
 	}
 	if b := binaries(filepath.Join(dir, "protect.test")); len(b) != 0 {
 		t.Errorf("a non-guard executable gave %v", b)

@@ -86,6 +86,7 @@ func (s *Server) Serve(ctx context.Context, l net.Listener) error {
 	defer stop()
 	var err error
 	backoff := 5 * time.Millisecond
+	idle := make(chan net.Conn) // unbuffered: only a waiting worker takes one
 	for {
 		c, aerr := l.Accept()
 		if aerr != nil {
@@ -108,15 +109,42 @@ func (s *Server) Serve(ctx context.Context, l net.Listener) error {
 		}
 		backoff = 5 * time.Millisecond
 		s.wg.Add(1)
-		go func() {
-			defer s.wg.Done()
-			s.handle(ctx, c)
-		}()
+		select {
+		case idle <- c: // a worker that finished a request takes it
+		default:
+			go s.worker(ctx, c, idle)
+		}
 	}
 	cancel()
 	l.Close()
 	s.wg.Wait()
 	return err
+}
+
+// workerIdle is how long a worker waits for the next connection before it
+// ends.
+const workerIdle = 10 * time.Second
+
+// worker handles c, then the connections handed to it on idle until none
+// comes for workerIdle or ctx ends. Reusing a goroutine keeps its stack,
+// already grown to what judging needs: a fresh goroutine per connection
+// regrew (copied) its stack on every request. Concurrency is unchanged:
+// when no worker is idle, Serve starts another.
+func (s *Server) worker(ctx context.Context, c net.Conn, idle chan net.Conn) {
+	t := time.NewTimer(workerIdle)
+	defer t.Stop()
+	for {
+		s.handle(ctx, c)
+		s.wg.Done()
+		t.Reset(workerIdle)
+		select {
+		case c = <-idle:
+		case <-t.C:
+			return
+		case <-ctx.Done():
+			return
+		}
+	}
 }
 
 // handle answers one connection: read, decide, respond, audit.
@@ -135,16 +163,23 @@ func (s *Server) handle(ctx context.Context, c net.Conn) {
 	}
 	// The hook sends nothing after its request: a read that returns means
 	// it went away (gave up or was killed), which cancels a pending Ask.
+	// Only an Ask waits on a person, so only then is the connection
+	// watched (a goroutine and a poller wake-up per request otherwise).
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	c.SetReadDeadline(time.Time{})
-	go func() {
-		var b [1]byte
-		c.Read(b[:])
-		cancel(errHookGone)
-	}()
+	var watch sync.Once
+	watchHangUp := func() {
+		watch.Do(func() {
+			go func() {
+				var b [1]byte
+				c.Read(b[:])
+				cancel(errHookGone)
+			}()
+		})
+	}
 
-	d := s.decide(ctx, req, start)
+	d := s.decideWatching(ctx, req, start, watchHangUp)
 	werr := s.respond(c, req.Host, d.Response())
 	took := float64(time.Since(start).Microseconds()) / 1000
 	for i, p := range d.Parts {
@@ -220,10 +255,24 @@ func (s *Server) Decide(ctx context.Context, req wire.Request) (wire.Response, a
 }
 
 func (s *Server) decide(ctx context.Context, req wire.Request, start time.Time) decide.Decision {
+	return s.decideWatching(ctx, req, start, nil)
+}
+
+// decideWatching is decide calling beforeAsk (when set) before the Asker
+// is asked.
+func (s *Server) decideWatching(ctx context.Context, req wire.Request, start time.Time, beforeAsk func()) decide.Decision {
 	// Everything must finish before the hook gives up on us.
 	budget := time.Duration(req.BudgetMS) * time.Millisecond
+	asker := s.deps.Asker
+	if asker != nil && beforeAsk != nil {
+		inner := asker
+		asker = decide.AskerFunc(func(ctx context.Context, p decide.Prompt) decide.Answer {
+			beforeAsk()
+			return inner.Ask(ctx, p)
+		})
+	}
 	return decide.Decide(ctx, decide.Call{Host: req.Host, Event: req.Event, Start: start, Deadline: start.Add(budget - margin(budget))},
-		decide.Deps{Judge: s.deps.Judge, Config: s.deps.Config, Asker: s.deps.Asker, OnProblem: func(err error) { s.problem(fmt.Errorf("server: %w", err)) }})
+		decide.Deps{Judge: s.deps.Judge, Config: s.deps.Config, Asker: asker, OnProblem: func(err error) { s.problem(fmt.Errorf("server: %w", err)) }})
 }
 
 // margin is how long before the hook's budget ends the server answers:

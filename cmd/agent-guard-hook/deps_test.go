@@ -12,7 +12,7 @@ import (
 // The hook runs on every tool call of the agent, so what it links is what
 // it pays for at every start. Its fast path is the host protocol, the
 // pipe, the peer check and the wire: the judge runs in the server or in
-// `agent-guard hook-fallback`. These tests fail when an import (direct or
+// `agent-guard-judge hook-fallback`. These tests fail when an import (direct or
 // through any package) pulls one of these in, in the manner of
 // tailscale's deptest.
 var forbidden = []string{

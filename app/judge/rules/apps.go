@@ -4,9 +4,9 @@ package rules
 // run code against a production database.
 
 import (
-	"regexp"
 	"strings"
 
+	"github.com/agent-guard/agent-guard/app/internal/lazyre"
 	"github.com/agent-guard/agent-guard/app/judge/shell"
 )
 
@@ -22,7 +22,7 @@ var appAdminVerbs = map[string]map[string]string{
 }
 
 // appRubyDestroy: ruby code a gitlab-rails runner/console runs that deletes records.
-var appRubyDestroy = regexp.MustCompile(`(?i)\b(destroy|destroy_all|delete|delete_all|truncate|drop_table|update_all|remove)\b`)
+var appRubyDestroy = lazyre.New(`(?i)\b(destroy|destroy_all|delete|delete_all|truncate|drop_table|update_all|remove)\b`)
 
 func ruleAppAdmin(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	ops := pkLowOps(c)

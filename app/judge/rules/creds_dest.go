@@ -2,9 +2,9 @@ package rules
 
 import (
 	"net/url"
-	"regexp"
 	"strings"
 
+	"github.com/agent-guard/agent-guard/app/internal/lazyre"
 	"github.com/agent-guard/agent-guard/app/judge/shell"
 )
 
@@ -18,25 +18,25 @@ import (
 // TokenPattern is one kind of credential recognisable by its shape.
 type TokenPattern struct {
 	Name string
-	Re   *regexp.Regexp
+	Re   *lazyre.Regexp
 	Home []string // hosts (suffixes) where it is legitimately sent; none: nowhere
 }
 
 // TokenPatterns is the one table of token shapes (audit redaction may use it too).
 var TokenPatterns = []TokenPattern{
-	{"an AWS access key id", regexp.MustCompile(`\b(?:AKIA|ASIA|AGPA|AIDA|AROA)[0-9A-Z]{16}\b`), []string{"amazonaws.com"}},
-	{"an AWS secret access key", regexp.MustCompile(`(?i)aws_?secret_?(?:access_?)?key["'\s:=]+[A-Za-z0-9/+]{40}\b`), []string{"amazonaws.com"}},
-	{"a GitHub token", regexp.MustCompile(`\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36}\b|\bgithub_pat_[A-Za-z0-9_]{22,}`), []string{"github.com", "githubusercontent.com", "ghcr.io"}},
-	{"a GitLab token", regexp.MustCompile(`\bglpat-[0-9A-Za-z_-]{20}\b`), []string{"gitlab.com"}},
-	{"a Stripe secret key", regexp.MustCompile(`\b(?:sk|rk)_live_[0-9A-Za-z]{16,}\b`), []string{"stripe.com"}},
-	{"an Anthropic API key", regexp.MustCompile(`\bsk-ant-[A-Za-z0-9_-]{20,}`), []string{"anthropic.com"}},
-	{"an OpenAI API key", regexp.MustCompile(`\bsk-(?:proj-)?[A-Za-z0-9_-]{20,}`), []string{"openai.com"}},
-	{"a Slack token", regexp.MustCompile(`\bxox[bpars]-[0-9A-Za-z-]{10,}`), []string{"slack.com"}},
-	{"an npm token", regexp.MustCompile(`\bnpm_[A-Za-z0-9]{36}\b`), []string{"npmjs.org", "npmjs.com"}},
-	{"a Google API key", regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{35}\b`), []string{"googleapis.com"}},
-	{"a Hugging Face token", regexp.MustCompile(`\bhf_[A-Za-z]{34}\b`), []string{"huggingface.co"}},
-	{"a private key", regexp.MustCompile(`-----BEGIN (?:[A-Z0-9]+ )?PRIVATE KEY-----`), nil},
-	{"a password in a URL", regexp.MustCompile(`\b[a-z][a-z0-9+.-]*://[^/\s:@"']+:[^/\s@"']{3,}@[^/\s"']+`), nil},
+	{"an AWS access key id", lazyre.New(`\b(?:AKIA|ASIA|AGPA|AIDA|AROA)[0-9A-Z]{16}\b`), []string{"amazonaws.com"}},
+	{"an AWS secret access key", lazyre.New(`(?i)aws_?secret_?(?:access_?)?key["'\s:=]+[A-Za-z0-9/+]{40}\b`), []string{"amazonaws.com"}},
+	{"a GitHub token", lazyre.New(`\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36}\b|\bgithub_pat_[A-Za-z0-9_]{22,}`), []string{"github.com", "githubusercontent.com", "ghcr.io"}},
+	{"a GitLab token", lazyre.New(`\bglpat-[0-9A-Za-z_-]{20}\b`), []string{"gitlab.com"}},
+	{"a Stripe secret key", lazyre.New(`\b(?:sk|rk)_live_[0-9A-Za-z]{16,}\b`), []string{"stripe.com"}},
+	{"an Anthropic API key", lazyre.New(`\bsk-ant-[A-Za-z0-9_-]{20,}`), []string{"anthropic.com"}},
+	{"an OpenAI API key", lazyre.New(`\bsk-(?:proj-)?[A-Za-z0-9_-]{20,}`), []string{"openai.com"}},
+	{"a Slack token", lazyre.New(`\bxox[bpars]-[0-9A-Za-z-]{10,}`), []string{"slack.com"}},
+	{"an npm token", lazyre.New(`\bnpm_[A-Za-z0-9]{36}\b`), []string{"npmjs.org", "npmjs.com"}},
+	{"a Google API key", lazyre.New(`\bAIza[0-9A-Za-z_-]{35}\b`), []string{"googleapis.com"}},
+	{"a Hugging Face token", lazyre.New(`\bhf_[A-Za-z]{34}\b`), []string{"huggingface.co"}},
+	{"a private key", lazyre.New(`-----BEGIN (?:[A-Z0-9]+ )?PRIVATE KEY-----`), nil},
+	{"a password in a URL", lazyre.New(`\b[a-z][a-z0-9+.-]*://[^/\s:@"']+:[^/\s@"']{3,}@[^/\s"']+`), nil},
 }
 
 var urlPassword = TokenPatterns[len(TokenPatterns)-1]

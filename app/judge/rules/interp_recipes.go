@@ -4,9 +4,9 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 
+	"github.com/agent-guard/agent-guard/app/internal/lazyre"
 	"github.com/agent-guard/agent-guard/app/judge/disk"
 	"github.com/agent-guard/agent-guard/app/judge/shell"
 )
@@ -272,7 +272,7 @@ func makeRecipe(r recipeSrc) ([]string, string) {
 	return cmds, name
 }
 
-var makeVarRe = regexp.MustCompile(`\$[({]([A-Za-z_][A-Za-z0-9_]*)[)}]`)
+var makeVarRe = lazyre.New(`\$[({]([A-Za-z_][A-Za-z0-9_]*)[)}]`)
 
 // makeCommands returns the recipe lines of targets (the first target by
 // default) and of their prerequisites, variables expanded once.
@@ -377,7 +377,7 @@ func makeAssign(t string) (string, string, bool) {
 
 func makeExpand(line string, vars map[string]string) string {
 	for i := 0; i < 3 && makeVarRe.MatchString(line); i++ {
-		line = makeVarRe.ReplaceAllStringFunc(line, func(m string) string {
+		line = makeVarRe.Re().ReplaceAllStringFunc(line, func(m string) string {
 			k := makeVarRe.FindStringSubmatch(m)[1]
 			if v, ok := vars[k]; ok {
 				return v
@@ -511,8 +511,8 @@ func taskRecipe(r recipeSrc) ([]string, string) {
 
 // --- cargo, pip, pytest, go generate (disk only)
 
-var rustCallRe = regexp.MustCompile(`Command::new\(\s*"([^"]+)"\s*\)((?:\s*\.args?\(\s*(?:&?\[)?[^)]*\]?\s*\))*)`)
-var rustStrRe = regexp.MustCompile(`"((?:[^"\\]|\\.)*)"`)
+var rustCallRe = lazyre.New(`Command::new\(\s*"([^"]+)"\s*\)((?:\s*\.args?\(\s*(?:&?\[)?[^)]*\]?\s*\))*)`)
+var rustStrRe = lazyre.New(`"((?:[^"\\]|\\.)*)"`)
 
 func cargoBuildRS(r recipeSrc) ([]string, string) {
 	ops := r.c.Operands()

@@ -19,16 +19,29 @@ type Ctx struct {
 type CmdRule func(c *shell.Cmd, x *Ctx) (f Finding, ok bool)
 
 // byName maps a normalized program name to its rules; packs fill it from
-// init with on(). anyCmd rules see every command.
+// init with on(). anyCmd rules see every command. Sized for the ~1,800
+// names the packs register, so init does not regrow it a dozen times
+// (every hook fallback pays for init).
 var (
-	byName = map[string][]CmdRule{}
+	byName = make(map[string][]CmdRule, 2048)
 	anyCmd []CmdRule
 )
+
+// ruleSlab backs the one-rule lists of byName: most names have a single
+// rule, and one shared array spares init an allocation per name. Each
+// list is capped at its length, so a second rule for a name copies it out.
+var ruleSlab = make([]CmdRule, 0, 2048)
 
 // on registers r for each program name.
 func on(r CmdRule, names ...string) {
 	for _, n := range names {
-		byName[n] = append(byName[n], r)
+		if rs, ok := byName[n]; ok {
+			byName[n] = append(rs, r)
+			continue
+		}
+		ruleSlab = append(ruleSlab, r)
+		k := len(ruleSlab)
+		byName[n] = ruleSlab[k-1 : k : k]
 	}
 }
 
