@@ -77,6 +77,7 @@ type Entry struct {
 
 var catalog struct {
 	sync.Mutex
+	pending  []declaration // built on first use: the judge's start pays nothing
 	byID     map[string]Entry
 	patterns []pattern
 	errors   []string // duplicate or malformed declarations; a test fails on any
@@ -89,12 +90,13 @@ type pattern struct {
 	literal int // characters outside <...>: more is more specific
 }
 
-var patternPart = regexp.MustCompile(`<[^<>]*>`)
+// patternPart is compiled on first use (catalog loads are lazy too).
+var patternPart = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`<[^<>]*>`) })
 
 // compilePattern turns "aws.<svc>.<op>" into ^aws\..+\..+$; ok is false
 // for an id without <...>.
 func compilePattern(id string) (pattern, bool) {
-	locs := patternPart.FindAllStringIndex(id, -1)
+	locs := patternPart().FindAllStringIndex(id, -1)
 	if len(locs) == 0 {
 		return pattern{}, false
 	}
@@ -118,16 +120,39 @@ func BaseID(rule string) string {
 	return rule[strings.LastIndex(rule, "/")+1:]
 }
 
-// declare adds entries to the catalog; packs call it from a package-level
-// var in their own catalog file. where names the file that judges the ids:
-// a bare file name means app/judge/rules/<file>. A duplicate id is recorded, not a panic:
-// TestCatalogWellFormed reports it.
-func declare(where string, es ...Entry) struct{} {
+// declaration is one catalog file's entries, not yet built.
+type declaration struct {
+	where   string
+	entries func() []Entry
+}
+
+// declare records a catalog file's entries; packs call it from a
+// package-level var in their own catalog file. The entries are a func so
+// that nothing is built at start: every hook fallback starts a judge
+// process, and 1,300 entries with their examples and patterns cost it
+// about 1.5 ms and 4,600 allocations when built in init. where names the
+// file that judges the ids: a bare file name means app/judge/rules/<file>.
+func declare(where string, entries func() []Entry) struct{} {
 	catalog.Lock()
 	defer catalog.Unlock()
+	catalog.pending = append(catalog.pending, declaration{where, entries})
+	return struct{}{}
+}
+
+// load builds the catalog from the pending declarations; callers hold the
+// lock. A duplicate id is recorded, not a panic: TestCatalogWellFormed
+// reports it.
+func load() {
 	if catalog.byID == nil {
 		catalog.byID = map[string]Entry{}
 	}
+	for _, d := range catalog.pending {
+		add(d.where, d.entries())
+	}
+	catalog.pending = nil
+}
+
+func add(where string, es []Entry) {
 	for _, e := range es {
 		if e.ID == "" {
 			catalog.errors = append(catalog.errors, fmt.Sprintf("%s: an entry without an id", where))
@@ -156,13 +181,13 @@ func declare(where string, es ...Entry) struct{} {
 			catalog.patterns = append(catalog.patterns, p)
 		}
 	}
-	return struct{}{}
 }
 
 // Catalog returns every declared rule, sorted by id.
 func Catalog() []Entry {
 	catalog.Lock()
 	defer catalog.Unlock()
+	load()
 	out := make([]Entry, 0, len(catalog.byID))
 	for _, e := range catalog.byID {
 		out = append(out, e)
@@ -188,6 +213,7 @@ func (e Entry) Covers(rule string) bool {
 func Lookup(rule string) (Entry, bool) {
 	catalog.Lock()
 	defer catalog.Unlock()
+	load()
 	if e, ok := catalog.byID[rule]; ok {
 		return e, true
 	}
@@ -211,5 +237,6 @@ func Lookup(rule string) (Entry, bool) {
 func CatalogErrors() []string {
 	catalog.Lock()
 	defer catalog.Unlock()
+	load()
 	return append([]string(nil), catalog.errors...)
 }

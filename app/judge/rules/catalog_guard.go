@@ -5,53 +5,67 @@ import "encoding/json"
 // Catalog: self-protection. Generated once from the corpora and then kept by hand;
 // see catalog.go for what an entry promises.
 
-var _ = declare("app/judge/rules/paths.go",
-	Entry{ID: "self.guard-tree", Risk: 3, RedLine: true, Category: "self-protection", Reason: "removes or moves ., which holds the agent's own guard or hook configuration: an agent must not switch off its own guard; ask the user to do it",
-		Examples: []Example{{Command: "rm -rf ~/.claude"}}},
-)
+var _ = declare("app/judge/rules/paths.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "self.guard-tree", Risk: 3, RedLine: true, Category: "self-protection", Reason: "removes or moves ., which holds the agent's own guard or hook configuration: an agent must not switch off its own guard; ask the user to do it",
+			Examples: []Example{{Command: "rm -rf ~/.claude"}}},
+	}
+})
 
-var _ = declare("app/judge/rules/procs.go",
-	Entry{ID: "self.kill-guard", Risk: 3, RedLine: true, Category: "self-protection", Reason: "kills agent-guard itself; the agent may not switch its guard off",
-		Examples: []Example{{Command: "pkill agent-guard"}}},
-	Entry{ID: "self.stop-guard", Risk: 3, RedLine: true, Category: "self-protection", Reason: "launchctl setenv stops or removes the agent's own guard: an agent must not switch off its own guard; ask the user to do it",
-		Examples: []Example{{Command: "launchctl setenv AGENT_GUARD_HOME /tmp/x"}}},
-)
+var _ = declare("app/judge/rules/procs.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "self.kill-guard", Risk: 3, RedLine: true, Category: "self-protection", Reason: "kills agent-guard itself; the agent may not switch its guard off",
+			Examples: []Example{{Command: "pkill agent-guard"}}},
+		Entry{ID: "self.stop-guard", Risk: 3, RedLine: true, Category: "self-protection", Reason: "launchctl setenv stops or removes the agent's own guard: an agent must not switch off its own guard; ask the user to do it",
+			Examples: []Example{{Command: "launchctl setenv AGENT_GUARD_HOME /tmp/x"}}},
+	}
+})
 
-var _ = declare("app/judge/rules/selfenv.go",
-	Entry{ID: "self.autostart", Risk: 3, RedLine: true, Category: "self-protection", Reason: "touches /home/dev/Library/LaunchAgents/ai.agentguard.tray.plist, part of the agent's own guard (autostart): an agent must not change or switch off its own guard; ask the user to do it",
-		Examples: []Example{{Event: json.RawMessage(`{"hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"file_path":"/home/dev/Library/LaunchAgents/ai.agentguard.tray.plist","content":"<plist/>"},"cwd":"/home/dev/proj"}`)}}},
-	Entry{ID: "self.env-persist", Risk: 3, RedLine: true, Category: "self-protection", Reason: "setx sets an AGENT_GUARD_* variable for later sessions: the next start would run the guard with another config or none; ask the user to do it",
-		Examples: []Example{{Command: "setx AGENT_GUARD_HOME C:\\Temp\\empty"}}},
-	Entry{ID: "self.guard-binary", Risk: 3, RedLine: true, Category: "self-protection", Reason: "gcc writes its output over ~/bin/agent-guard-hook: touches ~/bin/agent-guard-hook, part of the agent's own guard (guard-binary): an agent must not change or switch off its own guard; ask the user to do it",
-		Examples: []Example{{Command: "gcc -o ~/bin/agent-guard-hook x.c"}}},
-)
+var _ = declare("app/judge/rules/selfenv.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "self.autostart", Risk: 3, RedLine: true, Category: "self-protection", Reason: "touches /home/dev/Library/LaunchAgents/ai.agentguard.tray.plist, part of the agent's own guard (autostart): an agent must not change or switch off its own guard; ask the user to do it",
+			Examples: []Example{{Event: json.RawMessage(`{"hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"file_path":"/home/dev/Library/LaunchAgents/ai.agentguard.tray.plist","content":"<plist/>"},"cwd":"/home/dev/proj"}`)}}},
+		Entry{ID: "self.env-persist", Risk: 3, RedLine: true, Category: "self-protection", Reason: "setx sets an AGENT_GUARD_* variable for later sessions: the next start would run the guard with another config or none; ask the user to do it",
+			Examples: []Example{{Command: "setx AGENT_GUARD_HOME C:\\Temp\\empty"}}},
+		Entry{ID: "self.guard-binary", Risk: 3, RedLine: true, Category: "self-protection", Reason: "gcc writes its output over ~/bin/agent-guard-hook: touches ~/bin/agent-guard-hook, part of the agent's own guard (guard-binary): an agent must not change or switch off its own guard; ask the user to do it",
+			Examples: []Example{{Command: "gcc -o ~/bin/agent-guard-hook x.c"}}},
+	}
+})
 
-var _ = declare("app/judge/rules/selfinterp.go",
-	Entry{ID: "guard.interp-parts", Risk: 2, Category: "self-protection", Reason: "the python3 code writes files and builds a path in the home folder with settings.json in it, which may be the agent's own guard or hook configuration",
-		Examples: []Example{{Command: "python3 -c \"import os;d=os.path.join(os.environ['HOME'],'.cl'+'aude');open(d+'/settings.json','w').write('{}')\""}}},
-)
+var _ = declare("app/judge/rules/selfinterp.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "guard.interp-parts", Risk: 2, Category: "self-protection", Reason: "the python3 code writes files and builds a path in the home folder with settings.json in it, which may be the agent's own guard or hook configuration",
+			Examples: []Example{{Command: "python3 -c \"import os;d=os.path.join(os.environ['HOME'],'.cl'+'aude');open(d+'/settings.json','w').write('{}')\""}}},
+	}
+})
 
-var _ = declare("app/judge/rules/selfkill.go",
-	Entry{ID: "guard.cli-read", Risk: 0, Category: "self-protection", Reason: "agent-guard status only reads",
-		Examples: []Example{{Command: "agent-guard status"}}},
-	Entry{ID: "self.guard-exec", Risk: 3, RedLine: true, Category: "self-protection", Reason: "starts the agent-guard tray (a second guard, started by the agent, would answer for the real one): only the user may run the guard's own commands that serve, change or speak for it (read-only ones such as check, status and report are fine)",
-		Examples: []Example{{Command: "agent-guard"}}},
-)
+var _ = declare("app/judge/rules/selfkill.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "guard.cli-read", Risk: 0, Category: "self-protection", Reason: "agent-guard status only reads",
+			Examples: []Example{{Command: "agent-guard status"}}},
+		Entry{ID: "self.guard-exec", Risk: 3, RedLine: true, Category: "self-protection", Reason: "starts the agent-guard tray (a second guard, started by the agent, would answer for the real one): only the user may run the guard's own commands that serve, change or speak for it (read-only ones such as check, status and report are fine)",
+			Examples: []Example{{Command: "agent-guard"}}},
+	}
+})
 
-var _ = declare("app/judge/rules/selfpaths.go",
-	Entry{ID: "self.<kind>", Risk: 3, RedLine: true, Category: "self-protection", Reason: "touches a part of the agent's own guard (the kind names it: guard-files, agent-hook-config, autostart, ...): an agent must not change or switch off its own guard; ask the user to do it",
-		Examples: []Example{{Command: "rm -rf ~/.config/agent-guard"}, {Command: "agent-guard"}, {Command: "pkill agent-guard"}}},
-	Entry{ID: "self.agent-hook-config", Risk: 3, RedLine: true, Category: "self-protection", Reason: "touches .zcode/config.json, part of the agent's own guard (agent-hook-config): an agent must not change or switch off its own guard; ask the user to do it",
-		Examples: []Example{{Command: "rm .zcode/config.json"}}},
-	Entry{ID: "self.guard-files", Risk: 3, RedLine: true, Category: "self-protection", Reason: "touches ~/.cache/agent-guard, part of the agent's own guard (guard-files): an agent must not change or switch off its own guard; ask the user to do it",
-		Examples: []Example{{Command: "rm -rf ~/.cache/agent-guard"}}},
-	Entry{ID: "self.guard-key", Risk: 3, RedLine: true, Category: "self-protection", Reason: "touches ~/.agentguardrc, part of the agent's own guard (guard-key): an agent must not change or switch off its own guard; ask the user to do it",
-		Examples: []Example{{Event: json.RawMessage(`{"tool_name":"Write","tool_input":{"file_path":"~/.agentguardrc","content":"api_key=x"},"cwd":"/home/dev/proj"}`)}}},
-)
+var _ = declare("app/judge/rules/selfpaths.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "self.<kind>", Risk: 3, RedLine: true, Category: "self-protection", Reason: "touches a part of the agent's own guard (the kind names it: guard-files, agent-hook-config, autostart, ...): an agent must not change or switch off its own guard; ask the user to do it",
+			Examples: []Example{{Command: "rm -rf ~/.config/agent-guard"}, {Command: "agent-guard"}, {Command: "pkill agent-guard"}}},
+		Entry{ID: "self.agent-hook-config", Risk: 3, RedLine: true, Category: "self-protection", Reason: "touches .zcode/config.json, part of the agent's own guard (agent-hook-config): an agent must not change or switch off its own guard; ask the user to do it",
+			Examples: []Example{{Command: "rm .zcode/config.json"}}},
+		Entry{ID: "self.guard-files", Risk: 3, RedLine: true, Category: "self-protection", Reason: "touches ~/.cache/agent-guard, part of the agent's own guard (guard-files): an agent must not change or switch off its own guard; ask the user to do it",
+			Examples: []Example{{Command: "rm -rf ~/.cache/agent-guard"}}},
+		Entry{ID: "self.guard-key", Risk: 3, RedLine: true, Category: "self-protection", Reason: "touches ~/.agentguardrc, part of the agent's own guard (guard-key): an agent must not change or switch off its own guard; ask the user to do it",
+			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"Write","tool_input":{"file_path":"~/.agentguardrc","content":"api_key=x"},"cwd":"/home/dev/proj"}`)}}},
+	}
+})
 
-var _ = declare("app/judge/rules/selfroutes.go",
-	Entry{ID: "guard.perms-above", Risk: 2, Category: "self-protection", Reason: "changes permissions of a folder above the guard's files",
-		Untestable: "needs the guard's folders on disk (an existing parent of the guard's files); exercised by tamper/ with the real binaries"},
-	Entry{ID: "guard.unknown-into", Risk: 2, Category: "self-protection", Reason: "copies something unknown into a folder holding the guard's files",
-		Untestable: "needs the guard's folders on disk (a folder that already holds guard files); exercised by tamper/ with the real binaries"},
-)
+var _ = declare("app/judge/rules/selfroutes.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "guard.perms-above", Risk: 2, Category: "self-protection", Reason: "changes permissions of a folder above the guard's files",
+			Untestable: "needs the guard's folders on disk (an existing parent of the guard's files); exercised by tamper/ with the real binaries"},
+		Entry{ID: "guard.unknown-into", Risk: 2, Category: "self-protection", Reason: "copies something unknown into a folder holding the guard's files",
+			Untestable: "needs the guard's folders on disk (a folder that already holds guard files); exercised by tamper/ with the real binaries"},
+	}
+})

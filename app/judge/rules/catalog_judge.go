@@ -5,75 +5,85 @@ import "encoding/json"
 // Catalog: judge, MCP and writes. Generated once from the corpora and then kept by hand;
 // see catalog.go for what an entry promises.
 
-var _ = declare("app/judge/judge.go",
-	Entry{ID: "fastpath.allowlist", Risk: 0, Category: "judge, MCP and writes", Reason: "every command matches your allowlist",
-		Untestable: "needs a user allowlist pattern in config.json (fastpath.allowlist)"},
-	Entry{ID: "fastpath.denylist", Risk: 3, Category: "judge, MCP and writes", Reason: "matches your denylist pattern",
-		Untestable: "needs a user denylist pattern in config.json (fastpath.denylist)"},
-	Entry{ID: "fastpath.mcp_allowlist", Risk: 0, Category: "judge, MCP and writes", Reason: "the MCP server is on your mcp_allowlist",
-		Untestable: "needs an MCP server on the user's mcp_allowlist in config.json"},
-	Entry{ID: "judge.internal-error", Risk: 2, Category: "judge, MCP and writes", Reason: "internal error in the judge; asking instead of guessing",
-		Untestable: "only a panic inside a rule gives it (FuzzJudgeEvent checks none does)"},
-	Entry{ID: "judge.no-tool", Risk: 2, Category: "judge, MCP and writes", Reason: "the call names no tool; cannot judge it",
-		Untestable: "a call without a tool name; ParseEvent already refuses such an event, so only a caller that builds a State by hand meets it"},
-	Entry{ID: "judge.over-budget", Risk: 2, Category: "judge, MCP and writes", Reason: "judging this call took longer than the budget, so it is asked instead of guessed",
-		Untestable: "only a call that takes longer than the judge's time budget gives it (TestJudgeBudget)"},
-	Entry{ID: "local.none", Risk: 0, Category: "judge, MCP and writes", Reason: "no rule matched",
-		Untestable: "the fail-safe name when no rule speaks; every tool the judge handles has a rule that does"},
-	Entry{ID: "tool.not-judged", Risk: 0, Category: "judge, MCP and writes", Reason: "agent-guard does not judge the Read tool",
-		Examples: []Example{{Event: json.RawMessage(`{"tool_name":"Read","tool_input":{"file_path":"a.go"},"cwd":"/home/dev/proj"}`)}}},
-)
+var _ = declare("app/judge/judge.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "fastpath.allowlist", Risk: 0, Category: "judge, MCP and writes", Reason: "every command matches your allowlist",
+			Untestable: "needs a user allowlist pattern in config.json (fastpath.allowlist)"},
+		Entry{ID: "fastpath.denylist", Risk: 3, Category: "judge, MCP and writes", Reason: "matches your denylist pattern",
+			Untestable: "needs a user denylist pattern in config.json (fastpath.denylist)"},
+		Entry{ID: "fastpath.mcp_allowlist", Risk: 0, Category: "judge, MCP and writes", Reason: "the MCP server is on your mcp_allowlist",
+			Untestable: "needs an MCP server on the user's mcp_allowlist in config.json"},
+		Entry{ID: "judge.internal-error", Risk: 2, Category: "judge, MCP and writes", Reason: "internal error in the judge; asking instead of guessing",
+			Untestable: "only a panic inside a rule gives it (FuzzJudgeEvent checks none does)"},
+		Entry{ID: "judge.no-tool", Risk: 2, Category: "judge, MCP and writes", Reason: "the call names no tool; cannot judge it",
+			Untestable: "a call without a tool name; ParseEvent already refuses such an event, so only a caller that builds a State by hand meets it"},
+		Entry{ID: "judge.over-budget", Risk: 2, Category: "judge, MCP and writes", Reason: "judging this call took longer than the budget, so it is asked instead of guessed",
+			Untestable: "only a call that takes longer than the judge's time budget gives it (TestJudgeBudget)"},
+		Entry{ID: "local.none", Risk: 0, Category: "judge, MCP and writes", Reason: "no rule matched",
+			Untestable: "the fail-safe name when no rule speaks; every tool the judge handles has a rule that does"},
+		Entry{ID: "tool.not-judged", Risk: 0, Category: "judge, MCP and writes", Reason: "agent-guard does not judge the Read tool",
+			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"Read","tool_input":{"file_path":"a.go"},"cwd":"/home/dev/proj"}`)}}},
+	}
+})
 
-var _ = declare("app/judge/local.go",
-	Entry{ID: "write.script-danger", Risk: 2, Category: "judge, MCP and writes", Reason: "writes a script (nuke.bash) that would run a dangerous command when executed: a fork bomb or endless spawn loop: it exhausts the machine's processes until it has to be rebooted",
-		Examples: []Example{{Event: json.RawMessage(`{"tool_name":"Write","tool_input":{"file_path":"nuke.bash","content":":(){ :|:& };:\n"},"cwd":"/home/dev/proj"}`)}}},
-	Entry{ID: "write.script-too-large", Risk: 2, Category: "judge, MCP and writes", Reason: "writes a script larger than the guard reads whole: what it would run cannot all be judged",
-		Untestable: "needs a Write of a script above shell.MaxInput (256 KB); TestWriteScriptTooLarge"},
-)
+var _ = declare("app/judge/local.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "write.script-danger", Risk: 2, Category: "judge, MCP and writes", Reason: "writes a script (nuke.bash) that would run a dangerous command when executed: a fork bomb or endless spawn loop: it exhausts the machine's processes until it has to be rebooted",
+			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"Write","tool_input":{"file_path":"nuke.bash","content":":(){ :|:& };:\n"},"cwd":"/home/dev/proj"}`)}}},
+		Entry{ID: "write.script-too-large", Risk: 2, Category: "judge, MCP and writes", Reason: "writes a script larger than the guard reads whole: what it would run cannot all be judged",
+			Untestable: "needs a Write of a script above shell.MaxInput (256 KB); TestWriteScriptTooLarge"},
+	}
+})
 
-var _ = declare("app/judge/rules/creds_dest.go",
-	Entry{ID: "mcp.secret-out", Risk: 3, RedLine: true, Category: "judge, MCP and writes", Reason: "the MCP tool slack/send_message would send an AWS access key id found in its arguments; credentials must not leave the machine",
-		Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__slack__send_message","tool_input":{"channel":"x","text":"key AKIAIOSFODNN7EXAMPLE"},"cwd":"/home/dev/proj"}`)}}},
-	Entry{ID: "write.secret-remote", Risk: 3, RedLine: true, Category: "judge, MCP and writes", Reason: "writes an AWS access key id to a remote path (\\\\server\\share\\keys.txt): credentials would leave the machine",
-		Examples: []Example{{Event: json.RawMessage(`{"tool_name":"Write","tool_input":{"file_path":"\\\\server\\share\\keys.txt","content":"AKIAIOSFODNN7EXAMPLE"},"cwd":"/home/dev/proj"}`)}}},
-)
+var _ = declare("app/judge/rules/creds_dest.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "mcp.secret-out", Risk: 3, RedLine: true, Category: "judge, MCP and writes", Reason: "the MCP tool slack/send_message would send an AWS access key id found in its arguments; credentials must not leave the machine",
+			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__slack__send_message","tool_input":{"channel":"x","text":"key AKIAIOSFODNN7EXAMPLE"},"cwd":"/home/dev/proj"}`)}}},
+		Entry{ID: "write.secret-remote", Risk: 3, RedLine: true, Category: "judge, MCP and writes", Reason: "writes an AWS access key id to a remote path (\\\\server\\share\\keys.txt): credentials would leave the machine",
+			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"Write","tool_input":{"file_path":"\\\\server\\share\\keys.txt","content":"AKIAIOSFODNN7EXAMPLE"},"cwd":"/home/dev/proj"}`)}}},
+	}
+})
 
-var _ = declare("app/judge/rules/fswrite_mcp.go",
-	Entry{ID: "mcp.write-file", Risk: 0, Category: "judge, MCP and writes", Reason: "an MCP file-system write, judged like Write: writes a file in the project: build",
-		Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__filesystem__create_directory","tool_input":{"path":"build"},"cwd":"/home/dev/proj"}`)}}},
-)
+var _ = declare("app/judge/rules/fswrite_mcp.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "mcp.write-file", Risk: 0, Category: "judge, MCP and writes", Reason: "an MCP file-system write, judged like Write: writes a file in the project: build",
+			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__filesystem__create_directory","tool_input":{"path":"build"},"cwd":"/home/dev/proj"}`)}}},
+	}
+})
 
-var _ = declare("app/judge/rules/mcp.go",
-	Entry{ID: "mcp.command", Risk: 2, Category: "judge, MCP and writes", Reason: "runs a shell command that is not analysed yet",
-		Untestable: "unused: bashFn is replaced by Bash at init (bash.go), so MCP commands get the Bash rule's id"},
-	Entry{ID: "mcp.delete", Risk: 2, Category: "judge, MCP and writes", Reason: "deletes through an MCP tool (delete): mcp__github__delete_branch",
-		Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__github__delete_branch","tool_input":{"branch":"feature"},"cwd":"/home/dev/proj"}`)}}},
-	Entry{ID: "mcp.delete-big", Risk: 3, Category: "judge, MCP and writes", Reason: "deletes a whole project through an MCP tool: mcp__supabase__delete_project",
-		Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__supabase__delete_project","tool_input":{"id":"x"},"cwd":"/home/dev/proj"}`)}}},
-	Entry{ID: "mcp.destructive", Risk: 3, Category: "judge, MCP and writes", Reason: "destructive MCP tool (purge): mcp__redis__purge_cache",
-		Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__redis__purge_cache","tool_input":{},"cwd":"/home/dev/proj"}`)}}},
-	Entry{ID: "mcp.force-push", Risk: 3, RedLine: true, Category: "judge, MCP and writes", Reason: "force-pushes through an MCP tool (mcp__git__force_push): this overwrites a remote's history",
-		Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__git__force_push","tool_input":{"branch":"main"},"cwd":"/home/dev/proj"}`)}}},
-	Entry{ID: "mcp.mutating", Risk: 2, Category: "judge, MCP and writes", Reason: "consequential MCP tool (publish): mcp__npm__publish_package",
-		Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__npm__publish_package","tool_input":{},"cwd":"/home/dev/proj"}`)}}},
-	Entry{ID: "mcp.override-consequential", Risk: 2, Category: "judge, MCP and writes", Reason: "consequential by your mcp_overrides",
-		Untestable: "needs a user mcp_overrides entry of class consequential in config.json"},
-	Entry{ID: "mcp.override-destructive", Risk: 3, Category: "judge, MCP and writes", Reason: "destructive by your mcp_overrides",
-		Untestable: "needs a user mcp_overrides entry of class destructive in config.json"},
-	Entry{ID: "mcp.override-readonly", Risk: 0, Category: "judge, MCP and writes", Reason: "read-only by your mcp_overrides",
-		Untestable: "needs a user mcp_overrides entry of class readonly in config.json"},
-	Entry{ID: "mcp.read", Risk: 0, Category: "judge, MCP and writes", Reason: "read-only MCP tool: mcp__memory__read_graph",
-		Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__memory__read_graph","tool_input":{},"cwd":"/home/dev/proj"}`)}}},
-	Entry{ID: "mcp.read-secret", Risk: 2, Category: "judge, MCP and writes", Reason: "an MCP tool reads an SSH private key (~/.ssh/id_rsa); its content would reach the model (read-only MCP tool: mcp__filesystem__read_file)",
-		Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__filesystem__read_file","tool_input":{"path":"~/.ssh/id_rsa"},"cwd":"/home/dev/proj"}`)}}},
-	Entry{ID: "mcp.sql-drop", Risk: 3, Category: "judge, MCP and writes", Reason: "drops or truncates a table or database through an MCP tool (read-only MCP tool: mcp__postgres__query)",
-		Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__postgres__query","tool_input":{"sql":"DROP TABLE users;"},"cwd":"/home/dev/proj"}`)}}},
-	Entry{ID: "mcp.sql-no-where", Risk: 3, Category: "judge, MCP and writes", Reason: "deletes or updates every row (no WHERE) through an MCP tool (read-only MCP tool: mcp__postgres__query)",
-		Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__postgres__query","tool_input":{"sql":"DELETE FROM users;"},"cwd":"/home/dev/proj"}`)}}},
-	Entry{ID: "mcp.sql-read", Risk: 0, Category: "judge, MCP and writes", Reason: "runs read-only SQL through an MCP tool: mcp__db__run_query",
-		Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__db__run_query","tool_input":{"query":"SELECT 1"},"cwd":"/home/dev/proj"}`)}}},
-	Entry{ID: "mcp.sql-write", Risk: 2, Category: "judge, MCP and writes", Reason: "changes data or schema through an MCP tool (read-only MCP tool: mcp__postgres__query)",
-		Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__postgres__query","tool_input":{"sql":"UPDATE users SET active = false WHERE id = 3"},"cwd":"/home/dev/proj"}`)}}},
-	Entry{ID: "mcp.unknown", Risk: 2, Category: "judge, MCP and writes", Reason: "MCP tool whose effect is unknown (treated as consequential): mcp__server__",
-		Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__server","tool_input":{},"cwd":"/home/dev/proj"}`)}}},
-)
+var _ = declare("app/judge/rules/mcp.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "mcp.command", Risk: 2, Category: "judge, MCP and writes", Reason: "runs a shell command that is not analysed yet",
+			Untestable: "unused: bashFn is replaced by Bash at init (bash.go), so MCP commands get the Bash rule's id"},
+		Entry{ID: "mcp.delete", Risk: 2, Category: "judge, MCP and writes", Reason: "deletes through an MCP tool (delete): mcp__github__delete_branch",
+			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__github__delete_branch","tool_input":{"branch":"feature"},"cwd":"/home/dev/proj"}`)}}},
+		Entry{ID: "mcp.delete-big", Risk: 3, Category: "judge, MCP and writes", Reason: "deletes a whole project through an MCP tool: mcp__supabase__delete_project",
+			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__supabase__delete_project","tool_input":{"id":"x"},"cwd":"/home/dev/proj"}`)}}},
+		Entry{ID: "mcp.destructive", Risk: 3, Category: "judge, MCP and writes", Reason: "destructive MCP tool (purge): mcp__redis__purge_cache",
+			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__redis__purge_cache","tool_input":{},"cwd":"/home/dev/proj"}`)}}},
+		Entry{ID: "mcp.force-push", Risk: 3, RedLine: true, Category: "judge, MCP and writes", Reason: "force-pushes through an MCP tool (mcp__git__force_push): this overwrites a remote's history",
+			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__git__force_push","tool_input":{"branch":"main"},"cwd":"/home/dev/proj"}`)}}},
+		Entry{ID: "mcp.mutating", Risk: 2, Category: "judge, MCP and writes", Reason: "consequential MCP tool (publish): mcp__npm__publish_package",
+			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__npm__publish_package","tool_input":{},"cwd":"/home/dev/proj"}`)}}},
+		Entry{ID: "mcp.override-consequential", Risk: 2, Category: "judge, MCP and writes", Reason: "consequential by your mcp_overrides",
+			Untestable: "needs a user mcp_overrides entry of class consequential in config.json"},
+		Entry{ID: "mcp.override-destructive", Risk: 3, Category: "judge, MCP and writes", Reason: "destructive by your mcp_overrides",
+			Untestable: "needs a user mcp_overrides entry of class destructive in config.json"},
+		Entry{ID: "mcp.override-readonly", Risk: 0, Category: "judge, MCP and writes", Reason: "read-only by your mcp_overrides",
+			Untestable: "needs a user mcp_overrides entry of class readonly in config.json"},
+		Entry{ID: "mcp.read", Risk: 0, Category: "judge, MCP and writes", Reason: "read-only MCP tool: mcp__memory__read_graph",
+			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__memory__read_graph","tool_input":{},"cwd":"/home/dev/proj"}`)}}},
+		Entry{ID: "mcp.read-secret", Risk: 2, Category: "judge, MCP and writes", Reason: "an MCP tool reads an SSH private key (~/.ssh/id_rsa); its content would reach the model (read-only MCP tool: mcp__filesystem__read_file)",
+			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__filesystem__read_file","tool_input":{"path":"~/.ssh/id_rsa"},"cwd":"/home/dev/proj"}`)}}},
+		Entry{ID: "mcp.sql-drop", Risk: 3, Category: "judge, MCP and writes", Reason: "drops or truncates a table or database through an MCP tool (read-only MCP tool: mcp__postgres__query)",
+			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__postgres__query","tool_input":{"sql":"DROP TABLE users;"},"cwd":"/home/dev/proj"}`)}}},
+		Entry{ID: "mcp.sql-no-where", Risk: 3, Category: "judge, MCP and writes", Reason: "deletes or updates every row (no WHERE) through an MCP tool (read-only MCP tool: mcp__postgres__query)",
+			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__postgres__query","tool_input":{"sql":"DELETE FROM users;"},"cwd":"/home/dev/proj"}`)}}},
+		Entry{ID: "mcp.sql-read", Risk: 0, Category: "judge, MCP and writes", Reason: "runs read-only SQL through an MCP tool: mcp__db__run_query",
+			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__db__run_query","tool_input":{"query":"SELECT 1"},"cwd":"/home/dev/proj"}`)}}},
+		Entry{ID: "mcp.sql-write", Risk: 2, Category: "judge, MCP and writes", Reason: "changes data or schema through an MCP tool (read-only MCP tool: mcp__postgres__query)",
+			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__postgres__query","tool_input":{"sql":"UPDATE users SET active = false WHERE id = 3"},"cwd":"/home/dev/proj"}`)}}},
+		Entry{ID: "mcp.unknown", Risk: 2, Category: "judge, MCP and writes", Reason: "MCP tool whose effect is unknown (treated as consequential): mcp__server__",
+			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__server","tool_input":{},"cwd":"/home/dev/proj"}`)}}},
+	}
+})
