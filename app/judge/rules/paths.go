@@ -508,6 +508,9 @@ func protectedN(n np, p, home string) (Finding, bool) {
 	if base == ".agentguardrc" {
 		return hit("guard-key")
 	}
+	if what, ok := protectedMore(n); ok {
+		return hit(what)
+	}
 	if base == "agent-guard-hook" || base == "agent-guard-hook.exe" || base == "agent-guard.exe" {
 		return hit("guard-binary")
 	}

@@ -129,6 +129,9 @@ func envFile(p, cwd, home string) bool {
 // EnvPersistWrite judges a Write/Edit putting an AGENT_GUARD_* variable
 // into an environment or start-up file (self.env-persist: block).
 func EnvPersistWrite(p, content, cwd, home string) (Finding, bool) {
+	if f, ok := HooksOffWrite(p, content, cwd, home); ok {
+		return f, true
+	}
 	if !strings.Contains(strings.ToLower(content), guardVarMark) || !envFile(p, cwd, home) {
 		return Finding{}, false
 	}
