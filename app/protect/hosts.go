@@ -13,8 +13,9 @@ import (
 // hostConfig is one place a host reads hooks from, as app/install writes
 // them (user level under home, workspace level under the project).
 type hostConfig struct {
-	host string // install.ZCode, install.Claude, or "" when we never write it
-	path string
+	host      string // install.ZCode, install.Claude, or "" when we never write it
+	path      string
+	workspace bool // under the project, not the home
 }
 
 // hostConfigs lists every host hook config: the ones app/install writes
@@ -31,7 +32,8 @@ func hostConfigs(home, cwd string) []string {
 
 func hostConfigTable(home, cwd string) []hostConfig {
 	var t []hostConfig
-	add := func(host, p string) { t = append(t, hostConfig{host, p}) }
+	add := func(host, p string) { t = append(t, hostConfig{host, p, false}) }
+	addW := func(host, p string) { t = append(t, hostConfig{host, p, true}) }
 	for _, host := range install.AllHosts() {
 		ps, err := install.ConfigPaths(home, host)
 		if err != nil || home == "" {
@@ -43,7 +45,7 @@ func hostConfigTable(home, cwd string) []hostConfig {
 			// hooks from the folder they use under home (.claude/,
 			// .cursor/, .gemini/, ...).
 			if rel, err := filepath.Rel(home, p); err == nil && cwd != "" && filepath.IsAbs(cwd) && !strings.HasPrefix(rel, "..") {
-				add(host, filepath.Join(cwd, rel))
+				addW(host, filepath.Join(cwd, rel))
 			}
 		}
 	}
@@ -51,8 +53,8 @@ func hostConfigTable(home, cwd string) []hostConfig {
 		add(install.Claude, filepath.Join(home, ".claude", "settings.local.json"))
 	}
 	if cwd != "" && filepath.IsAbs(cwd) {
-		add(install.ZCode, install.ZCodeWorkspacePath(cwd))
-		add(install.Claude, filepath.Join(cwd, ".claude", "settings.local.json"))
+		addW(install.ZCode, install.ZCodeWorkspacePath(cwd))
+		addW(install.Claude, filepath.Join(cwd, ".claude", "settings.local.json"))
 	}
 	return t
 }
@@ -121,3 +123,27 @@ var (
 	hookMu    sync.Mutex
 	hookCache = map[hookKey][]string{}
 )
+
+// CarriesHook reports whether the host config at path holds a hook entry
+// that runs one of the guard's binaries (any host's format, read with
+// app/install's own parser). Unreadable or missing files hold none.
+func CarriesHook(path string) bool {
+	fi, err := os.Stat(path)
+	if err != nil || fi.IsDir() || fi.Size() > 4<<20 {
+		return false
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return false
+	}
+	for _, host := range install.AllHosts() {
+		in, err := install.Inspect(host, data)
+		if err != nil || in == nil || in.Command == "" {
+			continue
+		}
+		if OwnName(filepath.Base(filepath.FromSlash(in.Command))) || strings.Contains(strings.ToLower(in.Command), "agent-guard") {
+			return true
+		}
+	}
+	return false
+}

@@ -43,7 +43,12 @@ type Entry struct {
 	// protected too. Otherwise only the path itself (and, through Under,
 	// the folders holding it).
 	Tree bool
-	low  string // Path lower-cased, for matching
+	// WriteOnly: a project's host config that holds no hook entry of
+	// ours. Writing it can still switch the host's hooks off (so writes
+	// are judged as self-protection), but deleting, moving or copying it
+	// takes nothing from the guard.
+	WriteOnly bool
+	low       string // Path lower-cased, for matching
 }
 
 // Set is the protected set at one moment.
@@ -100,9 +105,13 @@ func Compute(src Sources) *Set {
 	for _, b := range binaries(src.Exe) {
 		add(b, Binary, false)
 	}
-	for _, hc := range hostConfigs(src.Home, src.Cwd) {
-		add(hc, HookConfig, false)
-		for _, b := range hookCommands(hc) {
+	for _, hc := range hostConfigTable(src.Home, src.Cwd) {
+		cmds := hookCommands(hc.path)
+		add(hc.path, HookConfig, false)
+		if hc.workspace && hc.host != install.ZCode && !CarriesHook(hc.path) {
+			s.Entries[len(s.Entries)-1].WriteOnly = true
+		}
+		for _, b := range cmds {
 			add(b, Binary, false)
 		}
 	}

@@ -518,12 +518,15 @@ func protectedN(n np, p, home string) (Finding, bool) {
 	if hasSeq(low, "lib/agent-guard") || hasSeq(low, "program files/agent-guard") || hasSeq(low, "libexec/agent-guard") {
 		return hit("guard-binary")
 	}
+	// ZCode workspace configs are written by the installer in any folder
+	// (nothing records which), so they are the guard's wherever they lie.
 	if strings.Contains("/"+low+"/", "/.zcode/") && (base == "config.json" || strings.HasPrefix(base, "hooks")) {
 		return hit("agent-hook-config")
 	}
-	if strings.Contains("/"+low+"/", "/.claude/") && strings.HasPrefix(base, "settings") && strings.HasSuffix(base, ".json") {
-		return hit("agent-hook-config")
-	}
+	// Other host configs are the guard's by where they lie (protectedMore: the
+	// user level under any home; the computed set: this project's, and any
+	// that holds our entry), not by name: a project's copy of
+	// .claude/settings.json elsewhere is an ordinary file.
 	// Claude Code's enterprise policy file holds hooks too.
 	if base == "managed-settings.json" && (strings.Contains(low, "claude")) {
 		return hit("agent-hook-config")
@@ -549,11 +552,17 @@ func guardFileTail(tail string) bool {
 // It checks this user's own locations (and $AGENT_GUARD_HOME) below path,
 // and anything Protected matches inside it.
 func ProtectedTree(p, cwd, home string) (Finding, bool) {
-	if f, ok := Protected(p, cwd, home); ok {
-		return f, ok
+	if strings.TrimSpace(p) == "" {
+		return Finding{}, false
 	}
 	n := normalize(p, cwd, home)
+	if f, ok := protectedOp(n, p, cwd, home, true); ok {
+		return f, ok
+	}
 	if f, ok := protectedBelow(n, p, cwd, home); ok {
+		return f, ok
+	}
+	if f, ok := hostSettingsDir(n, p, cwd, home); ok {
 		return f, ok
 	}
 	if !n.homeKnown || n.low == "/" || n.low == n.lowHome || n.dynamic {
@@ -571,7 +580,7 @@ func ProtectedTree(p, cwd, home string) (Finding, bool) {
 		own = append(own, normalize(g, "", home).low)
 	}
 	if n.lowCwd != "" {
-		own = append(own, n.lowCwd+"/.zcode", n.lowCwd+"/.claude")
+		own = append(own, n.lowCwd+"/.zcode") // the installer's workspace config
 	}
 	for _, o := range own {
 		if under(o, n.low) {

@@ -97,7 +97,24 @@ func protectedMore(n np) (string, bool) {
 			return "guard-socket", true
 		}
 	}
-	if rel, ok := homeRoot(low, n.lowHome); ok {
+	rel, ok := homeRoot(low, n.lowHome)
+	{
+		// $ENV{HOME}/.claude/settings.json, os.homedir()/.codex/config.toml,
+		// $X/.gemini/settings.json: a folder spelled as the home (or known
+		// only at run time) right before a user-level host config.
+		for _, r := range userHostRels() {
+			if low == "/"+r || low == r {
+				return "agent-hook-config", true // a home glued on in code: "/.claude/settings.json"
+			}
+			if strings.HasSuffix(low, "/"+r) {
+				prev := lastSeg("/" + strings.TrimSuffix(low, "/"+r))
+				if strings.Contains(prev, "_dyn_") || strings.Contains(prev, "home") || strings.Contains(prev, "userprofile") || strings.HasPrefix(prev, "~") {
+					return "agent-hook-config", true
+				}
+			}
+		}
+	}
+	if ok {
 		for _, r := range userHostRels() {
 			if rel == r {
 				return "agent-hook-config", true
