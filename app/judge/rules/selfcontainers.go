@@ -40,7 +40,11 @@ func ruleSelfMounts(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		if !n.homeKnown {
 			continue
 		}
-		for _, own := range []string{n.lowHome + "/.config/agent-guard", n.lowHome + "/.claude/settings.json"} {
+		own := []string{n.lowHome + "/.config/agent-guard", n.lowHome + "/.local/state/agent-guard", n.lowHome + "/.local/bin/agent-guard-hook"}
+		for _, r := range userHostRels() {
+			own = append(own, n.lowHome+"/"+r)
+		}
+		for _, own := range own {
 			if under(own, n.low) {
 				return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.guard-tree", Marked: c.Raw,
 					Reason: c.Name + " mounts " + m.src + " writable into a container, and with it the agent's own guard and hook configuration: an agent must not switch off its own guard; mount it :ro or ask the user"}, true

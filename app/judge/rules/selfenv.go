@@ -98,7 +98,7 @@ func selfEnvPersist(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		targets = append(targets, c.Operands()...)
 	}
 	targets = append(targets, writtenBy(c)...)
-	if strings.Contains(raw, "$profile") && (c.Name == "add-content" || c.Name == "set-content" || c.Name == "out-file" || c.Name == "ac" || c.Name == "sc" || c.Name == "tee-object") {
+	if strings.Contains(raw, "> $profile") || strings.Contains(raw, ">$profile") || strings.Contains(raw, "$profile") && (c.Name == "add-content" || c.Name == "set-content" || c.Name == "out-file" || c.Name == "ac" || c.Name == "sc" || c.Name == "tee-object") {
 		return envPersistFinding(c, "writing $PROFILE"), true
 	}
 	for _, t := range targets {

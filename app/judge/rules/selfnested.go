@@ -168,6 +168,11 @@ func settingsText(val, next string, hasVal bool, a string, x *Ctx) string {
 	if strings.HasPrefix(strings.TrimSpace(v), "{") {
 		return v
 	}
+	if x.All != nil {
+		if body, ok := x.All.Written[v]; ok {
+			return body // written earlier in the same line
+		}
+	}
 	n := normalize(v, x.Cwd, x.Home)
 	if n.dynamic || !isAbs(n.abs) {
 		return ""

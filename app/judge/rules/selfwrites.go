@@ -84,8 +84,9 @@ var writeSpecs = map[string]writeSpec{
 	"compress": {all: true, unless: []string{"-c"}},
 	// unix-socket listeners: the bind creates the file at the path
 	"nc": {all: true, when: []string{"-U"}}, "ncat": {all: true, when: []string{"-U", "--unixsock"}},
-	"netcat":                  {all: true, when: []string{"-U"}},
-	"socat":                   {values: []string{"unix-listen:", "unix-l:", "unix-recvfrom:", "unix-recv:", "unix-connect:", "unix:", "unix-client:"}},
+	"netcat":  {all: true, when: []string{"-U"}},
+	"socat":   {values: []string{"unix-listen:", "unix-l:", "unix-recvfrom:", "unix-recv:", "unix-connect:", "unix:", "unix-client:", "create:", "open:", "gopen:"}},
+	"sqlite3": {all: true}, "sqlite": {all: true},
 	"systemd-socket-activate": {values: []string{"-l", "--listen"}},
 }
 
