@@ -562,6 +562,9 @@ func ProtectedTree(p, cwd, home string) (Finding, bool) {
 	if f, ok := protectedBelow(n, p, cwd, home); ok {
 		return f, ok
 	}
+	if f, ok := carriedBelow(n, p); ok {
+		return f, ok
+	}
 	if f, ok := hostSettingsDir(n, p, cwd, home); ok {
 		return f, ok
 	}
@@ -579,8 +582,8 @@ func ProtectedTree(p, cwd, home string) (Finding, bool) {
 	if g := guardHome(); g != "" {
 		own = append(own, normalize(g, "", home).low)
 	}
-	if n.lowCwd != "" {
-		own = append(own, n.lowCwd+"/.zcode") // the installer's workspace config
+	if z := n.lowCwd + "/.zcode"; n.lowCwd != "" && (under(n.low, z) || exists(z)) {
+		own = append(own, z) // the installer's workspace config (a folder above it: only when it is there)
 	}
 	for _, o := range own {
 		if under(o, n.low) {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/agent-guard/agent-guard/app/install"
 	"github.com/agent-guard/agent-guard/app/judge/shell"
+	"github.com/agent-guard/agent-guard/app/protect"
 )
 
 // The hosts' side of the guard: the files where a host reads its hooks
@@ -229,6 +230,35 @@ func ruleHooksOff(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			if len(ops) > 0 && hostConfigShaped(normalize(ops[len(ops)-1], x.Cwd, x.Home).low) {
 				return hooksOffFinding(c.Raw, "writing "+ops[len(ops)-1]), true
 			}
+		}
+	}
+	return Finding{}, false
+}
+
+// projectHostRels are where a host reads hooks inside a project folder.
+var projectHostRels = []string{".claude/settings.json", ".claude/settings.local.json", ".codex/hooks.json",
+	".codex/config.toml", ".gemini/settings.json", ".cursor/hooks.json", ".zcode/config.json", ".qwen/settings.json",
+	".factory/hooks.json", ".augment/settings.json", ".windsurf/hooks.json", ".github/hooks/agent-guard.json"}
+
+// carriedBelow: deleting or moving the folder p takes a host config that
+// runs our hook with it (p is a project holding one, or the host folder
+// itself). A few stats, only for folder deletes and moves.
+func carriedBelow(n np, p string) (Finding, bool) {
+	if n.dynamic || !isAbs(n.abs) || strings.HasPrefix(n.abs, "~") || !isDirOnDisk(n.abs) {
+		return Finding{}, false
+	}
+	for _, rel := range projectHostRels {
+		var cand string
+		dir, file := path.Split(rel)
+		switch {
+		case path.Base(n.low) == strings.TrimSuffix(dir, "/"):
+			cand = n.abs + "/" + file // p is the .claude folder itself
+		default:
+			cand = n.abs + "/" + rel
+		}
+		if protect.CarriesHook(filepath.FromSlash(cand)) {
+			return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.guard-tree", Marked: p,
+				Reason: "removes or moves " + p + ", which holds " + cand + ", a host config that runs agent-guard's hook: an agent must not switch off its own guard; ask the user to do it"}, true
 		}
 	}
 	return Finding{}, false

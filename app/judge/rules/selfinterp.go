@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/agent-guard/agent-guard/app/judge/shell"
@@ -11,7 +12,44 @@ import (
 // need the whole name. A piece of a protected name, the home folder and a
 // write call in the same code is at least confirm.
 
-func init() { onAny(ruleSelfInterpParts) }
+func init() {
+	onAny(ruleSelfInterpParts)
+	onAny(ruleSelfInterpLiterals)
+}
+
+// quotedRe finds string literals in interpreter code.
+var quotedRe = regexp.MustCompile(`'([^'\n]{2,400})'|"([^"\n]{2,400})"`)
+
+// ruleSelfInterpLiterals: code that writes, binds or removes files and
+// names, as a whole string literal, a path of the computed protected set
+// (the socket from AGENT_GUARD_PIPE, the config home, a binary), even
+// when nothing in the name says agent-guard.
+func ruleSelfInterpLiterals(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	if !selfInterps[c.Name] {
+		return Finding{}, false
+	}
+	code := strings.Join(c.Args, " ")
+	for _, r := range c.Redirs {
+		if r.Op == "<<" || r.Op == "<<-" || r.Op == "<<<" {
+			code += "\n" + r.Target
+		}
+	}
+	if !containsAnyOf(strings.ToLower(code), pkGuardWriteMark) {
+		return Finding{}, false
+	}
+	for _, m := range quotedRe.FindAllStringSubmatch(code, 64) {
+		lit := m[1] + m[2]
+		if !isAbs(slashify(lit)) || strings.ContainsAny(lit, "{}$%") {
+			continue
+		}
+		if f, ok := Protected(lit, x.Cwd, x.Home); ok {
+			f.Reason = "the " + c.Name + " code names " + lit + " and writes or binds files: " + f.Reason
+			f.Marked = c.Raw
+			return f, true
+		}
+	}
+	return Finding{}, false
+}
 
 var selfInterps = map[string]bool{"python": true, "python3": true, "python2": true, "py": true, "node": true,
 	"nodejs": true, "deno": true, "bun": true, "perl": true, "ruby": true, "php": true, "lua": true, "osascript": true,
