@@ -44,7 +44,7 @@ func hostConfigTable(home, cwd string) []hostConfig {
 			// The same file under the project: hosts read project-level
 			// hooks from the folder they use under home (.claude/,
 			// .cursor/, .gemini/, ...).
-			if rel, err := filepath.Rel(home, p); err == nil && cwd != "" && filepath.IsAbs(cwd) && !strings.HasPrefix(rel, "..") {
+			if rel, err := filepath.Rel(home, p); err == nil && rooted(cwd) && !strings.HasPrefix(rel, "..") {
 				addW(host, filepath.Join(cwd, rel))
 			}
 		}
@@ -52,7 +52,7 @@ func hostConfigTable(home, cwd string) []hostConfig {
 	if home != "" {
 		add(install.Claude, filepath.Join(home, ".claude", "settings.local.json"))
 	}
-	if cwd != "" && filepath.IsAbs(cwd) {
+	if rooted(cwd) {
 		addW(install.ZCode, install.ZCodeWorkspacePath(cwd))
 		addW(install.Claude, filepath.Join(cwd, ".claude", "settings.local.json"))
 	}
@@ -146,4 +146,10 @@ func CarriesHook(path string) bool {
 		}
 	}
 	return false
+}
+
+// rooted: an absolute path, or one rooted without a drive (/work/proj,
+// \work\proj), which hosts on Windows also send.
+func rooted(p string) bool {
+	return p != "" && (filepath.IsAbs(p) || p[0] == '/' || p[0] == '\\')
 }

@@ -73,7 +73,7 @@ func Compute(src Sources) *Set {
 	s := &Set{Home: Clean(src.Home)}
 	add := func(p string, k Kind, tree bool) {
 		if p = Clean(p); p != "" && p != "/" && p != s.Home {
-			s.Entries = append(s.Entries, Entry{Path: p, Kind: k, Tree: tree, low: strings.ToLower(p)})
+			s.Entries = append(s.Entries, Entry{Path: p, Kind: k, Tree: tree, low: key(p)})
 		}
 	}
 	if ps, err := config.DefaultPaths(); err == nil {
@@ -191,10 +191,10 @@ func Clean(p string) string {
 }
 
 // Lookup reports the entry p (absolute, any slashes) is, or lies in.
-// Matching ignores case: macOS and Windows file systems do, and on Linux
-// it only errs on the side of caution.
+// Matching is by key: case, separators, Windows variable spellings and
+// short names do not matter.
 func (s *Set) Lookup(p string) (Entry, bool) {
-	low := strings.ToLower(Clean(p))
+	low := key(p)
 	best, found := Entry{}, false
 	for _, e := range s.Entries {
 		el := e.lower()
@@ -208,7 +208,7 @@ func (s *Set) Lookup(p string) (Entry, bool) {
 // Under returns the entries at or below dir: what deleting, moving or
 // chmod-ing dir, or copying a tree into it, could reach.
 func (s *Set) Under(dir string) []Entry {
-	low := strings.ToLower(Clean(dir))
+	low := key(dir)
 	var out []Entry
 	for _, e := range s.Entries {
 		if el := e.lower(); el == low || within(el, low) {
@@ -220,7 +220,7 @@ func (s *Set) Under(dir string) []Entry {
 
 func (e Entry) lower() string {
 	if e.low == "" {
-		return strings.ToLower(e.Path) // an Entry made outside Compute
+		return key(e.Path) // an Entry made outside Compute
 	}
 	return e.low
 }

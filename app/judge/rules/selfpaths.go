@@ -28,7 +28,7 @@ func setFor(cwd, home string) *protect.Set {
 	c := ""
 	if d := slashify(cwd); d != "" && !strings.Contains(d, "\x00") {
 		c = filepath.FromSlash(cleanAbs(expand(d, slashify(home))))
-		if !filepath.IsAbs(c) {
+		if !filepath.IsAbs(c) && !strings.HasPrefix(filepath.ToSlash(c), "/") {
 			c = ""
 		}
 	}
