@@ -303,7 +303,7 @@ type lookPat struct {
 }
 
 var awkRe = regexp.MustCompile(`/((?:[^/\\]|\\.)+)/`)
-var likeRe = regexp.MustCompile(`(?i)like\s+['"]([^'"]+)['"]`)
+var likeRe = regexp.MustCompile(`(?i)like\s+['"]([^'"]+)['"]|name\s*=\s*\\?['"]([^'"\\]+)\\?['"]`)
 
 // lookupPatterns are the patterns a process lookup filters by.
 func lookupPatterns(c *shell.Cmd) []lookPat {
@@ -364,7 +364,7 @@ func lookupPatterns(c *shell.Cmd) []lookPat {
 		}
 	default: // wmic, Get-CimInstance, Where-Object: name like '%guard%', -like '*guard*'
 		for _, m := range likeRe.FindAllStringSubmatch(c.Raw, -1) {
-			out = append(out, lookPat{pat: m[1], glob: true})
+			out = append(out, lookPat{pat: m[1] + m[2], glob: true})
 		}
 		for i, a := range c.Args {
 			if (strings.EqualFold(a, "-like") || strings.EqualFold(a, "-match")) && i+1 < len(c.Args) {

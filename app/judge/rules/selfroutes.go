@@ -404,7 +404,8 @@ func selfLink(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		}
 	}
 	for _, l := range links {
-		if f, ok := Protected(l, x.Cwd, x.Home); ok {
+		// a link over a protected file, or over a folder holding one (ln -sfn /tmp/x ~/.claude)
+		if f, ok := ProtectedTree(l, x.Cwd, x.Home); ok {
 			return f, true
 		}
 	}

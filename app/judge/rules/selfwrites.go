@@ -220,7 +220,14 @@ func ruleSelfWrites(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	if c.DynName {
 		return Finding{}, false
 	}
-	for _, p := range writtenBy(c) {
+	written := writtenBy(c)
+	for i, a := range c.Args {
+		// a redirection the parser left as words (cmd /c "type nul > FILE")
+		if (a == ">" || a == ">>" || a == "1>" || a == ">|") && i+1 < len(c.Args) {
+			written = append(written, c.Args[i+1])
+		}
+	}
+	for _, p := range written {
 		if p == "" || p == "-" {
 			continue
 		}
