@@ -43,6 +43,9 @@ var winVars = []string{"APPDATA", "LOCALAPPDATA", "USERPROFILE", "HOME", "PROGRA
 // expandWinVars replaces a leading %VAR%, $env:VAR, ${env:VAR} or $VAR
 // by the variable's value in this process.
 func expandWinVars(p string) string {
+	if p == "" || p[0] != '%' && p[0] != '$' {
+		return p
+	}
 	low := strings.ToLower(p)
 	for _, v := range winVars {
 		lv := strings.ToLower(v)

@@ -26,8 +26,8 @@ func ruleGuardCopies(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	if c.Name == "go" && len(c.Args) > 0 && c.Args[0] == "run" {
 		return goRunGuard(c, x)
 	}
-	if c.Prog == "" || x.All == nil {
-		return Finding{}, false
+	if !strings.ContainsAny(c.Prog, `/\`) || x.All == nil || len(x.All.Cmds) < 2 {
+		return Finding{}, false // a copy is run by its path, after the command that made it
 	}
 	n := normalize(c.Prog, x.Cwd, x.Home)
 	if n.dynamic {

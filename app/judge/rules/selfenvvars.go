@@ -30,6 +30,9 @@ var guardEnvDefaults = map[string][]string{
 	"claude_code_simple": {}, "claude_code_safe_mode": {}, "home": {}, "userprofile": {}, "appdata": {}, "localappdata": {},
 }
 
+// guardEnvNameParts: one of these is in every watched name.
+var guardEnvNameParts = []string{"xdg_", "home", "_dir", "claude_code_", "userprofile", "appdata"}
+
 // guardEnvAssignRe finds NAME=value, NAME value (fish set, csh setenv,
 // launchctl, PowerShell's SetEnvironmentVariable('NAME', ...)).
 var guardEnvAssignRe = regexp.MustCompile(`(?i)(?:^|[^a-z0-9_$])(agent_guard_[a-z0-9_]*|xdg_config_home|xdg_cache_home|xdg_state_home|xdg_data_home|xdg_runtime_dir|codex_home|claude_config_dir|copilot_home|kimi_code_home|gemini_cli_home|claude_code_simple|claude_code_safe_mode|home|userprofile|appdata|localappdata)` +
@@ -44,6 +47,14 @@ func guardEnvAssigned(text string) (string, bool) {
 	low := strings.ToLower(text)
 	if strings.Contains(low, guardVarMark) {
 		return "AGENT_GUARD_*", true
+	}
+	// The cheap tests first (this runs for every command): an assignment
+	// needs "=", "set" or a ",", and one of the names.
+	if !strings.ContainsAny(low, "=,") && !strings.Contains(low, "set") {
+		return "", false
+	}
+	if !containsAnyOf(low, guardEnvNameParts) {
+		return "", false
 	}
 	for _, m := range guardEnvAssignRe.FindAllStringSubmatchIndex(text, -1) {
 		name := strings.ToLower(text[m[2]:m[3]])

@@ -159,7 +159,13 @@ func squash(s string) string {
 }
 
 // hooksOff reports a hooks-off switch in text.
-func hooksOff(s string) bool { return hooksOffRe.MatchString(squash(s)) }
+func hooksOff(s string) bool {
+	l := strings.ToLower(s)
+	if !strings.Contains(l, "hook") && !strings.Contains(l, "claude_code_") {
+		return false // the cheap test first: this runs for every command
+	}
+	return hooksOffRe.MatchString(squash(s))
+}
 
 func hooksOffFinding(marked, what string) Finding {
 	return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.hooks-off", Marked: marked,

@@ -440,6 +440,9 @@ func selfDebug(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			pids = append(pids, pid)
 		}
 	}
+	if len(pids) == 0 {
+		return Finding{}, false
+	}
 	set := setFor(x.Cwd, x.Home)
 	for _, p := range pids {
 		if strings.Contains(p, shell.Dyn) {
