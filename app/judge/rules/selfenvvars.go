@@ -28,14 +28,16 @@ var guardEnvDefaults = map[string][]string{
 	"kimi_code_home":     {"$home/.kimi-code", "${home}/.kimi-code", "~/.kimi-code"},
 	"gemini_cli_home":    {"$home", "${home}", "~"},
 	"claude_code_simple": {}, "claude_code_safe_mode": {}, "home": {}, "userprofile": {}, "appdata": {}, "localappdata": {},
+	// code loaded into the tray (a cgo program) at its next start
+	"ld_preload": {}, "dyld_insert_libraries": {},
 }
 
 // guardEnvNameParts: one of these is in every watched name.
-var guardEnvNameParts = []string{"xdg_", "home", "_dir", "claude_code_", "userprofile", "appdata"}
+var guardEnvNameParts = []string{"xdg_", "home", "_dir", "claude_code_", "userprofile", "appdata", "preload", "insert_libraries"}
 
 // guardEnvAssignRe finds NAME=value, NAME value (fish set, csh setenv,
 // launchctl, PowerShell's SetEnvironmentVariable('NAME', ...)).
-var guardEnvAssignRe = regexp.MustCompile(`(?i)(?:^|[^a-z0-9_$])(agent_guard_[a-z0-9_]*|xdg_config_home|xdg_cache_home|xdg_state_home|xdg_data_home|xdg_runtime_dir|codex_home|claude_config_dir|copilot_home|kimi_code_home|gemini_cli_home|claude_code_simple|claude_code_safe_mode|home|userprofile|appdata|localappdata)` +
+var guardEnvAssignRe = regexp.MustCompile(`(?i)(?:^|[^a-z0-9_$])(agent_guard_[a-z0-9_]*|xdg_config_home|xdg_cache_home|xdg_state_home|xdg_data_home|xdg_runtime_dir|codex_home|claude_config_dir|copilot_home|kimi_code_home|gemini_cli_home|claude_code_simple|claude_code_safe_mode|home|userprofile|appdata|localappdata|ld_preload|dyld_insert_libraries)` +
 	`(?:\s*=\s*|['"]\s*,\s*|\s+)(?:['"]?)([^\s'";|&)]*)`)
 
 // setLike are the forms where NAME is followed by a space and its value.
@@ -99,4 +101,22 @@ func guardEnvName(a string) bool {
 		return false
 	}
 	return !hasVal || !isDefaultEnv(name, val)
+}
+
+// hostEnvRe: a host config's env block setting a watched variable
+// ("env": {"CLAUDE_CONFIG_DIR": "/tmp/x"}): the host gives it to the
+// hooks it runs, our hook included.
+var hostEnvRe = regexp.MustCompile(`(?i)["']?(agent_guard_[a-z0-9_]*|xdg_config_home|xdg_state_home|xdg_cache_home|xdg_runtime_dir|codex_home|claude_config_dir|claude_code_simple|claude_code_safe_mode|home|userprofile|appdata|localappdata|ld_preload|dyld_insert_libraries)["']?\s*[:=]`)
+
+func hostEnvSet(text string) bool {
+	if !containsAnyOf(strings.ToLower(text), guardEnvNameParts) && !strings.Contains(strings.ToLower(text), guardVarMark) {
+		return false
+	}
+	for _, m := range hostEnvRe.FindAllStringIndex(text, -1) {
+		if q := text[m[0]]; q != '"' && q != '\'' && m[0] > 0 && strings.ContainsRune("$/{._", rune(text[m[0]-1])) {
+			continue // $HOME, ${HOME}, a path or a longer name
+		}
+		return true
+	}
+	return false
 }

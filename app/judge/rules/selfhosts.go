@@ -176,10 +176,16 @@ func hooksOffFinding(marked, what string) Finding {
 // turns hooks off (self.hooks-off: block).
 func HooksOffWrite(p, content, cwd, home string) (Finding, bool) {
 	n := normalize(p, cwd, home)
-	if !hostConfigShaped(n.low) || !hooksOff(content) {
+	if !hostConfigShaped(n.low) {
 		return Finding{}, false
 	}
-	return hooksOffFinding(p, "writing "+p), true
+	if hooksOff(content) {
+		return hooksOffFinding(p, "writing "+p), true
+	}
+	if hostEnvSet(content) {
+		return hooksOffFinding(p, "setting a variable the guard's hook reads in "+p), true
+	}
+	return Finding{}, false
 }
 
 func init() { onAny(ruleHooksOff) }
@@ -197,10 +203,10 @@ func ruleHooksOff(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			text += "\n" + r.Target
 		}
 	}
-	carries := hooksOff(text)
+	carries := hooksOff(text) || hostEnvSet(text)
 	if !carries && len(c.PipedFrom) > 0 && x.All != nil {
 		for i := range x.All.Cmds {
-			if o := &x.All.Cmds[i]; o != c && contains(c.PipedFrom, o.Name) && hooksOff(o.Raw) {
+			if o := &x.All.Cmds[i]; o != c && contains(c.PipedFrom, o.Name) && (hooksOff(o.Raw) || hostEnvSet(o.Raw)) {
 				carries = true
 			}
 		}

@@ -72,7 +72,9 @@ var writeSpecs = map[string]writeSpec{
 	"git":     {values: []string{"--file", "-f"}, when: []string{"config"}},
 	"mkfifo":  {all: true}, "mknod": {all: true},
 	"rename": {all: true, skipFirst: 1}, "prename": {all: true, skipFirst: 1}, "perl-rename": {all: true, skipFirst: 1},
-	"mmv": {all: true},
+	"mmv":        {all: true},
+	"ssh-keygen": {values: []string{"-f"}}, "pandoc": {values: []string{"-o", "--output"}},
+	"wkhtmltopdf": {all: true, skipFirst: 1}, "magick": {all: true, skipFirst: 1}, "convert": {all: true, skipFirst: 1},
 	// compressors replace their input with the packed (or unpacked) file
 	"gzip":     {all: true, unless: []string{"-c", "--stdout", "-k", "--keep", "-l", "--list", "-t", "--test"}},
 	"gunzip":   {all: true, unless: []string{"-c", "--stdout", "-k", "--keep", "-l", "--list", "-t", "--test"}},
@@ -94,6 +96,9 @@ var writeSpecs = map[string]writeSpec{
 func writtenBy(c *shell.Cmd) []string {
 	spec, ok := writeSpecs[c.Name]
 	if !ok {
+		return nil
+	}
+	if spec.when != nil && !hasAnyFlag(c, spec.when) {
 		return nil
 	}
 	var out []string
@@ -120,9 +125,6 @@ func writtenBy(c *shell.Cmd) []string {
 		}
 	}
 	if !spec.all {
-		return out
-	}
-	if spec.when != nil && !hasAnyFlag(c, spec.when) {
 		return out
 	}
 	if spec.unless != nil && hasAnyFlag(c, spec.unless) {
@@ -226,6 +228,18 @@ func ruleSelfWrites(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		if (a == ">" || a == ">>" || a == "1>" || a == ">|") && i+1 < len(c.Args) {
 			written = append(written, c.Args[i+1])
 		}
+		// Any program's long output flag names the file it writes.
+		if k, v, ok := strings.Cut(a, "="); strings.HasPrefix(a, "--") && outputFlags[strings.ToLower(k)] {
+			if ok {
+				written = append(written, v)
+			} else if i+1 < len(c.Args) {
+				written = append(written, c.Args[i+1])
+			}
+		}
+	}
+	written = append(written, archiveOutputs(c)...)
+	if editors[c.Name] {
+		written = append(written, editorScriptPaths(c)...)
 	}
 	for _, p := range written {
 		if p == "" || p == "-" {
@@ -439,4 +453,83 @@ func readSmall(p string, limit int64) (string, error) {
 		return "", fmt.Errorf("%s is over %d bytes", p, limit)
 	}
 	return string(b), nil
+}
+
+// outputFlags are long flags that, for any program, name a file it writes.
+var outputFlags = map[string]bool{"--output": true, "--output-file": true, "--outfile": true, "--out": true,
+	"--out-file": true, "--output-document": true, "--log-file": true, "--logfile": true, "--target-file": true}
+
+// editors run scripts (-c, +cmd, -s FILE, a here-doc) that can open and
+// write any file they name.
+var editors = map[string]bool{"vi": true, "vim": true, "nvim": true, "ex": true, "ed": true, "red": true, "emacs": true, "view": true}
+
+// editorScriptPaths are the path-like words of an editor's command
+// arguments and here-docs (vim -c 'e ~/.claude/settings.json', ed <<< 'w FILE').
+func editorScriptPaths(c *shell.Cmd) []string {
+	var text []string
+	for i, a := range c.Args {
+		if strings.HasPrefix(a, "+") || i > 0 && (c.Args[i-1] == "-c" || c.Args[i-1] == "--cmd" || c.Args[i-1] == "--eval") {
+			text = append(text, a)
+		}
+	}
+	for _, r := range c.Redirs {
+		if r.Op == "<<" || r.Op == "<<-" || r.Op == "<<<" {
+			text = append(text, r.Target)
+		}
+	}
+	var out []string
+	for _, t := range text {
+		for _, w := range strings.FieldsFunc(t, func(r rune) bool {
+			return r == ' ' || r == '\n' || r == '\t' || r == '"' || r == '\'' || r == '(' || r == ')' || r == '|'
+		}) {
+			if strings.ContainsAny(w, "/\\") {
+				out = append(out, w)
+			}
+		}
+	}
+	return out
+}
+
+// archiveOutputs: tar -c/-r/-u -f ARCHIVE, zip ARCHIVE ..., 7z a ARCHIVE:
+// the archive is written (over whatever was there).
+func archiveOutputs(c *shell.Cmd) []string {
+	switch c.Name {
+	case "tar", "bsdtar", "gtar":
+		create := false
+		file := ""
+		for i, a := range c.Args {
+			switch {
+			case a == "--create" || a == "--append" || a == "--update":
+				create = true
+			case strings.HasPrefix(a, "--file="):
+				file = a[7:]
+			case a == "--file" && i+1 < len(c.Args):
+				file = c.Args[i+1]
+			case len(a) > 1 && !strings.HasPrefix(a, "--") && (a[0] == '-' || i == 0):
+				cl := strings.TrimPrefix(a, "-")
+				if strings.ContainsAny(cl, "cru") {
+					create = true
+				}
+				if k := strings.IndexByte(cl, 'f'); k >= 0 {
+					if k+1 < len(cl) {
+						file = cl[k+1:]
+					} else if i+1 < len(c.Args) {
+						file = c.Args[i+1]
+					}
+				}
+			}
+		}
+		if create && file != "" {
+			return []string{file}
+		}
+	case "zip":
+		if ops := c.Operands(); len(ops) > 0 {
+			return ops[:1]
+		}
+	case "7z", "7za", "7zz":
+		if ops := c.Operands(); len(ops) > 1 && (ops[0] == "a" || ops[0] == "u") {
+			return ops[1:2]
+		}
+	}
+	return nil
 }
