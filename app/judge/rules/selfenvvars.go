@@ -50,6 +50,11 @@ func guardEnvAssigned(text string) (string, bool) {
 	if strings.Contains(low, guardVarMark) {
 		return "AGENT_GUARD_*", true
 	}
+	if strings.Contains(low, "hook") {
+		if m := hookEnvOffRe.FindString(text); m != "" {
+			return m, true // a host's own switch: CODEX_DISABLE_HOOKS=1
+		}
+	}
 	// The cheap tests first (this runs for every command): an assignment
 	// needs "=", "set" or a ",", and one of the names.
 	if !strings.ContainsAny(low, "=,") && !strings.Contains(low, "set") {
@@ -120,3 +125,6 @@ func hostEnvSet(text string) bool {
 	}
 	return false
 }
+
+// hookEnvOffRe: a variable that switches a host's hooks off.
+var hookEnvOffRe = regexp.MustCompile(`(?i)[a-z0-9_]*(disable[a-z0-9_]*hooks?|hooks?_?(disabled?|off|skip))[a-z0-9_]*\s*=\s*['"]?(1|true|yes|on)\b`)

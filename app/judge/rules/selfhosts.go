@@ -152,7 +152,7 @@ func hostConfigShaped(low string) bool {
 // text with spaces and quotes removed (JSON, TOML, jq and -c forms).
 var hooksOffRe = regexp.MustCompile(`disableallhooks[:=]true|allowmanagedhooksonly[:=]true|codex_hooks[:=]false|` +
 	`(^|[^a-z_])hooks[:=]false|features\.(codex_)?hooks[:=]false|hooks[:=]\{enabled[:=]false|hooks\.enabled[:=]false|` +
-	`enablehooks[:=]false|claude_code_(simple|safe_mode)[:=]`)
+	`enablehooks[:=]false|claude_code_(simple|safe_mode)[:=]|disable[a-z_]*hooks?[:=](1|true|yes)|hooks?_?disabled?[:=](1|true|yes)`)
 
 func squash(s string) string {
 	return strings.NewReplacer(" ", "", "\t", "", "\"", "", "'", "", "\n", "", "\r", "").Replace(strings.ToLower(s))

@@ -102,9 +102,36 @@ func ruleNestedAgent(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	for _, kv := range c.Env {
 		k, _, _ := strings.Cut(kv, "=")
 		uk := strings.ToUpper(k)
-		if strings.HasPrefix(uk, "AGENT_GUARD_") || containsFold(h.envOff, uk) || containsFold(hostEnvOff, uk) {
+		if strings.HasPrefix(uk, "AGENT_GUARD_") || containsFold(h.envOff, uk) || containsFold(hostEnvOff, uk) ||
+			strings.Contains(uk, "HOOK") && (strings.Contains(uk, "DISABL") || strings.Contains(uk, "SKIP") || strings.Contains(uk, "NO_")) {
 			return hooksOffFinding(c.Raw, "starting "+name+" with "+k+" set"), true
 		}
+	}
+	// The host's own commands that drop our hook: plugin/extension
+	// uninstall or disable of agent-guard, `config set` of a hook key.
+	if len(args) >= 2 {
+		verb := strings.ToLower(args[0])
+		if verb == "plugin" || verb == "plugins" || verb == "extensions" || verb == "extension" || verb == "mcp" || verb == "hooks" {
+			switch strings.ToLower(args[1]) {
+			case "uninstall", "remove", "rm", "disable", "delete":
+				if guardWord(strings.Join(args[2:], " ")) || verb == "hooks" {
+					return hooksOffFinding(c.Raw, name+" "+verb+" "+args[1]), true
+				}
+			}
+		}
+		if verb == "config" && (args[1] == "set" || args[1] == "add" || args[1] == "remove") {
+			for _, k := range args[2:] {
+				if !strings.HasPrefix(k, "-") {
+					if strings.Contains(strings.ToLower(k), "hook") {
+						return hooksOffFinding(c.Raw, name+" config "+args[1]+" "+k), true
+					}
+					break
+				}
+			}
+		}
+	}
+	if name == "claude" && hasArg(c, "--bare") {
+		return hooksOffFinding(c.Raw, "claude --bare (no hooks)"), true
 	}
 	for i, a := range args {
 		la := strings.ToLower(a)
