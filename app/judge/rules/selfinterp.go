@@ -28,6 +28,11 @@ func ruleSelfInterpLiterals(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	if !selfInterps[c.Name] {
 		return Finding{}, false
 	}
+	if low := strings.ToLower(c.Raw); strings.Contains(low, "namedpipeserverstream") && strings.Contains(low, "agent-guard") {
+		// a server on the guard's named pipe: the hook would meet it first
+		return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.guard-socket", Marked: c.Raw,
+			Reason: "the " + c.Name + " code opens a server on agent-guard's named pipe: an agent must not stand in for its own guard; ask the user to do it"}, true
+	}
 	code := strings.Join(c.Args, " ")
 	for _, r := range c.Redirs {
 		if r.Op == "<<" || r.Op == "<<-" || r.Op == "<<<" {

@@ -238,6 +238,13 @@ func ruleSelfWrites(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		}
 	}
 	written = append(written, archiveOutputs(c)...)
+	if ops := c.Operands(); len(ops) > 1 && fedByXargs(c) && strings.Contains(ops[len(ops)-1], shell.Dyn) {
+		switch c.Name {
+		case "cp", "mv", "install", "ln", "rsync", "tee", "dd":
+			// xargs may put its input last: any named operand can be the target
+			written = append(written, ops...)
+		}
+	}
 	if editors[c.Name] {
 		written = append(written, editorScriptPaths(c)...)
 	}
@@ -532,4 +539,13 @@ func archiveOutputs(c *shell.Cmd) []string {
 		}
 	}
 	return nil
+}
+
+func fedByXargs(c *shell.Cmd) bool {
+	for _, w := range c.Wrappers {
+		if w == "xargs" || w == "parallel" {
+			return true
+		}
+	}
+	return false
 }
