@@ -515,7 +515,8 @@ func protectedN(n np, p, home string) (Finding, bool) {
 		return hit("guard-binary")
 	}
 	// The root-owned install folder (install --system) and its likes.
-	if hasSeq(low, "lib/agent-guard") || hasSeq(low, "program files/agent-guard") || hasSeq(low, "libexec/agent-guard") {
+	if hasSeq(low, "lib/agent-guard") || hasSeq(low, "program files/agent-guard") || hasSeq(low, "libexec/agent-guard") ||
+		hasSeq(low, "progra~1/agent-guard") || hasSeq(low, "progra~2/agent-guard") || hasSeq(low, "agent-guard~1") {
 		return hit("guard-binary")
 	}
 	// ZCode workspace configs are written by the installer in any folder

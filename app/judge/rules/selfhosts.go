@@ -151,11 +151,13 @@ func hostConfigShaped(low string) bool {
 // hooksOffRe finds a switch that turns a host's hooks off, in settings
 // text with spaces and quotes removed (JSON, TOML, jq and -c forms).
 var hooksOffRe = regexp.MustCompile(`disableallhooks[:=]true|allowmanagedhooksonly[:=]true|codex_hooks[:=]false|` +
-	`(^|[^a-z_])hooks[:=]false|features\.(codex_)?hooks[:=]false|hooks[:=]\{enabled[:=]false|hooks\.enabled[:=]false|` +
+	`(^|[^a-z_])hooks[:=]false|features\.(codex_)?hooks[:=]false|hooks[:=]\{;*enabled[:=]false|hooks\.enabled[:=]false|` +
 	`enablehooks[:=]false|claude_code_(simple|safe_mode)[:=]|disable[a-z_]*hooks?[:=](1|true|yes)|hooks?_?disabled?[:=](1|true|yes)`)
 
 func squash(s string) string {
-	return strings.NewReplacer(" ", "", "\t", "", "\"", "", "'", "", "\n", "", "\r", "").Replace(strings.ToLower(s))
+	// Line breaks, also JSON-escaped ones (MCP arguments, MultiEdit), keep
+	// a separator so "name = x" and "hooks = false" stay two settings.
+	return strings.NewReplacer(`\n`, ";", `\r`, ";", `\t`, "", " ", "", "\t", "", "\"", "", "'", "", "\n", ";", "\r", ";", "\\", "").Replace(strings.ToLower(s))
 }
 
 // hooksOff reports a hooks-off switch in text.

@@ -93,3 +93,17 @@ func FuzzSelfRoutes(f *testing.F) {
 		}
 	})
 }
+
+// Settings on separate lines stay separate after squashing.
+func TestHooksOffLines(t *testing.T) {
+	for s, want := range map[string]bool{
+		"name = \"abc\"\nhooks = false":              true,
+		"name = \"abc\"\nnohooks = false":            false,
+		"{\n \"hooks\": {\n  \"enabled\": false\n}}": true,
+		`[features]\nhooks = false`:                  true, // JSON-escaped
+	} {
+		if got := hooksOff(s); got != want {
+			t.Errorf("hooksOff(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
