@@ -29,16 +29,16 @@ func guardProcTexts(x *Ctx, full bool) []string {
 	if !full {
 		return names
 	}
+	// The long-running processes only (the tray and serve), at the paths
+	// the guard is really installed at: a pattern that matches a path the
+	// guard is not at (pkill -f dev under /home/dev) stops nothing of it.
 	out := append([]string{}, names...)
-	bins := []string{"/usr/local/lib/agent-guard/agent-guard", "/usr/local/bin/agent-guard"}
-	if h := slashify(x.Home); h != "" {
-		bins = append(bins, cleanAbs(h)+"/.local/bin/agent-guard", cleanAbs(h)+"/.local/bin/agent-guard-hook")
+	for _, b := range setFor(x.Cwd, x.Home).Binaries() {
+		if protectOwnTray(b) {
+			out = append(out, b+" serve --headless", b)
+		}
 	}
-	bins = append(bins, setFor(x.Cwd, x.Home).Binaries()...)
-	for _, b := range bins {
-		out = append(out, b+" serve --headless", b+" --guard "+b, b)
-	}
-	return append(out, "agent-guard serve --headless", "agent-guard hook-fallback --host claude")
+	return append(out, "agent-guard serve --headless")
 }
 
 // patternHitsGuard: the pattern (a regular expression as pkill, pgrep,
@@ -129,7 +129,9 @@ func ruleSelfProcs(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		}
 	case "kill":
 		for i, a := range c.Args {
-			if a == "-1" && (i > 0 && (c.Args[i-1] == "--" || strings.HasPrefix(c.Args[i-1], "-")) || len(c.Args) == 1) {
+			// kill -9 -1, kill -- -1, kill -s KILL -1: pid -1 is every process
+			// (a first -1 is the signal SIGHUP)
+			if a == "-1" && i > 0 && (c.Args[i-1] == "--" || strings.HasPrefix(c.Args[i-1], "-") || i > 1 && (c.Args[i-2] == "-s" || c.Args[i-2] == "-n")) {
 				return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.kill-guard", Marked: c.Raw,
 					Reason: "kill -1 signals every process of the user, agent-guard's too: an agent must not switch off its own guard; ask the user to do it"}, true
 			}
@@ -496,4 +498,11 @@ func guardLookupInLine(x *Ctx) bool {
 		}
 	}
 	return false
+}
+
+// protectOwnTray: a binary that runs as a long-lived guard process (the
+// tray/CLI), not the per-call hook.
+func protectOwnTray(b string) bool {
+	base := strings.TrimSuffix(strings.ToLower(path.Base(slashify(b))), ".exe")
+	return base != "agent-guard-hook"
 }

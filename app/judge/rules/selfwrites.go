@@ -154,6 +154,12 @@ func hasAnyFlag(c *shell.Cmd, flags []string) bool {
 				if k := strings.IndexAny(cl, ".~"); k >= 0 {
 					cl = cl[:k]
 				}
+				if c.Name == "perl" || c.Name == "ruby" {
+					// -Mstrict, -Ilib, -rjson: a flag with its value glued on
+					if k := strings.IndexAny(cl, "MmIrx0CdDlF"); k >= 0 {
+						cl = cl[:k]
+					}
+				}
 				if strings.IndexByte(cl, f[1]) >= 0 {
 					return true
 				}
