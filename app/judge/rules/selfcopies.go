@@ -26,6 +26,22 @@ func ruleGuardCopies(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	if c.Name == "go" && len(c.Args) > 0 && c.Args[0] == "run" {
 		return goRunGuard(c, x)
 	}
+	if strings.HasPrefix(c.Name, "ld-linux") || strings.HasPrefix(c.Name, "ld-musl") || c.Name == "ld.so" {
+		// the dynamic loader runs the program it is given
+		for i, a := range c.Args {
+			if strings.HasPrefix(a, "-") {
+				continue
+			}
+			if isGuardBinaryPath(a, x) {
+				run := *c
+				run.Args = c.Args[i+1:]
+				f := guardVerb(&run, !strings.HasPrefix(strings.ToLower(path.Base(slashify(a))), "agent-guard-hook"))
+				f.Marked = c.Raw
+				return f, true
+			}
+			break
+		}
+	}
 	if !strings.ContainsAny(c.Prog, `/\`) || x.All == nil || len(x.All.Cmds) < 2 {
 		return Finding{}, false // a copy is run by its path, after the command that made it
 	}

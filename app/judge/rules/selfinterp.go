@@ -1,10 +1,12 @@
 package rules
 
 import (
+	"path"
 	"regexp"
 	"strings"
 
 	"github.com/agent-guard/agent-guard/app/judge/shell"
+	"github.com/agent-guard/agent-guard/app/protect"
 )
 
 // Interpreter code that builds a guard path from pieces ('.cl'+'aude',
@@ -38,6 +40,9 @@ func ruleSelfInterpLiterals(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		if r.Op == "<<" || r.Op == "<<-" || r.Op == "<<<" {
 			code += "\n" + r.Target
 		}
+	}
+	if f, ok := interpStartsGuard(c, code); ok {
+		return f, true
 	}
 	if !containsAnyOf(strings.ToLower(code), pkGuardWriteMark) {
 		return Finding{}, false
@@ -102,4 +107,41 @@ func containsAnyOf(s string, subs []string) bool {
 		}
 	}
 	return false
+}
+
+// spawnMarks are how interpreter code starts a program.
+var spawnMarks = []string{"subprocess", "exec", "spawn", "system(", "popen", "process.start", "start-process", "child_process", "`", "%x", "open3", "proc_open", "shell_exec", "passthru"}
+
+// interpStartsGuard: code that starts one of the guard's binaries
+// (['agent-guard', 'config', 'accept'], execvp('agent-guard', ...)) with
+// a verb that is not read-only: judged like the same command line.
+func interpStartsGuard(c *shell.Cmd, code string) (Finding, bool) {
+	low := strings.ToLower(code)
+	if !strings.Contains(low, "agent-guard") || !containsAnyOf(low, spawnMarks) {
+		return Finding{}, false
+	}
+	lits := quotedRe.FindAllStringSubmatch(code, 64)
+	for i, m := range lits {
+		lit := strings.TrimSpace(m[1] + m[2])
+		words := strings.Fields(lit)
+		if len(words) == 0 || !protect.OwnName(path.Base(slashify(words[0]))) {
+			continue
+		}
+		args := words[1:]
+		for _, n := range lits[i+1:] {
+			v := n[1] + n[2]
+			if protect.OwnName(path.Base(slashify(v))) {
+				continue // execvp('agent-guard', ['agent-guard', ...]): argv[0] again
+			}
+			args = append(args, v)
+		}
+		run := &shell.Cmd{Name: "agent-guard", Args: args, Raw: c.Raw}
+		f := guardVerb(run, !strings.HasPrefix(strings.ToLower(path.Base(slashify(words[0]))), "agent-guard-hook"))
+		if f.Rule == "guard.cli-read" {
+			return Finding{}, false
+		}
+		f.Reason = "the " + c.Name + " code " + f.Reason
+		return f, true
+	}
+	return Finding{}, false
 }

@@ -48,7 +48,7 @@ func protectedOp(n np, p, cwd, home string, del bool) (Finding, bool) {
 	if f, ok := protectedN(n, p, home); ok {
 		return f, true
 	}
-	if n.dynamic || !filepath.IsAbs(filepath.FromSlash(n.abs)) {
+	if n.dynamic || !rootedAbs(n.abs) {
 		return Finding{}, false
 	}
 	set := setFor(cwd, home)
@@ -87,7 +87,7 @@ func protectedOp(n np, p, cwd, home string, del bool) (Finding, bool) {
 // reaches a protected path (the folder holding the hook, the socket's
 // folder, ~/.claude through a link, ~/.cl*).
 func protectedBelow(n np, p, cwd, home string) (Finding, bool) {
-	if n.dynamic || !filepath.IsAbs(filepath.FromSlash(n.abs)) || n.low == "/" || n.low == n.lowHome {
+	if n.dynamic || !rootedAbs(n.abs) || n.low == "/" || n.low == n.lowHome {
 		return Finding{}, false
 	}
 	set := setFor(cwd, home)
@@ -237,7 +237,7 @@ func realPath(p string) string {
 // settings (rm -rf .claude) confirms like removing the file; a bigger
 // delete (rm -rf .) is left to the delete rules.
 func hostSettingsDir(n np, p, cwd, home string) (Finding, bool) {
-	if n.dynamic || !filepath.IsAbs(filepath.FromSlash(n.abs)) {
+	if n.dynamic || !rootedAbs(n.abs) {
 		return Finding{}, false
 	}
 	for _, e := range setFor(cwd, home).Under(n.abs) {
@@ -247,4 +247,11 @@ func hostSettingsDir(n np, p, cwd, home string) (Finding, bool) {
 		}
 	}
 	return Finding{}, false
+}
+
+// rootedAbs: a normalized path the protected set can be asked about
+// (/x, C:/x; on Windows a path rooted without a drive counts too, as
+// hosts send them). "~" paths have no home to resolve against.
+func rootedAbs(p string) bool {
+	return isAbs(p) && !strings.HasPrefix(p, "~")
 }
