@@ -112,6 +112,8 @@ func TestGuardCopyRunInTheSameLine(t *testing.T) {
 		bash("cat "+guardBin+" > ./ag && chmod +x ./ag && ./ag serve --headless"),
 		bash("go build -o ./ag2 ./cmd/agent-guard && ./ag2 install --claude"),
 		bash("go run ./cmd/agent-guard config accept"),
+		bash("/lib64/ld-linux-x86-64.so.2 "+guardBin+" config accept"),
+		bash(`python3 -c "import subprocess; subprocess.run(['`+guardBin+`','config','accept'])"`),
 	)
 	e.expect(t, "allow",
 		bash("cp "+guardBin+" ./ag3 && ./ag3 check --cmd ls"),
