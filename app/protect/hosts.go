@@ -132,6 +132,29 @@ func CarriesHook(path string) bool {
 	if err != nil || fi.IsDir() || fi.Size() > 4<<20 {
 		return false
 	}
+	key := hookKey{path, fi.Size(), fi.ModTime()}
+	carryMu.Lock()
+	v, ok := carryCache[key]
+	carryMu.Unlock()
+	if ok {
+		return v
+	}
+	v = carriesHook(path)
+	carryMu.Lock()
+	if len(carryCache) > 256 {
+		clear(carryCache)
+	}
+	carryCache[key] = v
+	carryMu.Unlock()
+	return v
+}
+
+var (
+	carryMu    sync.Mutex
+	carryCache = map[hookKey]bool{}
+)
+
+func carriesHook(path string) bool {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return false
