@@ -98,6 +98,14 @@ func TestInstallersIntoGuardFolders(t *testing.T) {
 		bash("pip install --target "+binDir+" evil"),
 		bash("npm i -g --prefix "+binDir+" evil"),
 	)
+	// Dotfile managers and stow write unknown files over the home.
+	e.file(t, filepath.Join(e.home, "dotfiles", "claude", ".claude", "settings.json"), "{}")
+	e.expect(t, "self", bash("stow -d ~/dotfiles -t ~ claude"))
+	e.atLeast(t,
+		bash("chezmoi apply --force"),
+		bash("yadm checkout -- ."),
+		bash("rsync -a ~/missing/ ~/"),
+	)
 	e.expect(t, "not-block",
 		bash("GOBIN="+filepath.Join(e.work, "bin")+" go install ./cmd/tool"),
 		bash("docker run -v "+binDir+":/b:ro alpine ls /b"),

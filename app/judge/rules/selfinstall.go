@@ -78,6 +78,42 @@ func ruleSelfInstall(c *shell.Cmd, x *Ctx) (Finding, bool) {
 				}
 			}
 		}
+	case "stow", "xstow":
+		// stow -d DIR -t TARGET PKG...: DIR/PKG's tree is linked into TARGET
+		dir, target := x.Cwd, ""
+		if v := flagValue(c, "-d"); v != "" {
+			dir = v
+		} else if v := flagValue(c, "--dir"); v != "" {
+			dir = v
+		}
+		if v := flagValue(c, "-t"); v != "" {
+			target = v
+		} else if v := flagValue(c, "--target"); v != "" {
+			target = v
+		} else {
+			target = joinDir(dir, "..")
+		}
+		for _, pkg := range c.Operands() {
+			if pkg == dir || pkg == target {
+				continue
+			}
+			if f, hit, known := landings(c, joinDir(dir, pkg), target, x); hit {
+				return f, true
+			} else if !known {
+				return unknownInto(c, target, c.Name+" links the package "+pkg, x)
+			}
+		}
+	case "chezmoi", "yadm", "home-manager", "dotbot", "rcup", "homeshick", "vcsh":
+		// dotfile managers write their source state over the home folder
+		if len(c.Args) > 0 {
+			switch c.Args[0] {
+			case "apply", "update", "init", "checkout", "reset", "switch", "link", "pull", "merge", "stash", "restore":
+				return unknownInto(c, "~", c.Name+" "+c.Args[0]+" writes files", x)
+			}
+		}
+		if c.Name == "dotbot" || c.Name == "rcup" {
+			return unknownInto(c, "~", c.Name+" writes files", x)
+		}
 	case "cmake":
 		if !hasArg(c, "--install") {
 			return Finding{}, false
