@@ -53,6 +53,10 @@ func selfEnvPersist(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		if _, ok := guardEnvAssigned(c.Raw); strings.Contains(raw, "environment") && (ok || named) {
 			return envPersistFinding(c, c.Name), true
 		}
+		if strings.Contains(raw, "image file execution options") && (strings.Contains(raw, "agent-guard") || strings.Contains(raw, "agent_guard")) {
+			return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.guard-binary", Marked: c.Raw,
+				Reason: "sets Image File Execution Options for agent-guard's binary (another program would run instead of it): an agent must not switch off its own guard; ask the user to do it"}, true
+		}
 		if strings.Contains(raw, `currentversion\run`) || strings.Contains(raw, "currentversion/run") {
 			if strings.Contains(raw, "agent-guard") || strings.Contains(raw, "agent_guard") || c.Name == "reg" && hasArg(c, "delete") {
 				return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.autostart", Marked: c.Raw,

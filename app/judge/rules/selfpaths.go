@@ -48,6 +48,13 @@ func protectedOp(n np, p, cwd, home string, del bool) (Finding, bool) {
 	if f, ok := protectedN(n, p, home); ok {
 		return f, true
 	}
+	if b := lastSeg(n.abs); strings.Contains(b, ":") && !n.dynamic {
+		// an NTFS stream of the file (agent-guard-hook.exe:Zone.Identifier
+		// marks it as downloaded, and Windows may refuse to run it)
+		if f, ok := protectedOp(normalize(strings.TrimSuffix(n.abs, b)+b[:strings.IndexByte(b, ':')], cwd, home), p, cwd, home, del); ok {
+			return f, true
+		}
+	}
 	if n.dynamic || !rootedAbs(n.abs) {
 		return Finding{}, false
 	}
