@@ -104,6 +104,9 @@ func protectedMore(n np) (string, bool) {
 		// $X/.gemini/settings.json: a folder spelled as the home (or known
 		// only at run time) right before a user-level host config.
 		for _, r := range userHostRels() {
+			if !strings.HasSuffix(low, r) {
+				continue // the cheap test first
+			}
 			if low == "/"+r || low == r {
 				return "agent-hook-config", true // a home glued on in code: "/.claude/settings.json"
 			}
@@ -258,7 +261,8 @@ var projectHostRels = []string{".claude/settings.json", ".claude/settings.local.
 // runs our hook with it (p is a project holding one, or the host folder
 // itself). A few stats, only for folder deletes and moves.
 func carriedBelow(n np, p string) (Finding, bool) {
-	if n.dynamic || !isAbs(n.abs) || strings.HasPrefix(n.abs, "~") || !isDirOnDisk(n.abs) {
+	if n.dynamic || !isAbs(n.abs) || strings.HasPrefix(n.abs, "~") || n.low == "/" || n.low == n.lowHome || !isDirOnDisk(n.abs) {
+		// / and ~ are the delete rules' (a red line anyway)
 		return Finding{}, false
 	}
 	for _, rel := range projectHostRels {

@@ -244,7 +244,7 @@ func realPath(p string) string {
 // settings (rm -rf .claude) confirms like removing the file; a bigger
 // delete (rm -rf .) is left to the delete rules.
 func hostSettingsDir(n np, p, cwd, home string) (Finding, bool) {
-	if n.dynamic || !rootedAbs(n.abs) {
+	if n.dynamic || !rootedAbs(n.abs) || n.low == "/" || n.low == n.lowHome {
 		return Finding{}, false
 	}
 	for _, e := range setFor(cwd, home).Under(n.abs) {
