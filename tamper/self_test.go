@@ -101,6 +101,12 @@ func TestInstallersIntoGuardFolders(t *testing.T) {
 	// Dotfile managers and stow write unknown files over the home.
 	e.file(t, filepath.Join(e.home, "dotfiles", "claude", ".claude", "settings.json"), "{}")
 	e.expect(t, "self", bash("stow -d ~/dotfiles -t ~ claude"))
+	// Installers whose default folder holds the hook: names not known.
+	e.atLeast(t,
+		bash("PIPX_BIN_DIR="+binDir+" pipx install evil"),
+		bash("CARGO_INSTALL_ROOT="+filepath.Dir(binDir)+" cargo install evil --root "+binDir+"/.."),
+		bash("python3 -m pip install --target "+binDir+" evil"),
+	)
 	e.atLeast(t,
 		bash("chezmoi apply --force"),
 		bash("yadm checkout -- ."),

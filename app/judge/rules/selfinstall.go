@@ -22,7 +22,13 @@ func ruleSelfInstall(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	if c.DynName {
 		return Finding{}, false
 	}
-	switch c.Name {
+	name := c.Name
+	if strings.HasPrefix(name, "python") && len(c.Args) > 2 && c.Args[0] == "-m" && (c.Args[1] == "pip" || c.Args[1] == "pip3") {
+		run := *c // python -m pip ...: pip's own arguments
+		run.Name, run.Args = "pip", c.Args[2:]
+		c, name = &run, "pip"
+	}
+	switch name {
 	case "go":
 		return selfGoInstall(c, x)
 	case "cargo":
@@ -33,9 +39,34 @@ func ruleSelfInstall(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		if v := flagValue(c, "--root"); v != "" {
 			root = v
 		}
+		if root == "" {
+			root = "~/.cargo" // where cargo puts programs by default
+			if h, ok := c.Getenv("CARGO_HOME"); ok && h != "" {
+				root = h
+			}
+		}
 		return installInto(c, x, root, "/bin")
+	case "pipx":
+		if len(c.Args) > 0 && (c.Args[0] == "install" || c.Args[0] == "inject" || c.Args[0] == "upgrade") {
+			// an explicit folder only: the default ~/.local/bin holds the
+			// hook on many installs, and every pipx install would ask
+			if dir, _ := c.Getenv("PIPX_BIN_DIR"); dir != "" {
+				return installInto(c, x, dir, "")
+			}
+		}
+	case "uv":
+		if len(c.Args) > 1 && c.Args[0] == "tool" && (c.Args[1] == "install" || c.Args[1] == "upgrade") {
+			if dir, _ := c.Getenv("UV_TOOL_BIN_DIR"); dir != "" {
+				return installInto(c, x, dir, "")
+			}
+		}
+		for _, fl := range []string{"--target", "--prefix"} {
+			if v := flagValue(c, fl); v != "" {
+				return installInto(c, x, v, "")
+			}
+		}
 	case "npm", "pnpm", "yarn", "bun":
-		if !c.Flag('g', "--global") && !hasArg(c, "global") {
+		if !c.Flag('g', "--global") && !hasArg(c, "global") && flagValue(c, "--prefix") == "" {
 			return Finding{}, false
 		}
 		prefix, _ := c.Getenv("npm_config_prefix")
@@ -46,7 +77,7 @@ func ruleSelfInstall(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			prefix = v
 		}
 		return installInto(c, x, prefix, "/bin")
-	case "pip", "pip3", "uv", "pipx":
+	case "pip", "pip3":
 		for _, fl := range []string{"--target", "-t", "--prefix", "--root", "--home"} {
 			if v := flagValue(c, fl); v != "" {
 				sub := ""
