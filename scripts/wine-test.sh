@@ -52,8 +52,6 @@ KNOWN=(
 	"app/judge/rules|^TestDiskFailuresConfirm\$|needs git inside wine (runs on Linux)"
 	"app/judge/rules|^TestWriteOnDisk\$|needs git inside wine (runs on Linux)"
 	"app/judge/rules|^TestGitCheckoutRefOrPath\$|needs git inside wine (runs on Linux)"
-	"app/judge|^TestTamperCorpus\$|FAILS on Windows: two cases write the Linux and macOS autostart entries, which are the protected autostart entry only on those systems (on Windows it is the Run key): the corpus is written for Linux: owner tamper"
-	"app/protect|^TestComputeFromTheGuardsOwnPaths\$|FAILS on Windows: workspace-level hook configs given with / paths and the binaries under C:\\users are not found by Lookup (path spelling on Windows): a real Windows gap in the protected set: owner tamper"
 	"app/protect|^TestGuardPID\$|FAILS on Windows: resolving a pid to the guard reads /proc and is Linux-only (README, Threat model): owner tamper"
 )
 # Packages that cannot run under wine at all, with why (printed).

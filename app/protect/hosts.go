@@ -13,8 +13,9 @@ import (
 // hostConfig is one place a host reads hooks from, as app/install writes
 // them (user level under home, workspace level under the project).
 type hostConfig struct {
-	host string // install.ZCode, install.Claude, or "" when we never write it
-	path string
+	host      string // install.ZCode, install.Claude, or "" when we never write it
+	path      string
+	workspace bool // under the project, not the home
 }
 
 // hostConfigs lists every host hook config: the ones app/install writes
@@ -31,7 +32,8 @@ func hostConfigs(home, cwd string) []string {
 
 func hostConfigTable(home, cwd string) []hostConfig {
 	var t []hostConfig
-	add := func(host, p string) { t = append(t, hostConfig{host, p}) }
+	add := func(host, p string) { t = append(t, hostConfig{host, p, false}) }
+	addW := func(host, p string) { t = append(t, hostConfig{host, p, true}) }
 	for _, host := range install.AllHosts() {
 		ps, err := install.ConfigPaths(home, host)
 		if err != nil || home == "" {
@@ -42,17 +44,17 @@ func hostConfigTable(home, cwd string) []hostConfig {
 			// The same file under the project: hosts read project-level
 			// hooks from the folder they use under home (.claude/,
 			// .cursor/, .gemini/, ...).
-			if rel, err := filepath.Rel(home, p); err == nil && cwd != "" && filepath.IsAbs(cwd) && !strings.HasPrefix(rel, "..") {
-				add(host, filepath.Join(cwd, rel))
+			if rel, err := filepath.Rel(home, p); err == nil && rooted(cwd) && !strings.HasPrefix(rel, "..") {
+				addW(host, filepath.Join(cwd, rel))
 			}
 		}
 	}
 	if home != "" {
 		add(install.Claude, filepath.Join(home, ".claude", "settings.local.json"))
 	}
-	if cwd != "" && filepath.IsAbs(cwd) {
-		add(install.ZCode, install.ZCodeWorkspacePath(cwd))
-		add(install.Claude, filepath.Join(cwd, ".claude", "settings.local.json"))
+	if rooted(cwd) {
+		addW(install.ZCode, install.ZCodeWorkspacePath(cwd))
+		addW(install.Claude, filepath.Join(cwd, ".claude", "settings.local.json"))
 	}
 	return t
 }
@@ -121,3 +123,56 @@ var (
 	hookMu    sync.Mutex
 	hookCache = map[hookKey][]string{}
 )
+
+// CarriesHook reports whether the host config at path holds a hook entry
+// that runs one of the guard's binaries (any host's format, read with
+// app/install's own parser). Unreadable or missing files hold none.
+func CarriesHook(path string) bool {
+	fi, err := os.Stat(path)
+	if err != nil || fi.IsDir() || fi.Size() > 4<<20 {
+		return false
+	}
+	key := hookKey{path, fi.Size(), fi.ModTime()}
+	carryMu.Lock()
+	v, ok := carryCache[key]
+	carryMu.Unlock()
+	if ok {
+		return v
+	}
+	v = carriesHook(path)
+	carryMu.Lock()
+	if len(carryCache) > 256 {
+		clear(carryCache)
+	}
+	carryCache[key] = v
+	carryMu.Unlock()
+	return v
+}
+
+var (
+	carryMu    sync.Mutex
+	carryCache = map[hookKey]bool{}
+)
+
+func carriesHook(path string) bool {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return false
+	}
+	for _, host := range install.AllHosts() {
+		in, err := install.Inspect(host, data)
+		if err != nil || in == nil || in.Command == "" {
+			continue
+		}
+		if OwnName(filepath.Base(filepath.FromSlash(in.Command))) || strings.Contains(strings.ToLower(in.Command), "agent-guard") {
+			return true
+		}
+	}
+	return false
+}
+
+// rooted: an absolute path, or one rooted without a drive (/work/proj,
+// \work\proj), which hosts on Windows also send.
+func rooted(p string) bool {
+	return p != "" && (filepath.IsAbs(p) || p[0] == '/' || p[0] == '\\')
+}

@@ -44,7 +44,12 @@ type Entry struct {
 	// protected too. Otherwise only the path itself (and, through Under,
 	// the folders holding it).
 	Tree bool
-	low  string // Path lower-cased, for matching
+	// WriteOnly: a project's host config that holds no hook entry of
+	// ours. Writing it can still switch the host's hooks off (so writes
+	// are judged as self-protection), but deleting, moving or copying it
+	// takes nothing from the guard.
+	WriteOnly bool
+	low       string // Path lower-cased, for matching
 }
 
 // Set is the protected set at one moment.
@@ -69,7 +74,7 @@ func Compute(src Sources) *Set {
 	s := &Set{Home: Clean(src.Home)}
 	add := func(p string, k Kind, tree bool) {
 		if p = Clean(p); p != "" && p != "/" && p != s.Home {
-			s.Entries = append(s.Entries, Entry{Path: p, Kind: k, Tree: tree, low: strings.ToLower(p)})
+			s.Entries = append(s.Entries, Entry{Path: p, Kind: k, Tree: tree, low: key(p)})
 		}
 	}
 	if ps, err := config.DefaultPaths(); err == nil {
@@ -101,9 +106,13 @@ func Compute(src Sources) *Set {
 	for _, b := range binaries(src.Exe) {
 		add(b, Binary, false)
 	}
-	for _, hc := range hostConfigs(src.Home, src.Cwd) {
-		add(hc, HookConfig, false)
-		for _, b := range hookCommands(hc) {
+	for _, hc := range hostConfigTable(src.Home, src.Cwd) {
+		cmds := hookCommands(hc.path)
+		add(hc.path, HookConfig, false)
+		if hc.workspace && hc.host != install.ZCode && !CarriesHook(hc.path) {
+			s.Entries[len(s.Entries)-1].WriteOnly = true
+		}
+		for _, b := range cmds {
 			add(b, Binary, false)
 		}
 	}
@@ -190,10 +199,10 @@ func Clean(p string) string {
 }
 
 // Lookup reports the entry p (absolute, any slashes) is, or lies in.
-// Matching ignores case: macOS and Windows file systems do, and on Linux
-// it only errs on the side of caution.
+// Matching is by key: case, separators, Windows variable spellings and
+// short names do not matter.
 func (s *Set) Lookup(p string) (Entry, bool) {
-	low := strings.ToLower(Clean(p))
+	low := key(p)
 	best, found := Entry{}, false
 	for _, e := range s.Entries {
 		el := e.lower()
@@ -207,7 +216,7 @@ func (s *Set) Lookup(p string) (Entry, bool) {
 // Under returns the entries at or below dir: what deleting, moving or
 // chmod-ing dir, or copying a tree into it, could reach.
 func (s *Set) Under(dir string) []Entry {
-	low := strings.ToLower(Clean(dir))
+	low := key(dir)
 	var out []Entry
 	for _, e := range s.Entries {
 		if el := e.lower(); el == low || within(el, low) {
@@ -219,7 +228,7 @@ func (s *Set) Under(dir string) []Entry {
 
 func (e Entry) lower() string {
 	if e.low == "" {
-		return strings.ToLower(e.Path) // an Entry made outside Compute
+		return key(e.Path) // an Entry made outside Compute
 	}
 	return e.low
 }

@@ -1,6 +1,7 @@
 package protect
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -33,7 +34,9 @@ func TestComputeFromTheGuardsOwnPaths(t *testing.T) {
 	}
 	claude := filepath.Join(home, ".claude", "settings.json")
 	os.MkdirAll(filepath.Dir(claude), 0o755)
-	cfg := `{"hooks":{"PreToolUse":[{"matcher":"Bash|Write|Edit|mcp__.*","hooks":[{"type":"command","command":"` + hook + ` --deadline 135s","timeout":145}]}]}}`
+	// The command as JSON text: a Windows path's backslashes are escaped.
+	cmdJSON, _ := json.Marshal(hook + " --deadline 135s")
+	cfg := `{"hooks":{"PreToolUse":[{"matcher":"Bash|Write|Edit|mcp__.*","hooks":[{"type":"command","command":` + string(cmdJSON) + `,"timeout":145}]}]}}`
 	if err := os.WriteFile(claude, []byte(cfg), 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -129,5 +132,37 @@ func TestGuardPID(t *testing.T) {
 	}
 	if _, ok := s.GuardPID(1 << 30); ok {
 		t.Errorf("a pid that does not exist was taken for the guard")
+	}
+}
+
+// Windows spellings of a protected path find it: either separator, any
+// case, %VAR%, $env:VAR and ${env:VAR} of the variables the paths come
+// from.
+func TestLookupWindowsSpellings(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("USERPROFILE", home)
+	t.Setenv("APPDATA", filepath.Join(home, "AppData", "Roaming"))
+	t.Setenv("LOCALAPPDATA", filepath.Join(home, "AppData", "Local"))
+	t.Setenv(config.HomeEnv, filepath.Join(home, "AppData", "Roaming", "agent-guard"))
+	s := Compute(Sources{Home: home, Exe: "/usr/bin/true"})
+	win := strings.ReplaceAll(home, "/", `\`)
+	for _, p := range []string{
+		`%USERPROFILE%\.claude\settings.json`,
+		`$env:USERPROFILE\.CLAUDE\Settings.json`,
+		`%APPDATA%\agent-guard\config.json`,
+		`$env:APPDATA/agent-guard/config.json`,
+		`${env:LOCALAPPDATA}\agent-guard\x`,
+		strings.ToUpper(win) + `\APPDATA\ROAMING\AGENT-GUARD\CONFIG.JSON`,
+		win + `\.zcode\cli\..\cli\config.json`,
+	} {
+		if _, ok := s.Lookup(p); !ok {
+			t.Errorf("Lookup(%s) = not protected; want found", p)
+		}
+	}
+	for _, p := range []string{`%APPDATA%\other\config.json`, `%USERPROFILE%\notes.txt`} {
+		if e, ok := s.Lookup(p); ok {
+			t.Errorf("Lookup(%s) = %+v; want not protected", p, e)
+		}
 	}
 }

@@ -25,6 +25,9 @@ func (f Finding) Worse(g Finding) bool {
 	if fs != gs {
 		return fs > gs
 	}
+	if a, b := SelfFinding(f), SelfFinding(g); a != b {
+		return a // equally bad: self-protection names it (no setting lifts it)
+	}
 	return !f.Uncertain && g.Uncertain
 }
 

@@ -57,6 +57,9 @@ func mcpFileWrite(tool, args, cwd, home string) (Finding, bool) {
 	if f, ok := WriteSecretOut(p, args); ok {
 		return f, true
 	}
+	if f, ok := EnvPersistWrite(p, args, cwd, home); ok {
+		return f, true // hooks switched off, or a variable the guard reads, for later sessions
+	}
 	f := WritePath(p, cwd, home)
 	if f.RedLine || f.Risk >= 1.5 || f.Violation >= 0.5 || strings.HasPrefix(f.Rule, "self.") {
 		return f, true

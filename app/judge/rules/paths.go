@@ -508,19 +508,26 @@ func protectedN(n np, p, home string) (Finding, bool) {
 	if base == ".agentguardrc" {
 		return hit("guard-key")
 	}
+	if what, ok := protectedMore(n); ok {
+		return hit(what)
+	}
 	if base == "agent-guard-hook" || base == "agent-guard-hook.exe" || base == "agent-guard.exe" {
 		return hit("guard-binary")
 	}
 	// The root-owned install folder (install --system) and its likes.
-	if hasSeq(low, "lib/agent-guard") || hasSeq(low, "program files/agent-guard") || hasSeq(low, "libexec/agent-guard") {
+	if hasSeq(low, "lib/agent-guard") || hasSeq(low, "program files/agent-guard") || hasSeq(low, "libexec/agent-guard") ||
+		hasSeq(low, "progra~1/agent-guard") || hasSeq(low, "progra~2/agent-guard") || hasSeq(low, "agent-guard~1") {
 		return hit("guard-binary")
 	}
+	// ZCode workspace configs are written by the installer in any folder
+	// (nothing records which), so they are the guard's wherever they lie.
 	if strings.Contains("/"+low+"/", "/.zcode/") && (base == "config.json" || strings.HasPrefix(base, "hooks")) {
 		return hit("agent-hook-config")
 	}
-	if strings.Contains("/"+low+"/", "/.claude/") && strings.HasPrefix(base, "settings") && strings.HasSuffix(base, ".json") {
-		return hit("agent-hook-config")
-	}
+	// Other host configs are the guard's by where they lie (protectedMore: the
+	// user level under any home; the computed set: this project's, and any
+	// that holds our entry), not by name: a project's copy of
+	// .claude/settings.json elsewhere is an ordinary file.
 	// Claude Code's enterprise policy file holds hooks too.
 	if base == "managed-settings.json" && (strings.Contains(low, "claude")) {
 		return hit("agent-hook-config")
@@ -546,11 +553,20 @@ func guardFileTail(tail string) bool {
 // It checks this user's own locations (and $AGENT_GUARD_HOME) below path,
 // and anything Protected matches inside it.
 func ProtectedTree(p, cwd, home string) (Finding, bool) {
-	if f, ok := Protected(p, cwd, home); ok {
-		return f, ok
+	if strings.TrimSpace(p) == "" {
+		return Finding{}, false
 	}
 	n := normalize(p, cwd, home)
+	if f, ok := protectedOp(n, p, cwd, home, true); ok {
+		return f, ok
+	}
 	if f, ok := protectedBelow(n, p, cwd, home); ok {
+		return f, ok
+	}
+	if f, ok := carriedBelow(n, p); ok {
+		return f, ok
+	}
+	if f, ok := hostSettingsDir(n, p, cwd, home); ok {
 		return f, ok
 	}
 	if !n.homeKnown || n.low == "/" || n.low == n.lowHome || n.dynamic {
@@ -567,8 +583,8 @@ func ProtectedTree(p, cwd, home string) (Finding, bool) {
 	if g := guardHome(); g != "" {
 		own = append(own, normalize(g, "", home).low)
 	}
-	if n.lowCwd != "" {
-		own = append(own, n.lowCwd+"/.zcode", n.lowCwd+"/.claude")
+	if z := n.lowCwd + "/.zcode"; n.lowCwd != "" && (under(n.low, z) || exists(z)) {
+		own = append(own, z) // the installer's workspace config (a folder above it: only when it is there)
 	}
 	for _, o := range own {
 		if under(o, n.low) {

@@ -3,6 +3,7 @@ package rules
 import (
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/agent-guard/agent-guard/app/judge/shell"
@@ -13,9 +14,12 @@ import (
 // guard with another config, socket or nothing at all.
 const guardVarMark = "agent_guard"
 
+// fish's set -U (universal) persists across sessions.
+var regexpFishUniversal = regexp.MustCompile(`\bset\s+(-[a-zA-Z]*U[a-zA-Z]*)`)
+
 func envPersistFinding(c *shell.Cmd, how string) Finding {
 	return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.env-persist", Marked: c.Raw,
-		Reason: how + " sets an AGENT_GUARD_* variable for later sessions: the next start would run the guard with another config or none; ask the user to do it"}
+		Reason: how + " sets a variable the guard or the agent's hooks depend on (AGENT_GUARD_*, the config folders, the hosts' hook switches) for later sessions: the next start would run without the guard or with another config; ask the user to do it"}
 }
 
 // selfEnvPersist: setx, launchctl setenv, systemctl set-environment, reg
@@ -27,7 +31,7 @@ func selfEnvPersist(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	raw := strings.ToLower(c.Raw)
 	named := false
 	for _, a := range c.Args {
-		if strings.Contains(strings.ToLower(a), guardVarMark) {
+		if guardEnvName(a) {
 			named = true
 			break
 		}
@@ -46,8 +50,12 @@ func selfEnvPersist(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			return envPersistFinding(c, c.Name), true
 		}
 	case "reg", "set-itemproperty", "sp", "new-itemproperty", "remove-itemproperty", "rp", "rename-itemproperty":
-		if strings.Contains(raw, "environment") && strings.Contains(raw, guardVarMark) {
+		if _, ok := guardEnvAssigned(c.Raw); strings.Contains(raw, "environment") && (ok || named) {
 			return envPersistFinding(c, c.Name), true
+		}
+		if strings.Contains(raw, "image file execution options") && (strings.Contains(raw, "agent-guard") || strings.Contains(raw, "agent_guard")) {
+			return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.guard-binary", Marked: c.Raw,
+				Reason: "sets Image File Execution Options for agent-guard's binary (another program would run instead of it): an agent must not switch off its own guard; ask the user to do it"}, true
 		}
 		if strings.Contains(raw, `currentversion\run`) || strings.Contains(raw, "currentversion/run") {
 			if strings.Contains(raw, "agent-guard") || strings.Contains(raw, "agent_guard") || c.Name == "reg" && hasArg(c, "delete") {
@@ -56,24 +64,28 @@ func selfEnvPersist(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			}
 		}
 	}
-	if strings.Contains(raw, "setenvironmentvariable") && strings.Contains(raw, guardVarMark) {
+	if _, ok := guardEnvAssigned(c.Raw); strings.Contains(raw, "setenvironmentvariable") && ok {
 		return envPersistFinding(c, "[Environment]::SetEnvironmentVariable"), true
 	}
 	// Writes into an environment or start-up file carrying the variable:
 	// in the arguments, a here-doc, or a command piping into this one.
-	carries := named || strings.Contains(raw, guardVarMark)
+	_, carries := guardEnvAssigned(c.Raw)
+	carries = carries || named
 	for _, r := range c.Redirs {
-		if (r.Op == "<<" || r.Op == "<<<" || r.Op == "<<-") && strings.Contains(strings.ToLower(r.Target), guardVarMark) {
+		if _, ok := guardEnvAssigned(r.Target); ok && (r.Op == "<<" || r.Op == "<<<" || r.Op == "<<-") {
 			carries = true
 		}
 	}
 	if !carries && len(c.PipedFrom) > 0 && x.All != nil {
 		for i := range x.All.Cmds {
 			o := &x.All.Cmds[i]
-			if o != c && strings.Contains(strings.ToLower(o.Raw), guardVarMark) && contains(c.PipedFrom, o.Name) {
+			if _, ok := guardEnvAssigned(o.Raw); ok && o != c && contains(c.PipedFrom, o.Name) {
 				carries = true
 			}
 		}
+	}
+	if c.Name == "fish" && carries && regexpFishUniversal.MatchString(c.Raw) {
+		return envPersistFinding(c, "a fish universal variable (set -U)"), true
 	}
 	if !carries {
 		return Finding{}, false
@@ -88,6 +100,10 @@ func selfEnvPersist(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	switch c.Name {
 	case "tee", "sed", "perl", "awk", "gawk", "ex", "ed", "cp", "mv", "install", "dd", "add-content", "set-content", "out-file", "ac", "sc":
 		targets = append(targets, c.Operands()...)
+	}
+	targets = append(targets, writtenBy(c)...)
+	if strings.Contains(raw, "> $profile") || strings.Contains(raw, ">$profile") || strings.Contains(raw, "$profile") && (c.Name == "add-content" || c.Name == "set-content" || c.Name == "out-file" || c.Name == "ac" || c.Name == "sc" || c.Name == "tee-object") {
+		return envPersistFinding(c, "writing $PROFILE"), true
 	}
 	for _, t := range targets {
 		if envFile(t, x.Cwd, x.Home) {
@@ -119,6 +135,9 @@ func contains(l []string, s string) bool {
 func envFile(p, cwd, home string) bool {
 	n := normalize(p, cwd, home)
 	low, base := n.low, lastSeg(n.low)
+	if base == "$profile" || strings.HasPrefix(base, "$profile.") {
+		return true // PowerShell's profile script
+	}
 	return rcFiles[base] || hasSeq(low, "environment.d") || base == ".pam_environment" || base == "environment" ||
 		hasSeq(low, "profile.d") || base == "profile" || base == "bash.bashrc" || base == "zshenv" ||
 		hasSeq(low, ".config/fish") || hasSeq(low, "plasma-workspace/env") || base == ".envrc" ||
@@ -129,7 +148,10 @@ func envFile(p, cwd, home string) bool {
 // EnvPersistWrite judges a Write/Edit putting an AGENT_GUARD_* variable
 // into an environment or start-up file (self.env-persist: block).
 func EnvPersistWrite(p, content, cwd, home string) (Finding, bool) {
-	if !strings.Contains(strings.ToLower(content), guardVarMark) || !envFile(p, cwd, home) {
+	if f, ok := HooksOffWrite(p, content, cwd, home); ok {
+		return f, true
+	}
+	if _, ok := guardEnvAssigned(content); !ok || !envFile(p, cwd, home) {
 		return Finding{}, false
 	}
 	return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.env-persist", Marked: p,

@@ -1,9 +1,12 @@
 package rules
 
 import (
+	"path"
+	"regexp"
 	"strings"
 
 	"github.com/agent-guard/agent-guard/app/judge/shell"
+	"github.com/agent-guard/agent-guard/app/protect"
 )
 
 // Interpreter code that builds a guard path from pieces ('.cl'+'aude',
@@ -11,7 +14,52 @@ import (
 // need the whole name. A piece of a protected name, the home folder and a
 // write call in the same code is at least confirm.
 
-func init() { onAny(ruleSelfInterpParts) }
+func init() {
+	onAny(ruleSelfInterpParts)
+	onAny(ruleSelfInterpLiterals)
+}
+
+// quotedRe finds string literals in interpreter code.
+var quotedRe = regexp.MustCompile(`'([^'\n]{2,400})'|"([^"\n]{2,400})"`)
+
+// ruleSelfInterpLiterals: code that writes, binds or removes files and
+// names, as a whole string literal, a path of the computed protected set
+// (the socket from AGENT_GUARD_PIPE, the config home, a binary), even
+// when nothing in the name says agent-guard.
+func ruleSelfInterpLiterals(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	if !selfInterps[c.Name] {
+		return Finding{}, false
+	}
+	if low := strings.ToLower(c.Raw); strings.Contains(low, "namedpipeserverstream") && strings.Contains(low, "agent-guard") {
+		// a server on the guard's named pipe: the hook would meet it first
+		return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.guard-socket", Marked: c.Raw,
+			Reason: "the " + c.Name + " code opens a server on agent-guard's named pipe: an agent must not stand in for its own guard; ask the user to do it"}, true
+	}
+	code := strings.Join(c.Args, " ")
+	for _, r := range c.Redirs {
+		if r.Op == "<<" || r.Op == "<<-" || r.Op == "<<<" {
+			code += "\n" + r.Target
+		}
+	}
+	if f, ok := interpStartsGuard(c, code); ok {
+		return f, true
+	}
+	if !containsAnyOf(strings.ToLower(code), pkGuardWriteMark) {
+		return Finding{}, false
+	}
+	for _, m := range quotedRe.FindAllStringSubmatch(code, 64) {
+		lit := m[1] + m[2]
+		if !isAbs(slashify(lit)) || strings.ContainsAny(lit, "{}$%") {
+			continue
+		}
+		if f, ok := Protected(lit, x.Cwd, x.Home); ok {
+			f.Reason = "the " + c.Name + " code names " + lit + " and writes or binds files: " + f.Reason
+			f.Marked = c.Raw
+			return f, true
+		}
+	}
+	return Finding{}, false
+}
 
 var selfInterps = map[string]bool{"python": true, "python3": true, "python2": true, "py": true, "node": true,
 	"nodejs": true, "deno": true, "bun": true, "perl": true, "ruby": true, "php": true, "lua": true, "osascript": true,
@@ -59,4 +107,41 @@ func containsAnyOf(s string, subs []string) bool {
 		}
 	}
 	return false
+}
+
+// spawnMarks are how interpreter code starts a program.
+var spawnMarks = []string{"subprocess", "exec", "spawn", "system(", "popen", "process.start", "start-process", "child_process", "`", "%x", "open3", "proc_open", "shell_exec", "passthru"}
+
+// interpStartsGuard: code that starts one of the guard's binaries
+// (['agent-guard', 'config', 'accept'], execvp('agent-guard', ...)) with
+// a verb that is not read-only: judged like the same command line.
+func interpStartsGuard(c *shell.Cmd, code string) (Finding, bool) {
+	low := strings.ToLower(code)
+	if !strings.Contains(low, "agent-guard") || !containsAnyOf(low, spawnMarks) {
+		return Finding{}, false
+	}
+	lits := quotedRe.FindAllStringSubmatch(code, 64)
+	for i, m := range lits {
+		lit := strings.TrimSpace(m[1] + m[2])
+		words := strings.Fields(lit)
+		if len(words) == 0 || !protect.OwnName(path.Base(slashify(words[0]))) {
+			continue
+		}
+		args := words[1:]
+		for _, n := range lits[i+1:] {
+			v := n[1] + n[2]
+			if protect.OwnName(path.Base(slashify(v))) {
+				continue // execvp('agent-guard', ['agent-guard', ...]): argv[0] again
+			}
+			args = append(args, v)
+		}
+		run := &shell.Cmd{Name: "agent-guard", Args: args, Raw: c.Raw}
+		f := guardVerb(run, !strings.HasPrefix(strings.ToLower(path.Base(slashify(words[0]))), "agent-guard-hook"))
+		if f.Rule == "guard.cli-read" {
+			return Finding{}, false
+		}
+		f.Reason = "the " + c.Name + " code " + f.Reason
+		return f, true
+	}
+	return Finding{}, false
 }

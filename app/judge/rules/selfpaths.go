@@ -28,7 +28,7 @@ func setFor(cwd, home string) *protect.Set {
 	c := ""
 	if d := slashify(cwd); d != "" && !strings.Contains(d, "\x00") {
 		c = filepath.FromSlash(cleanAbs(expand(d, slashify(home))))
-		if !filepath.IsAbs(c) {
+		if !filepath.IsAbs(c) && !strings.HasPrefix(filepath.ToSlash(c), "/") {
 			c = ""
 		}
 	}
@@ -37,15 +37,43 @@ func setFor(cwd, home string) *protect.Set {
 
 // protectedAll is the whole self-protection check for writing p.
 func protectedAll(n np, p, cwd, home string) (Finding, bool) {
+	return protectedOp(n, p, cwd, home, false)
+}
+
+// protectedOp is protectedAll for a write (del false) or for deleting,
+// moving or re-permissioning p (del true): a project's host config that
+// holds no entry of ours is protected from writes only (a write can
+// switch the host's hooks off; removing it cannot).
+func protectedOp(n np, p, cwd, home string, del bool) (Finding, bool) {
 	if f, ok := protectedN(n, p, home); ok {
 		return f, true
 	}
-	if n.dynamic || !filepath.IsAbs(filepath.FromSlash(n.abs)) {
+	if b := lastSeg(n.abs); strings.Contains(b, ":") && !n.dynamic {
+		// an NTFS stream of the file (agent-guard-hook.exe:Zone.Identifier
+		// marks it as downloaded, and Windows may refuse to run it)
+		if f, ok := protectedOp(normalize(strings.TrimSuffix(n.abs, b)+b[:strings.IndexByte(b, ':')], cwd, home), p, cwd, home, del); ok {
+			return f, true
+		}
+	}
+	if n.dynamic || !rootedAbs(n.abs) {
 		return Finding{}, false
 	}
 	set := setFor(cwd, home)
 	if e, ok := set.Lookup(n.abs); ok {
+		if del && e.WriteOnly {
+			// Removing the project's own host settings takes its permission
+			// rules away, not the guard: the user decides.
+			return Finding{Risk: 2, Violation: 0.6, Rule: "guard.host-settings", Marked: p,
+				Reason: "removes " + p + ", the agent host's settings for this project (its permission rules go with it; it holds no hook of agent-guard's)"}, true
+		}
 		return selfFinding(string(e.Kind), p, ""), true
+	}
+	if hostConfigShaped(n.low) && !strings.HasPrefix(n.abs, "~") {
+		// A host config anywhere that runs our hook (a workspace install
+		// in another project, a copy the host was pointed at).
+		if protect.CarriesHook(filepath.FromSlash(realPath(n.abs))) {
+			return selfFinding(string(protect.HookConfig), p, " (it holds agent-guard's hook entry)"), true
+		}
 	}
 	if hasGlob(n.abs) {
 		return globProtected(set, n.abs, p, home, false)
@@ -66,7 +94,7 @@ func protectedAll(n np, p, cwd, home string) (Finding, bool) {
 // reaches a protected path (the folder holding the hook, the socket's
 // folder, ~/.claude through a link, ~/.cl*).
 func protectedBelow(n np, p, cwd, home string) (Finding, bool) {
-	if n.dynamic || !filepath.IsAbs(filepath.FromSlash(n.abs)) || n.low == "/" || n.low == n.lowHome {
+	if n.dynamic || !rootedAbs(n.abs) || n.low == "/" || n.low == n.lowHome {
 		return Finding{}, false
 	}
 	set := setFor(cwd, home)
@@ -86,7 +114,7 @@ func protectedBelow(n np, p, cwd, home string) (Finding, bool) {
 // (caches excepted: removing them only costs speed).
 func existingUnder(set *protect.Set, dir string) (protect.Entry, bool) {
 	for _, e := range set.Under(dir) {
-		if e.Kind != protect.GuardCache && exists(e.Path) {
+		if e.Kind != protect.GuardCache && !e.WriteOnly && exists(e.Path) {
 			return e, true
 		}
 	}
@@ -210,4 +238,27 @@ func realPath(p string) string {
 		p = filepath.Join(t, rest)
 	}
 	return orig
+}
+
+// hostSettingsDir: removing the folder that holds the project's own host
+// settings (rm -rf .claude) confirms like removing the file; a bigger
+// delete (rm -rf .) is left to the delete rules.
+func hostSettingsDir(n np, p, cwd, home string) (Finding, bool) {
+	if n.dynamic || !rootedAbs(n.abs) || n.low == "/" || n.low == n.lowHome {
+		return Finding{}, false
+	}
+	for _, e := range setFor(cwd, home).Under(n.abs) {
+		if e.WriteOnly && strings.EqualFold(path.Dir(e.Path), n.abs) {
+			return Finding{Risk: 2, Violation: 0.6, Rule: "guard.host-settings", Marked: p,
+				Reason: "removes " + p + ", which holds the agent host's settings for this project (its permission rules go with it; they hold no hook of agent-guard's)"}, true
+		}
+	}
+	return Finding{}, false
+}
+
+// rootedAbs: a normalized path the protected set can be asked about
+// (/x, C:/x; on Windows a path rooted without a drive counts too, as
+// hosts send them). "~" paths have no home to resolve against.
+func rootedAbs(p string) bool {
+	return isAbs(p) && !strings.HasPrefix(p, "~")
 }

@@ -41,7 +41,7 @@ func ruleSelfRoutes(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		f, ok = selfUnzip(c, x)
 	case "ln", "mklink", "new-item", "ni":
 		f, ok = selfLink(c, x)
-	case "chmod", "chown", "chgrp", "chattr", "setfacl", "icacls", "takeown", "attrib", "set-acl", "cacls":
+	case "chmod", "chown", "chgrp", "chattr", "setfacl", "icacls", "takeown", "attrib", "set-acl", "cacls", "chflags":
 		f, ok = selfPerms(c, x)
 	case "kill", "taskkill", "stop-process", "spps", "tskill":
 		f, ok = selfPid(c, x)
@@ -404,7 +404,8 @@ func selfLink(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		}
 	}
 	for _, l := range links {
-		if f, ok := Protected(l, x.Cwd, x.Home); ok {
+		// a link over a protected file, or over a folder holding one (ln -sfn /tmp/x ~/.claude)
+		if f, ok := ProtectedTree(l, x.Cwd, x.Home); ok {
 			return f, true
 		}
 	}

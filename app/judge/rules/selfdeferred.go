@@ -1,0 +1,119 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/agent-guard/agent-guard/app/judge/shell"
+)
+
+// Code handed to a program that runs it later or elsewhere (a tmux or
+// screen session, a crontab line) is judged as the command it is, for
+// self-protection: `tmux new -d 'rm ~/.claude/settings.json'` is that rm.
+// Only self findings are taken over; the rest stays with the packs that
+// know those programs.
+
+func init() { onAny(ruleSelfDeferred) }
+
+func ruleSelfDeferred(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	var codes []string
+	switch c.Name {
+	case "tmux":
+		if len(c.Args) > 0 {
+			switch c.Args[0] {
+			case "new", "new-session", "new-window", "neww", "split-window", "splitw", "respawn-pane", "respawnp", "run-shell", "run", "send-keys", "send":
+				if ops := tmuxOperands(c.Args[1:]); len(ops) > 0 {
+					codes = append(codes, strings.Join(ops, " "))
+				}
+			}
+		}
+	case "screen":
+		for i, a := range c.Args {
+			if !strings.HasPrefix(a, "-") && (i == 0 || c.Args[i-1] != "-S" && c.Args[i-1] != "-c" && c.Args[i-1] != "-L" && c.Args[i-1] != "-t") {
+				codes = append(codes, shellJoin(c.Args[i:]))
+				break
+			}
+		}
+	case "crontab":
+		var body []string
+		for _, r := range c.Redirs {
+			if r.Op == "<<" || r.Op == "<<-" || r.Op == "<<<" {
+				body = append(body, r.Target)
+			}
+		}
+		if x.All != nil {
+			for i := range x.All.Cmds {
+				o := &x.All.Cmds[i]
+				if o != c && (o.Name == "echo" || o.Name == "printf") && contains(c.PipedFrom, o.Name) {
+					body = append(body, strings.Join(o.Args, "\n"))
+				}
+			}
+		}
+		for _, b := range body {
+			for _, l := range strings.Split(strings.ReplaceAll(b, `\n`, "\n"), "\n") {
+				if cmd := cronCommand(l); cmd != "" {
+					codes = append(codes, cmd)
+				}
+			}
+		}
+	}
+	for _, code := range codes {
+		if len(code) >= len(c.Raw)+len(x.Cwd)+4096 {
+			continue
+		}
+		if f := Bash(code, x.Cwd, x.Home); SelfFinding(f) {
+			f.Reason = c.Name + " runs " + oneLineCut(code, 80) + " later: " + f.Reason
+			f.Marked = c.Raw
+			return f, true
+		}
+	}
+	return Finding{}, false
+}
+
+func tmuxOperands(args []string) []string {
+	takes := map[string]bool{"-s": true, "-n": true, "-t": true, "-c": true, "-x": true, "-y": true, "-e": true, "-F": true, "-l": true}
+	var out []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case takes[a]:
+			i++
+		case strings.HasPrefix(a, "-") && len(out) == 0:
+		default:
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+func shellJoin(args []string) string {
+	var b strings.Builder
+	for i, a := range args {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		if strings.ContainsAny(a, " \t'\"$;&|") {
+			b.WriteString("'" + strings.ReplaceAll(a, "'", `'\''`) + "'")
+		} else {
+			b.WriteString(a)
+		}
+	}
+	return b.String()
+}
+
+// cronCommand is the command of a crontab line (after the five time
+// fields or an @keyword), "" for comments and variable lines.
+func cronCommand(l string) string {
+	l = strings.TrimSpace(l)
+	if l == "" || strings.HasPrefix(l, "#") {
+		return ""
+	}
+	f := strings.Fields(l)
+	n := 5
+	if strings.HasPrefix(f[0], "@") {
+		n = 1
+	}
+	if len(f) <= n {
+		return ""
+	}
+	return strings.Join(f[n:], " ")
+}

@@ -1,0 +1,130 @@
+package rules
+
+import (
+	"regexp"
+	"strings"
+)
+
+// The variables that decide which guard runs, or whether a host runs
+// its hooks at all: AGENT_GUARD_* (config home, socket), the folders the
+// guard and the hosts read their configs from (XDG_*, HOME, CODEX_HOME,
+// CLAUDE_CONFIG_DIR, ...) and the hosts' modes without hooks. Set for
+// later sessions (rc files, environment.d, setx, launchctl setenv), the
+// next start of the agent runs without its guard: self.env-persist.
+// A folder variable set to its usual value moves nothing and is left to
+// the shell start-up file rule.
+
+// guardEnvDefaults maps each watched variable to the values that keep
+// it where it is by default ("" = any value is a change).
+var guardEnvDefaults = map[string][]string{
+	"xdg_config_home":    {"$home/.config", "${home}/.config", "~/.config"},
+	"xdg_cache_home":     {"$home/.cache", "${home}/.cache", "~/.cache"},
+	"xdg_state_home":     {"$home/.local/state", "${home}/.local/state", "~/.local/state"},
+	"xdg_data_home":      {"$home/.local/share", "${home}/.local/share", "~/.local/share"},
+	"xdg_runtime_dir":    {"/run/user/$uid", "/run/user/$(id -u)", "/run/user/${uid}"},
+	"codex_home":         {"$home/.codex", "${home}/.codex", "~/.codex"},
+	"claude_config_dir":  {"$home/.claude", "${home}/.claude", "~/.claude"},
+	"copilot_home":       {"$home/.copilot", "${home}/.copilot", "~/.copilot"},
+	"kimi_code_home":     {"$home/.kimi-code", "${home}/.kimi-code", "~/.kimi-code"},
+	"gemini_cli_home":    {"$home", "${home}", "~"},
+	"claude_code_simple": {}, "claude_code_safe_mode": {}, "home": {}, "userprofile": {}, "appdata": {}, "localappdata": {},
+	// code loaded into the tray (a cgo program) at its next start
+	"ld_preload": {}, "dyld_insert_libraries": {},
+}
+
+// guardEnvNameParts: one of these is in every watched name.
+var guardEnvNameParts = []string{"xdg_", "home", "_dir", "claude_code_", "userprofile", "appdata", "preload", "insert_libraries"}
+
+// guardEnvAssignRe finds NAME=value, NAME value (fish set, csh setenv,
+// launchctl, PowerShell's SetEnvironmentVariable('NAME', ...)).
+var guardEnvAssignRe = regexp.MustCompile(`(?i)(?:^|[^a-z0-9_$])(agent_guard_[a-z0-9_]*|xdg_config_home|xdg_cache_home|xdg_state_home|xdg_data_home|xdg_runtime_dir|codex_home|claude_config_dir|copilot_home|kimi_code_home|gemini_cli_home|claude_code_simple|claude_code_safe_mode|home|userprofile|appdata|localappdata|ld_preload|dyld_insert_libraries)` +
+	`(?:\s*=\s*|['"]\s*,\s*|\s+)(?:['"]?)([^\s'";|&)]*)`)
+
+// setLike are the forms where NAME is followed by a space and its value.
+var setLikeRe = regexp.MustCompile(`(?i)(\bset\s+(-[a-z]+\s+)*|\bsetenv\s+|\bsetx\s+|launchctl\s+setenv\s+|setenvironmentvariable\(\s*['"]|set-environment\s+|\$env:)$`)
+
+// guardEnvAssigned reports the first watched variable text sets to a
+// value other than its default.
+func guardEnvAssigned(text string) (string, bool) {
+	low := strings.ToLower(text)
+	if strings.Contains(low, guardVarMark) {
+		return "AGENT_GUARD_*", true
+	}
+	if strings.Contains(low, "hook") {
+		if m := hookEnvOffRe.FindString(text); m != "" {
+			return m, true // a host's own switch: CODEX_DISABLE_HOOKS=1
+		}
+	}
+	// The cheap tests first (this runs for every command): an assignment
+	// needs "=", "set" or a ",", and one of the names.
+	if !strings.ContainsAny(low, "=,") && !strings.Contains(low, "set") {
+		return "", false
+	}
+	if !containsAnyOf(low, guardEnvNameParts) {
+		return "", false
+	}
+	for _, m := range guardEnvAssignRe.FindAllStringSubmatchIndex(text, -1) {
+		name := strings.ToLower(text[m[2]:m[3]])
+		sep := text[m[3]:m[4]]
+		val := strings.ToLower(text[m[4]:m[5]])
+		if !strings.Contains(sep, "=") && !strings.Contains(sep, ",") {
+			// NAME VALUE: only after set/setenv/setx/launchctl setenv
+			if !setLikeRe.MatchString(text[:m[2]]) {
+				continue
+			}
+		}
+		if strings.Contains(sep, "=") && m[2] > 0 && text[m[2]-1] == '$' {
+			continue // $HOME=... is no assignment
+		}
+		if isDefaultEnv(name, val) {
+			continue
+		}
+		return strings.ToUpper(name), true
+	}
+	return "", false
+}
+
+func isDefaultEnv(name, val string) bool {
+	val = strings.Trim(val, `"'`)
+	for _, d := range guardEnvDefaults[name] {
+		if val == d {
+			return true
+		}
+	}
+	return false
+}
+
+// guardEnvName: the argument names a watched variable (setx NAME value,
+// systemctl set-environment NAME=value, reg add ... /v NAME).
+func guardEnvName(a string) bool {
+	l := strings.ToLower(a)
+	if strings.Contains(l, guardVarMark) {
+		return true
+	}
+	name, val, hasVal := strings.Cut(l, "=")
+	if _, ok := guardEnvDefaults[name]; !ok {
+		return false
+	}
+	return !hasVal || !isDefaultEnv(name, val)
+}
+
+// hostEnvRe: a host config's env block setting a watched variable
+// ("env": {"CLAUDE_CONFIG_DIR": "/tmp/x"}): the host gives it to the
+// hooks it runs, our hook included.
+var hostEnvRe = regexp.MustCompile(`(?i)["']?(agent_guard_[a-z0-9_]*|xdg_config_home|xdg_state_home|xdg_cache_home|xdg_runtime_dir|codex_home|claude_config_dir|claude_code_simple|claude_code_safe_mode|home|userprofile|appdata|localappdata|ld_preload|dyld_insert_libraries)["']?\s*[:=]`)
+
+func hostEnvSet(text string) bool {
+	if !containsAnyOf(strings.ToLower(text), guardEnvNameParts) && !strings.Contains(strings.ToLower(text), guardVarMark) {
+		return false
+	}
+	for _, m := range hostEnvRe.FindAllStringIndex(text, -1) {
+		if q := text[m[0]]; q != '"' && q != '\'' && m[0] > 0 && strings.ContainsRune("$/{._", rune(text[m[0]-1])) {
+			continue // $HOME, ${HOME}, a path or a longer name
+		}
+		return true
+	}
+	return false
+}
+
+// hookEnvOffRe: a variable that switches a host's hooks off.
+var hookEnvOffRe = regexp.MustCompile(`(?i)[a-z0-9_]*(disable[a-z0-9_]*hooks?|hooks?_?(disabled?|off|skip))[a-z0-9_]*\s*=\s*['"]?(1|true|yes|on)\b`)

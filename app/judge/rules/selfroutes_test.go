@@ -1,0 +1,109 @@
+package rules
+
+import "testing"
+
+// The pattern of a pkill/killall/grep is matched against the names and
+// command lines the guard really runs under, as those programs read it.
+func TestPatternHitsGuard(t *testing.T) {
+	t.Setenv("AGENT_GUARD_HOME", corpusGuardHome)
+	x := &Ctx{Cwd: "/home/dev/proj", Home: corpusHome}
+	for _, c := range []struct {
+		pat                      string
+		full, exact, icase, glob bool
+		want                     bool
+	}{
+		{pat: "agent-guard", want: true},
+		{pat: "guard", full: true, want: true},
+		{pat: "a.ent-g", want: true},
+		{pat: "[a]gent-guard", full: true, want: true},
+		{pat: "serve --headless", full: true, want: true},
+		{pat: "GUARD", icase: true, want: true},
+		{pat: "GUARD", want: false},
+		{pat: "agent", exact: true, want: false},
+		{pat: "agent-guard", exact: true, want: true},
+		{pat: "agent*", glob: true, want: true},
+		{pat: "*guard*", glob: true, want: true},
+		{pat: "node", full: true, want: false},
+		{pat: "webpack", full: true, want: false},
+		{pat: "python manage.py runserver", full: true, want: false},
+		{pat: "node*", glob: true, want: false},
+		{pat: "(", full: true, want: false}, // not a valid expression: its text decides
+	} {
+		if got := patternHitsGuard(c.pat, x, c.full, c.exact, c.icase, c.glob); got != c.want {
+			t.Errorf("patternHitsGuard(%q, full=%v exact=%v icase=%v glob=%v) = %v, want %v", c.pat, c.full, c.exact, c.icase, c.glob, got, c.want)
+		}
+	}
+}
+
+// A watched variable set to its usual folder moves nothing; any other
+// value, or a hooks-off variable, is a change.
+func TestGuardEnvAssigned(t *testing.T) {
+	for s, want := range map[string]bool{
+		"export XDG_CONFIG_HOME=/tmp/x":              true,
+		`export XDG_CONFIG_HOME="$HOME/.config"`:     false,
+		"export PATH=$HOME/go/bin:$PATH":             false,
+		"set -gx CODEX_HOME /tmp/c":                  true,
+		"setenv CLAUDE_CONFIG_DIR /tmp/c":            true,
+		"export HOME=/tmp/h":                         true,
+		"echo $HOME=x":                               false,
+		"export CODEX_DISABLE_HOOKS=1":               true,
+		"export LD_PRELOAD=/tmp/x.so":                true,
+		"export LD_LIBRARY_PATH=/usr/local/cuda/lib": false,
+		"AGENT_GUARD_HOME=/x":                        true,
+	} {
+		if _, got := guardEnvAssigned(s); got != want {
+			t.Errorf("guardEnvAssigned(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+// Hook switches in JSON, TOML, jq and -c forms.
+func TestHooksOff(t *testing.T) {
+	for s, want := range map[string]bool{
+		`{"disableAllHooks": true}`:            true,
+		"[features]\nhooks = false":            true,
+		"codex_hooks = false":                  true,
+		"features.hooks=false":                 true,
+		`{"hooks": {"enabled": false}}`:        true,
+		`.disableAllHooks = true`:              true,
+		`{"hooks": {"PreToolUse": []}}`:        false,
+		`{"disableAllHooks": false}`:           false,
+		"[features]\nweb_search = false":       false,
+		`{"permissions": {"allow": ["Bash"]}}`: false,
+	} {
+		if got := hooksOff(s); got != want {
+			t.Errorf("hooksOff(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+// FuzzSelfRoutes: the self-protection rules never panic, and whatever
+// they find as self.* is a red line.
+func FuzzSelfRoutes(f *testing.F) {
+	for _, c := range loadCorpus(f, "self_routes.jsonl") {
+		f.Add(c.Cmd)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if len(s) > 4096 {
+			return
+		}
+		fd := Bash(s, "/home/dev/proj", corpusHome)
+		if SelfFinding(fd) && !fd.RedLine {
+			t.Errorf("%q: self finding %s is not a red line", s, fd.Rule)
+		}
+	})
+}
+
+// Settings on separate lines stay separate after squashing.
+func TestHooksOffLines(t *testing.T) {
+	for s, want := range map[string]bool{
+		"name = \"abc\"\nhooks = false":              true,
+		"name = \"abc\"\nnohooks = false":            false,
+		"{\n \"hooks\": {\n  \"enabled\": false\n}}": true,
+		`[features]\nhooks = false`:                  true, // JSON-escaped
+	} {
+		if got := hooksOff(s); got != want {
+			t.Errorf("hooksOff(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
