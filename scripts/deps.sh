@@ -10,7 +10,7 @@
 set -euo pipefail
 
 PKGS=(libgl1-mesa-dev xorg-dev libwayland-dev libxkbcommon-dev wayland-protocols
-	xvfb xdotool imagemagick gcc-mingw-w64-x86-64 dbus-x11 git ca-certificates nodejs
+	xvfb xdotool imagemagick gcc-mingw-w64-x86-64 dbus-x11 fonts-wqy-microhei git ca-certificates nodejs
 	wine wine64)
 
 log() { printf 'deps: %s\n' "$*" >&2; }

@@ -56,6 +56,10 @@ type Cmd struct {
 	// Path is the program word as written when it names a file (./t.sh,
 	// /tmp/tidy, .\x.ps1, deploy.sh), for rules that read that file.
 	Path string
+	// Start and End are the byte offsets of the command in the analysed
+	// script (End 0: not known, e.g. code inside bash -c '...'). The
+	// dialog marks exactly this span, not the first equal substring.
+	Start, End int
 }
 
 // Redir is one redirection: Op like ">", ">>", "<", "<<", "<<<", "&>".
