@@ -56,7 +56,18 @@ func RunChild(args []string) (code int, ok bool) {
 	case proto.VerbStatus:
 		return runStatus(), true
 	}
-	if windowVerbs[args[0]] && len(args) == 1 {
+	if args[0] == WindowVerb {
+		if len(args) != 2 || !windowVerbs[args[1]] {
+			fmt.Fprintln(os.Stderr, WindowUsage)
+			return 2, true
+		}
+		return runWindowVerb(args[1]), true
+	}
+	if shortWindowVerbs[args[0]] {
+		if len(args) != 1 {
+			fmt.Fprintln(os.Stderr, WindowUsage)
+			return 2, true
+		}
 		return runWindowVerb(args[0]), true
 	}
 	return 0, false
@@ -306,10 +317,11 @@ func runPending() int {
 	return 0
 }
 
-// runWindowVerb is `agent-guard settings|rules|recent|pending|status`
-// typed in a terminal: the running tray opens its own window; without a
-// tray, the settings, rules and recent windows open here (the pending
-// list exists only in a running tray).
+// runWindowVerb is `agent-guard window settings|rules|recent|pending|status`
+// (or `agent-guard settings|recent|pending`) typed in a terminal: the
+// running tray opens its own window; without a tray, the settings, rules
+// and recent windows open here (the pending list and the status window
+// exist only in a running tray).
 func runWindowVerb(verb string) int {
 	ok, err := askTray(verb)
 	switch {
@@ -344,8 +356,11 @@ func runWindowVerb(verb string) int {
 			return childFail(verb, err)
 		}
 		w = recent.New(a, entries, "", "").Window
-	default:
+	case "pending":
 		fmt.Fprintln(os.Stderr, "agent-guard: the tray is not running, so nothing is pending (without the tray, hooks judge in-process and a confirm becomes deny). Start it with: agent-guard")
+		return 1
+	default:
+		fmt.Fprintf(os.Stderr, "agent-guard: the tray is not running, so it has no %s window. Start it with: agent-guard\n", verb)
 		return 1
 	}
 	w.CenterOnScreen()

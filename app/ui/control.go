@@ -25,6 +25,19 @@ import (
 // windowVerbs are the windows a terminal may ask for.
 var windowVerbs = map[string]bool{"pending": true, "rules": true, "recent": true, "settings": true, "status": true}
 
+// WindowVerb opens a window from a terminal: `agent-guard window rules`.
+// Three windows also have a verb of their own (shortWindowVerbs); `rules`
+// does not, because `agent-guard rules` lists the rule catalog (app/cli).
+const WindowVerb = "window"
+
+// WindowUsage is the window verb's help.
+const WindowUsage = "usage: agent-guard window settings|rules|recent|pending|status\n\n" +
+	"Opens one of the tray's windows (the running tray opens it; without a tray,\n" +
+	"settings, rules and recent open on their own). Also: agent-guard settings,\n" +
+	"agent-guard recent, agent-guard pending."
+
+var shortWindowVerbs = map[string]bool{"pending": true, "recent": true, "settings": true}
+
 type controlReq struct {
 	Open string `json:"open"`
 }
@@ -33,9 +46,6 @@ type controlReply struct {
 	OK    bool   `json:"ok"`
 	Error string `json:"error,omitempty"`
 }
-
-// controlName is the control socket beside the hook pipe.
-func controlName(pipeName string) string { return pipeName + "-ctl" }
 
 // serveControl answers control requests until ctx ends.
 func serveControl(ctx context.Context, name string, open func(verb string) error) error {
@@ -93,7 +103,7 @@ func askTray(verb string) (ok bool, err error) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
-	c, err := pipe.Dial(ctx, controlName(name))
+	c, err := pipe.Dial(ctx, pipe.ControlName(name))
 	if err != nil {
 		return false, nil
 	}

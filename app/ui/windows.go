@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/agent-guard/agent-guard/app/pipe"
 	"github.com/agent-guard/agent-guard/app/trayhost"
 	"github.com/agent-guard/agent-guard/app/ui/proto"
 )
@@ -33,7 +34,7 @@ func startWindows(ctx context.Context, t *controller, sp *spawner, nt *notifier,
 	}
 	t.openPending = pw.show
 	go func() {
-		if err := serveControl(ctx, controlName(pipeName), open); err != nil {
+		if err := serveControl(ctx, pipe.ControlName(pipeName), open); err != nil {
 			fmt.Fprintln(os.Stderr, "agent-guard: no control socket (terminal verbs cannot reach the tray):", err)
 		}
 	}()

@@ -21,15 +21,15 @@ import (
 
 const screenW, screenH = 1280, 720
 
-// needDialogE2E gates these tests until they are proven stable: they ran
-// only partly before the deadline (TestDialogChinese located the Deny
-// button on a real screenshot, then did not finish). Set
-// AGENT_GUARD_E2E_DIALOG=1 to run them.
-func needDialogE2E(t *testing.T) {
-	t.Helper()
-	if os.Getenv("AGENT_GUARD_E2E_DIALOG") != "1" {
-		t.Skip("dialog e2e on 1280x720: not yet proven stable; run with AGENT_GUARD_E2E_DIALOG=1")
-	}
+var dialogScreen = fmt.Sprintf("%dx%dx24", screenW, screenH)
+
+// dialogConfig gives a person a minute to answer: the keys sent below
+// must not race the timeout on a loaded machine.
+const dialogConfig = `{"full_access":"always","approval":{"timeout_seconds":60,"mode":"dialog"}}`
+
+// newDialogRig is the tray on the 1280x720 screen with dialogConfig.
+func newDialogRig(t *testing.T, env []string) *rig {
+	return newRigOpts(t, rigOpts{screen: dialogScreen, config: dialogConfig, env: env})
 }
 
 func hookEvent(session, cwd, tool string, input any) string {
@@ -49,16 +49,24 @@ type geometry struct{ x, y, w, h int }
 // geometryOf reads a window's position and size with xdotool.
 func (r *rig) geometryOf(win string) geometry {
 	r.t.Helper()
+	g, err := r.geometry(win)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	return g
+}
+
+func (r *rig) geometry(win string) (geometry, error) {
 	out, err := r.xdotool("getwindowgeometry", "--shell", win)
 	if err != nil {
-		r.t.Fatalf("getwindowgeometry: %v %s", err, out)
+		return geometry{}, fmt.Errorf("getwindowgeometry: %v %s", err, out)
 	}
 	vals := map[string]int{}
 	for _, l := range strings.Split(out, "\n") {
 		k, v, _ := strings.Cut(l, "=")
 		vals[k], _ = strconv.Atoi(v)
 	}
-	return geometry{vals["X"], vals["Y"], vals["WIDTH"], vals["HEIGHT"]}
+	return geometry{vals["X"], vals["Y"], vals["WIDTH"], vals["HEIGHT"]}, nil
 }
 
 // screenshot grabs the whole screen (the window's own pixels are in it).
@@ -69,6 +77,11 @@ func (r *rig) screenshot(name string) image.Image {
 	cmd.Env = r.env
 	if out, err := cmd.CombinedOutput(); err != nil {
 		r.t.Fatalf("import: %v %s", err, out)
+	}
+	if keep := os.Getenv("AGENT_GUARD_E2E_SHOTS"); keep != "" { // to look at them
+		if b, err := os.ReadFile(path); err == nil {
+			_ = os.WriteFile(filepath.Join(keep, strings.ReplaceAll(r.t.Name(), "/", "_")+"-"+name+".png"), b, 0o644)
+		}
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -139,9 +152,7 @@ func (r *rig) configText() string {
 }
 
 func TestDialogLongContentOnSmallScreen(t *testing.T) {
-	needDialogE2E(t)
-	r := newRigWith(t, fmt.Sprintf("%dx%dx24", screenW, screenH))
-	r.writeConfig(`{"full_access":"always","approval":{"timeout_seconds":60,"mode":"dialog"}}`)
+	r := newDialogRig(t, nil)
 
 	var lines []string
 	for i := 0; i < 39; i++ {
@@ -181,9 +192,7 @@ func TestDialogLongContentOnSmallScreen(t *testing.T) {
 }
 
 func TestDialogKeysAndScopes(t *testing.T) {
-	needDialogE2E(t)
-	r := newRigWith(t, fmt.Sprintf("%dx%dx24", screenW, screenH))
-	r.writeConfig(`{"full_access":"always","approval":{"timeout_seconds":60,"mode":"dialog"}}`)
+	r := newDialogRig(t, nil)
 	ws := filepath.Join(r.dir, "ws")
 	if err := os.MkdirAll(filepath.Join(ws, "sub"), 0o700); err != nil {
 		t.Fatal(err)
@@ -228,7 +237,11 @@ func TestDialogKeysAndScopes(t *testing.T) {
 		h := r.runHookEvent(bashEvent("s0", ws, "git reset --hard HEAD~1"))
 		win := r.dialog()
 		r.press(win, "Tab space")
-		time.Sleep(500 * time.Millisecond)
+		// The scope step has replaced the buttons: the red Deny is gone.
+		r.waitFor("the scope step", 15*time.Second, func() bool {
+			_, deny := denyButton(r.screenshot("scope-step"), r.geometryOf(win))
+			return !deny
+		})
 		if after := r.configText(); after != before || strings.Contains(after, "scoped_approvals") {
 			t.Fatalf("Tab+Space changed the config:\n%s", after)
 		}
@@ -261,7 +274,10 @@ func TestDialogKeysAndScopes(t *testing.T) {
 			r.t = t
 			answer(t, bashEvent("s1", ws, sc.cmd), sc.keys, "allow")
 			var cfg struct {
-				Scoped []struct{ Scope, Pattern, Session, Workspace, Host, AddedAt string } `json:"scoped_approvals"`
+				Scoped []struct {
+					Scope, Pattern, Session, Workspace, Host string
+					AddedAt                                  string `json:"added_at"`
+				} `json:"scoped_approvals"`
 			}
 			if err := json.Unmarshal([]byte(r.configText()), &cfg); err != nil {
 				t.Fatal(err)
@@ -288,19 +304,22 @@ func TestDialogKeysAndScopes(t *testing.T) {
 	}
 }
 
-func TestDialogChinese(t *testing.T) {
-	needDialogE2E(t)
-	r := newRigWith(t, fmt.Sprintf("%dx%dx24", screenW, screenH), "LANG=zh_CN.UTF-8", "LC_ALL=", "LC_MESSAGES=")
-	r.writeConfig(`{"full_access":"always","approval":{"timeout_seconds":60,"mode":"dialog"}}`)
+// zhEnv is the environment of a Chinese desktop.
+var zhEnv = []string{"LANG=zh_CN.UTF-8", "LC_ALL=", "LC_MESSAGES="}
+
+// zhDialog opens a dialog for a call with Chinese in it and returns the
+// screenshot with the Deny button found; Esc then denies it.
+func zhDialog(t *testing.T, r *rig) (image.Image, image.Rectangle) {
+	t.Helper()
 	h := r.runHookEvent(bashEvent("s-zh", "/tmp", `git commit -m "修复登录页面" && git reset --hard HEAD~1`))
 	win := r.dialog()
-	if title := r.title(win); !strings.HasPrefix(title, "agent-guard") || !strings.Contains(title, "请求运行") {
-		t.Fatalf("title %q is not Chinese", title)
+	if title := r.title(win); !strings.HasPrefix(title, "agent-guard") || !strings.Contains(title, "Claude Code") || !strings.Contains(title, "请求运行") {
+		t.Fatalf("title %q: want it to start with agent-guard, name the host and be Chinese", title)
 	}
 	var g geometry
 	var img image.Image
 	var btn image.Rectangle
-	r.waitFor("the Deny button drawn", 15*time.Second, func() bool {
+	r.waitFor("the Deny button drawn", 30*time.Second, func() bool {
 		var ok bool
 		g = r.geometryOf(win)
 		img = r.screenshot("zh")
@@ -308,20 +327,74 @@ func TestDialogChinese(t *testing.T) {
 		return ok
 	})
 	t.Logf("dialog %+v, Deny button %v", g, btn)
+	r.press(win, "Escape")
+	if got := r.decision(h); got != "deny" {
+		t.Fatalf("Esc: hook answered %q, want deny", got)
+	}
+	return img, btn
+}
+
+func TestDialogChinese(t *testing.T) {
+	r := newDialogRig(t, zhEnv)
+	img, btn := zhDialog(t, r)
 	if err := cjkDrawn(img, btn); err != nil {
 		t.Fatalf("the Deny button's Chinese label (拒绝) is not drawn as glyphs: %v (screenshot %s)", err, filepath.Join(r.dir, "zh.png"))
 	}
-	r.press(win, "Escape")
-	if got := r.decision(h); got != "deny" {
-		t.Fatalf("hook answered %q", got)
+}
+
+// TestDialogChineseCheckSeesMissingFont is the control for
+// TestDialogChinese: with every font that has Chinese hidden from the
+// tray (empty files bound over them in a private mount namespace), the
+// same dialog draws no glyphs for 拒绝, and cjkDrawn must say so. Without
+// this, a cjkDrawn that passed anything would go unnoticed.
+func TestDialogChineseCheckSeesMissingFont(t *testing.T) {
+	need(t)
+	for _, tool := range []string{"unshare", "fc-list", "mount"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("control test: %s is not installed", tool)
+		}
+	}
+	out, err := exec.Command("fc-list", ":lang=zh", "file").Output()
+	if err != nil {
+		t.Skipf("control test: fc-list: %v", err)
+	}
+	var fonts []string
+	for _, l := range strings.Split(string(out), "\n") {
+		if f := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(l), ":")); f != "" {
+			fonts = append(fonts, f)
+		}
+	}
+	if len(fonts) == 0 {
+		t.Skip("control test: no font with Chinese is installed (TestDialogChinese fails then)")
+	}
+	empty := filepath.Join(t.TempDir(), "empty")
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	hide := append([]string{"unshare", "-m", "--", "sh", "-c",
+		`e=$1; b=$2; shift 2; for f; do mount --bind "$e" "$f" || exit 1; done; exec "$b"`, "sh", empty}, "")
+	probe := exec.Command(hide[0], append(hide[1:len(hide)-1], "true", fonts[0])...)
+	if b, err := probe.CombinedOutput(); err != nil {
+		t.Skipf("control test: cannot hide fonts in a mount namespace here (%v: %s)", err, b)
+	}
+	r := newRigOpts(t, rigOpts{screen: dialogScreen, config: dialogConfig, env: zhEnv, wrap: func(bin string) []string {
+		return append(append(hide[:len(hide)-1:len(hide)-1], bin), fonts...)
+	}})
+	img, btn := zhDialog(t, r)
+	if err := cjkDrawn(img, btn); err == nil {
+		t.Fatalf("cjkDrawn passed a dialog drawn without any Chinese font (fonts hidden: %v; screenshot %s)", fonts, filepath.Join(r.dir, "zh.png"))
+	} else {
+		t.Logf("without a Chinese font: %v", err)
 	}
 }
 
 // cjkDrawn checks the label inside the Deny button reads like "✕ 拒绝
 // (Enter / Esc)": ink runs split by wide gaps are the icon, then the two
-// Chinese glyphs, then the Latin words. Tofu would draw the two glyphs
-// as hollow boxes (no ink inside their outline) and a missing font as
-// nothing: the second run must be about two em wide with ink inside.
+// Chinese glyphs, then the Latin words. Without a font that has them,
+// Fyne draws each missing character as the same narrow replacement mark
+// (or a hollow box), so the run of the two glyphs must be about two em
+// wide, have ink inside its outline, and its two halves (拒 and 绝) must
+// differ: equal halves are two copies of one placeholder.
 func cjkDrawn(img image.Image, btn image.Rectangle) error {
 	ink := func(x, y int) bool {
 		r, g, b, _ := img.At(x, y).RGBA()
@@ -360,14 +433,14 @@ func cjkDrawn(img image.Image, btn image.Rectangle) error {
 		return fmt.Errorf("only %d ink runs in the button", len(runs))
 	}
 	cjk := runs[1]
-	w := cjk.b - cjk.a
-	if w < 18 || w > 48 {
-		return fmt.Errorf("the glyph run is %d px wide, want about two 14 px glyphs", w)
+	x0, w := inner.Min.X+cjk.a, cjk.b-cjk.a
+	if w < 22 || w > 48 {
+		return fmt.Errorf("the glyph run is %d px wide, want about two 14 px glyphs (22-48)", w)
 	}
 	// ink strictly inside the run's box, 3 px in from each edge
 	top, bot := inner.Max.Y, inner.Min.Y
 	total := 0
-	for x := inner.Min.X + cjk.a; x < inner.Min.X+cjk.b; x++ {
+	for x := x0; x < x0+w; x++ {
 		for y := inner.Min.Y; y < inner.Max.Y; y++ {
 			if ink(x, y) {
 				total++
@@ -376,7 +449,7 @@ func cjkDrawn(img image.Image, btn image.Rectangle) error {
 		}
 	}
 	interior := 0
-	for x := inner.Min.X + cjk.a + 3; x < inner.Min.X+cjk.b-3; x++ {
+	for x := x0 + 3; x < x0+w-3; x++ {
 		for y := top + 3; y <= bot-3; y++ {
 			if ink(x, y) {
 				interior++
@@ -386,12 +459,22 @@ func cjkDrawn(img image.Image, btn image.Rectangle) error {
 	if total < 40 || interior*5 < total {
 		return fmt.Errorf("glyph run has %d ink pixels, %d inside its outline: that is boxes, not glyphs", total, interior)
 	}
-	return nil
-}
-
-func abs(v int) int {
-	if v < 0 {
-		return -v
+	// the two glyphs, each half of the run: count pixels where one has
+	// ink and the other not
+	half, differ, inked := w/2, 0, 0
+	for dx := 0; dx < half; dx++ {
+		for y := top; y <= bot; y++ {
+			a, b := ink(x0+dx, y), ink(x0+half+dx, y)
+			if a != b {
+				differ++
+			}
+			if a || b {
+				inked++
+			}
+		}
 	}
-	return v
+	if differ*4 < inked {
+		return fmt.Errorf("the two glyphs differ in %d of %d inked pixels: one placeholder drawn twice", differ, inked)
+	}
+	return nil
 }
