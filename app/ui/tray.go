@@ -197,6 +197,8 @@ func (t *controller) click(id string) {
 		t.edit("full-access handling", func(c *config.Config) error { c.Approval.Mode = "agent"; return nil })
 	case model.ActSettings:
 		t.openWindow(settingsPayload(t.paths.Config))
+	case model.ActRules:
+		t.openWindow(rulesPayload(t.paths.Config))
 	case model.ActPendingShow:
 		t.raise()
 		if t.openPending != nil && t.q.Len() > 1 {

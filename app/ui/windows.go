@@ -22,7 +22,7 @@ func startWindows(ctx context.Context, t *controller, sp *spawner, nt *notifier,
 		case "pending":
 			return pw.show()
 		case "rules":
-			return t.window(proto.VerbRules, rulesReq{ConfigPath: t.paths.Config})
+			return t.window(rulesPayload(t.paths.Config))
 		case "recent":
 			return t.window(recentPayload(t.paths.Audit))
 		case "settings":

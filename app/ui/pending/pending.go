@@ -95,11 +95,6 @@ func (v *View) SetItems(items []proto.PendingRow) {
 			v.table.Select(widget.TableCellID{Row: i, Col: 0})
 		}
 	}
-	if len(items) == 0 {
-		v.empty.Show()
-	} else {
-		v.empty.Hide()
-	}
 	v.pick(v.sel)
 	v.table.Refresh()
 }
@@ -115,6 +110,15 @@ func (v *View) pick(i int) {
 	}
 	if i >= 0 && i < len(v.Items) && v.Items[i].Session == "" {
 		v.denyAll.Disable()
+	}
+	// The line beside the buttons says what they are for.
+	switch {
+	case len(v.Items) == 0:
+		v.empty.SetText(T("Nothing is waiting."))
+	case i < 0 || i >= len(v.Items):
+		v.empty.SetText(T("Pick a call to deny it or its whole session; allowing is done in the dialog."))
+	default:
+		v.empty.SetText("")
 	}
 }
 

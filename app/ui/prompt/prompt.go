@@ -55,6 +55,7 @@ type View struct {
 	queue               *widget.Label
 	actions             *fyne.Container // step 1 buttons or step 2 scope chooser
 	step1, step2        fyne.CanvasObject
+	scroll              *container.Scroll // the call
 	// CallHeight is the height given to the call's scroll area.
 	CallHeight float32
 }
@@ -109,6 +110,7 @@ func New(a fyne.App, p proto.Prompt, now func() time.Time, answer func(proto.Rep
 	}
 	w.Resize(v.WindowSize())
 	w.SetFixedSize(true)
+	v.scrollToMark()
 	v.SetQueue(p.Queue)
 	v.Tick()
 	return v
@@ -231,7 +233,6 @@ func (v *View) layout() fyne.CanvasObject {
 	}
 	whoLabel := widget.NewLabel(strings.Join(who, "  ·  "))
 	whoLabel.Truncation = fyne.TextTruncateEllipsis
-	whoLabel.Importance = widget.LowImportance
 	header := container.NewBorder(nil, nil, widget.NewIcon(theme.WarningIcon()), v.queue, container.NewVBox(hostLabel, whoLabel))
 
 	// Summary: level, risk in words, the reason.
@@ -242,14 +243,14 @@ func (v *View) layout() fyne.CanvasObject {
 	reason.Wrapping = fyne.TextWrapWord
 	summary := container.NewVBox(risk, reason)
 	if p.Rule != "" {
-		rule := widget.NewLabel(T("rule") + " " + p.Rule)
-		rule.Importance = widget.LowImportance
+		rule := widget.NewLabelWithStyle(T("rule")+" "+p.Rule, fyne.TextAlignLeading, fyne.TextStyle{Italic: true})
 		summary.Add(rule)
 	}
 
 	// The call, scrollable, capped at 40 % of the screen.
 	call, callNote := v.callBox()
 	scroll := container.NewVScroll(call)
+	v.scroll = scroll
 	v.CallHeight = fyne.Min(v.estimateCallHeight(), v.screen.Height*0.4)
 	scroll.SetMinSize(fyne.NewSize(v.width()-40, v.CallHeight))
 	middle := container.NewBorder(callNote, nil, nil, nil, scroll)
@@ -274,6 +275,30 @@ func (v *View) layout() fyne.CanvasObject {
 	return container.NewBorder(accent, nil, nil, nil, container.NewPadded(body))
 }
 
+// scrollToMark scrolls the call so the marked span shows: a 40-line
+// command flagged on its last line opens there, not at line 1. Lines are
+// taken as equally tall (wrapping makes this approximate; the marked
+// line lands in the upper third rather than exactly at it).
+func (v *View) scrollToMark() {
+	c := v.p.Call
+	if c.MarkEnd <= c.MarkStart || c.MarkStart > len(c.Text) || v.scroll == nil {
+		return
+	}
+	h := v.scroll.Content.Size().Height
+	if h <= v.CallHeight {
+		return // it all shows
+	}
+	before := strings.Count(c.Text[:c.MarkStart], "\n")
+	lines := strings.Count(c.Text, "\n") + 1
+	y := h*float32(before)/float32(lines) - v.CallHeight/3
+	if y > 0 {
+		v.scroll.ScrollToOffset(fyne.NewPos(0, fyne.Min(y, h-v.CallHeight)))
+	}
+}
+
+// ScrollOffset is how far the call is scrolled down (tests).
+func (v *View) ScrollOffset() float32 { return v.scroll.Offset.Y }
+
 // callBox is the call's text with the judged span marked, and a note
 // above it (file path, "first N of M KB", MCP tool).
 func (v *View) callBox() (fyne.CanvasObject, fyne.CanvasObject) {
@@ -293,9 +318,8 @@ func (v *View) callBox() (fyne.CanvasObject, fyne.CanvasObject) {
 	}
 	var note fyne.CanvasObject = layout.NewSpacer()
 	if len(notes) > 0 {
-		l := widget.NewLabel(strings.Join(notes, "  ·  "))
+		l := widget.NewLabelWithStyle(strings.Join(notes, "  ·  "), fyne.TextAlignLeading, fyne.TextStyle{Italic: true})
 		l.Wrapping = fyne.TextWrapWord
-		l.Importance = widget.LowImportance
 		note = l
 	}
 	rt := widget.NewRichText(Segments(c)...)

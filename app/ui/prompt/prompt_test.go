@@ -187,6 +187,38 @@ func TestLongContentFitsTheScreen(t *testing.T) {
 	}
 }
 
+// A long call marked near its end opens scrolled to the mark; one
+// marked on its first line, or short enough to show whole, does not.
+func TestScrollsToTheMark(t *testing.T) {
+	var lines []string
+	for i := 0; i < 40; i++ {
+		lines = append(lines, fmt.Sprintf("echo step %d", i))
+	}
+	lines = append(lines, "git reset --hard HEAD~3")
+	long := strings.Join(lines, "\n")
+	last := strings.LastIndex(long, "git")
+	cases := []struct {
+		name     string
+		text     string
+		ms, me   int
+		scrolled bool
+	}{
+		{"marked on the last line", long, last, len(long), true},
+		{"marked on the first line", long, 0, 4, false},
+		{"short", "cd /w && git reset --hard", 9, 25, false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p := sample()
+			p.Call = callview.View{Kind: callview.KindBash, Text: tc.text, MarkStart: tc.ms, MarkEnd: tc.me}
+			v := New(test.NewTempApp(t), p, nil, func(proto.Reply) {}, fyne.NewSize(1280, 720))
+			if got := v.ScrollOffset() > 0; got != tc.scrolled {
+				t.Fatalf("scrolled %v (offset %v), want %v", got, v.ScrollOffset(), tc.scrolled)
+			}
+		})
+	}
+}
+
 func TestCountdown(t *testing.T) {
 	v, c, got := newView(t, sample())
 	if txt := v.countdown.Text; txt != "Denies automatically in 2:00" {
