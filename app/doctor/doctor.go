@@ -68,6 +68,7 @@ func Run(ctx context.Context, opt Options, w io.Writer) bool {
 
 	hooks := checkHosts(r, opt, cfg)
 	checkTray(ctx, r)
+	checkTrayHost(r, os.Getenv)
 	checkAudit(r, cfg)
 	checkTypeSafe(ctx, r, opt, cfg)
 	roundTrips(ctx, r, opt, hooks)

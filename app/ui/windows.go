@@ -40,7 +40,7 @@ func startWindows(ctx context.Context, t *controller, sp *spawner, nt *notifier,
 	}()
 	go func() {
 		if ok, why := trayhost.Present(); !ok {
-			msg := "This desktop shows no tray icons (no StatusNotifier host), so agent-guard's icon will not appear. A small status window opens instead; from a terminal: agent-guard settings | rules | recent | pending."
+			msg := "This desktop shows no tray icons (no StatusNotifier host), so agent-guard's icon will not appear. A small status window opens instead; from a terminal: agent-guard window settings | rules | recent | pending."
 			if why != nil {
 				msg += " (" + why.Error() + ")"
 			}

@@ -35,6 +35,7 @@ type rig struct {
 	env     []string
 	home    string
 	trayErr *syncBuffer
+	tray    *exec.Cmd
 }
 
 type syncBuffer struct {
@@ -230,6 +231,7 @@ func newRigOpts(t *testing.T, o rigOpts) *rig {
 	if err := tray.Start(); err != nil {
 		t.Fatal(err)
 	}
+	r.tray = tray
 	t.Cleanup(func() {
 		_ = tray.Process.Signal(os.Interrupt)
 		done := make(chan struct{})
@@ -382,21 +384,23 @@ func (r *rig) drawn(win string) {
 	})
 }
 
-// painted reports whether the window's area has more than one colour to
-// speak of: at most 97 % of its pixels share the commonest colour.
+// painted reports whether the window's area shows drawn content: at
+// least 8 colours (a mostly empty window still has antialiased text).
 func painted(img image.Image, g geometry) bool {
-	counts := map[color.RGBA]int{}
-	n, top := 0, 0
 	b := img.Bounds().Intersect(image.Rect(g.x, g.y, g.x+g.w, g.y+g.h))
-	for y := b.Min.Y; y < b.Max.Y; y += 2 {
-		for x := b.Min.X; x < b.Max.X; x += 2 {
-			c := color.RGBAModel.Convert(img.At(x, y)).(color.RGBA)
-			counts[c]++
-			top = max(top, counts[c])
-			n++
+	return colours(img, b) >= 8
+}
+
+// colours counts the distinct colours in b, up to 8: drawn text alone
+// (antialiased) gives more than that, a window not yet drawn one.
+func colours(img image.Image, b image.Rectangle) int {
+	seen := map[color.RGBA]bool{}
+	for y := b.Min.Y; y < b.Max.Y && len(seen) < 8; y++ {
+		for x := b.Min.X; x < b.Max.X && len(seen) < 8; x++ {
+			seen[color.RGBAModel.Convert(img.At(x, y)).(color.RGBA)] = true
 		}
 	}
-	return n > 0 && top*100 <= n*97
+	return len(seen)
 }
 
 type auditLine struct {

@@ -21,7 +21,7 @@ var labels = map[string]string{"pending": "Pending approvals", "rules": "Rules",
 // New builds the window; open asks the tray for one of Windows.
 func New(a fyne.App, open func(verb string) error) fyne.Window {
 	w := a.NewWindow("agent-guard — " + T("No tray icon"))
-	msg := widget.NewLabel(T("agent-guard is running, but this desktop shows no tray icons (no StatusNotifier host). Use these buttons or the terminal: agent-guard settings | rules | recent | pending."))
+	msg := widget.NewLabel(T("agent-guard is running, but this desktop shows no tray icons (no StatusNotifier host). Use these buttons, or from a terminal: agent-guard window settings | rules | recent | pending."))
 	msg.Wrapping = fyne.TextWrapWord
 	errLabel := widget.NewLabel("")
 	errLabel.Wrapping = fyne.TextWrapWord
