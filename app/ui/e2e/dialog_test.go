@@ -133,6 +133,7 @@ func (r *rig) assertInside(win, shot string) {
 		btn, ok = denyButton(r.screenshot(shot), g)
 		return ok
 	})
+	r.t.Logf("window %+v on %dx%d, Deny button %v", g, screenW, screenH, btn)
 	if g.x < 0 || g.y < 0 || g.x+g.w > screenW || g.y+g.h > screenH || g.w < 300 || g.h < 200 {
 		r.t.Fatalf("dialog at %+v is not inside the %dx%d screen", g, screenW, screenH)
 	}

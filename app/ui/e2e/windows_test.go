@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"image"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -178,4 +179,83 @@ func (r *rig) click(x, y int) {
 	if out, err := r.xdotool("mousemove", "--sync", itoa(x), itoa(y), "click", "1"); err != nil {
 		r.t.Fatalf("click %d,%d: %v %s", x, y, err, out)
 	}
+}
+
+// "Always…" is followed by a notice that offers Undo; Undo removes
+// exactly the approval just added, and the same call asks again.
+func TestAlwaysThenUndo(t *testing.T) {
+	r := newDialogRig(t, nil)
+	cmd := "git reset --hard HEAD~5"
+	h := r.runHookEvent(bashEvent("s-undo", "/tmp", cmd))
+	// Always… then Save with the narrowest scope (this session) preselected.
+	r.press(r.dialog(), "Tab space shift+Tab space")
+	if got := r.decision(h); got != "allow" {
+		t.Fatalf("always: %q", got)
+	}
+	if !strings.Contains(r.configText(), cmd) {
+		t.Fatalf("no approval saved:\n%s", r.configText())
+	}
+	win := r.window("the Undo notice", "^agent-guard .*Always-allow rule added")
+	r.drawn(win)
+	var btn image.Rectangle
+	r.waitFor("the Undo button drawn", 15*time.Second, func() bool {
+		var ok bool
+		btn, ok = colourBox(r.screenshot("undo"), r.geometryOf(win), isPrimary)
+		return ok
+	})
+	c := btn.Min.Add(btn.Max).Div(2)
+	r.click(c.X, c.Y)
+	r.waitFor("the approval removed", 15*time.Second, func() bool { return !strings.Contains(r.configText(), cmd) })
+	// The tray picks the edited file up within a moment (hot reload);
+	// until then the call may still pass. It must ask again soon after.
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		h = r.runHookEvent(bashEvent("s-undo", "/tmp", cmd))
+		asked := false
+		r.waitFor("an answer or a dialog", 30*time.Second, func() bool {
+			select {
+			case <-h.done:
+				return true
+			default:
+			}
+			out, _ := r.xdotool("search", "--onlyvisible", "--name", dialogTitle)
+			asked = out != ""
+			return asked
+		})
+		if asked {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("20 s after Undo the call still passes without asking: %s", h.out.String())
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	r.press(r.dialog(), "Escape")
+	if got := r.decision(h); got != "deny" {
+		t.Fatalf("after Undo: %q, want the dialog again and deny", got)
+	}
+}
+
+// isPrimary matches the blue of a high-importance button (Undo).
+func isPrimary(img image.Image, x, y int) bool {
+	r, g, b, _ := img.At(x, y).RGBA()
+	r, g, b = r>>8, g>>8, b>>8
+	return b >= 200 && r <= 90 && g >= 80 && g <= 150
+}
+
+// colourBox is the bounding box of the pixels inside the window that
+// match pred; ok when there are enough of them to be a button.
+func colourBox(img image.Image, g geometry, pred func(image.Image, int, int) bool) (image.Rectangle, bool) {
+	box := image.Rectangle{Min: image.Pt(1<<30, 1<<30)}
+	n := 0
+	for y := max(g.y, 0); y < min(g.y+g.h, img.Bounds().Max.Y); y++ {
+		for x := max(g.x, 0); x < min(g.x+g.w, img.Bounds().Max.X); x++ {
+			if pred(img, x, y) {
+				n++
+				box.Min.X, box.Min.Y = min(box.Min.X, x), min(box.Min.Y, y)
+				box.Max.X, box.Max.Y = max(box.Max.X, x+1), max(box.Max.Y, y+1)
+			}
+		}
+	}
+	return box, n > 300
 }
