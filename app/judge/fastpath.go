@@ -3,6 +3,7 @@ package judge
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strings"
 
 	"github.com/agent-guard/agent-guard/app/config"
@@ -218,7 +219,8 @@ func scopedAllowed(cfg *config.Config, s State, f rules.Finding, home string, m 
 	for _, c := range cmds {
 		found := false
 		for _, a := range cfg.ScopedApprovals {
-			if a.Tool == "Bash" && a.Pattern == c.Pattern && a.Rule == c.Rule && a.Covers(s.Session, s.Cwd) {
+			// c.Workspace is the folder the command runs in (see bashJudged).
+			if a.Tool == "Bash" && a.Pattern == c.Pattern && a.Rule == c.Rule && a.Covers(s.Session, c.Workspace) {
 				used, found = a, true
 				break
 			}
@@ -251,7 +253,14 @@ func ScopedFor(cfg *config.Config, s State, v Verdict, home string) ([]config.Sc
 	if !ok || len(cmds) == 0 {
 		return nil, false
 	}
-	return cmds, true
+	var out []config.ScopedApproval
+	for _, c := range cmds {
+		c.Workspace = "" // the caller records the call's workspace
+		if !slices.Contains(out, c) {
+			out = append(out, c)
+		}
+	}
+	return out, true
 }
 
 // mcpScoped is the approval key of an MCP call: the tool, the rule, and
@@ -266,6 +275,15 @@ func mcpScoped(s State, f rules.Finding) config.ScopedApproval {
 		a.Pattern, a.Args = "", canonicalArgs(s.Args)
 	}
 	return a
+}
+
+// runDir is a command's folder when the line fixes it to an absolute
+// path, else "" (no workspace covers it).
+func runDir(dir string) string {
+	if dir == "" || strings.Contains(dir, shell.Dyn) || !(strings.HasPrefix(dir, "/") || len(dir) >= 3 && dir[1] == ':') {
+		return ""
+	}
+	return dir
 }
 
 func canonicalArgs(args string) string {
@@ -288,15 +306,17 @@ func bashJudged(s State, home string, m *rules.Machine, th Thresholds, settled b
 		return nil, false
 	}
 	per := make([]rules.Finding, len(a.Cmds))
+	dirs := make([]string, len(a.Cmds))
 	seen := make([]bool, len(a.Cmds))
 	ok := true
-	rules.BashEach(&a, s.Command, s.Cwd, home, m, func(i int, f rules.Finding) {
+	rules.BashEach(&a, s.Command, s.Cwd, home, m, func(i int, dir string, f rules.Finding) {
 		if i < 0 {
 			if f.RedLine || Decide(f.Risk, f.Violation, th) != Allow {
 				ok = false
 			}
 			return
 		}
+		dirs[i] = dir
 		if !seen[i] || f.Worse(per[i]) {
 			per[i], seen[i] = f, true
 		}
@@ -332,7 +352,11 @@ func bashJudged(s State, home string, m *rules.Machine, th Thresholds, settled b
 		if strings.Contains(p, "*") || strings.Contains(p, "$?") {
 			return nil, false // not an exact command
 		}
-		k := config.ScopedApproval{Tool: "Bash", Pattern: p, Rule: f.Rule}
+		// Workspace carries where it runs: `cd /other && CMD` run from an
+		// approved workspace is CMD in /other, which that approval does
+		// not cover. A folder the line does not fix (shell.Dyn, ~) is
+		// covered by no workspace.
+		k := config.ScopedApproval{Tool: "Bash", Pattern: p, Rule: f.Rule, Workspace: runDir(dirs[i])}
 		dup := false
 		for _, o := range out {
 			dup = dup || o == k

@@ -56,6 +56,12 @@ func TestScopedApprovals(t *testing.T) {
 		{"session: another session asks", bash(reset, "s1", "/w/a"), config.ScopeSession, bash(reset, "s2", "/w/a"), Confirm},
 		{"workspace: a subfolder", bash(reset, "s1", "/w/a"), config.ScopeWorkspace, bash(reset, "s2", "/w/a/sub"), Allow},
 		{"workspace: a sibling with the same prefix asks", bash(reset, "s1", "/w/a"), config.ScopeWorkspace, bash(reset, "s1", "/w/ab"), Confirm},
+		// Where the command runs, not where the call came from, decides.
+		{"workspace: cd elsewhere && CMD asks", bash(reset, "s1", "/w/a"), config.ScopeWorkspace, bash("cd /other && "+reset, "s1", "/w/a"), Confirm},
+		{"workspace: cd up && CMD asks", bash(reset, "s1", "/w/a"), config.ScopeWorkspace, bash("cd .. && "+reset, "s1", "/w/a"), Confirm},
+		{"workspace: cd into it && CMD", bash(reset, "s1", "/w/a"), config.ScopeWorkspace, bash("cd /w/a/sub && "+reset, "s1", "/tmp"), Allow},
+		{"workspace: cd to a folder known at run time asks", bash(reset, "s1", "/w/a"), config.ScopeWorkspace, bash(`cd "$D" && `+reset, "s1", "/w/a"), Confirm},
+		{"workspace: env -C elsewhere asks", bash(reset, "s1", "/w/a"), config.ScopeWorkspace, bash("env -C /other "+reset, "s1", "/w/a"), Confirm},
 		{"mcp: the same call", sql(del, "s1", "/w/a"), config.ScopeEverywhere, sql(del, "s2", "/w/b"), Allow},
 		// execute_sql is judged by its name (mcp.mutating), so the approval
 		// is for these exact arguments, not for the whole tool.

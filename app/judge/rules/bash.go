@@ -31,21 +31,23 @@ func BashAnalysisOn(a *shell.Analysis, script, cwd, home string, m *Machine) Fin
 }
 
 // BashEach is BashAnalysisOn that also hands each simple command's own
-// finding to each (index into a.Cmds; nil: none). Findings that belong to
-// no single command (parse errors, fork bombs) go to each with index -1.
-// The fast path's scoped approvals need the per-command view: an approval
-// of one command must not cover a different one next to it.
-func BashEach(a *shell.Analysis, script, cwd, home string, m *Machine, each func(i int, f Finding)) Finding {
+// finding to each (index into a.Cmds; nil: none), with the folder it runs
+// in as far as the line says (after `cd DIR`, `env -C DIR`; shell.Dyn
+// when unknown). Findings that belong to no single command (parse errors,
+// fork bombs) go to each with index -1. The fast path's scoped approvals
+// need the per-command view: an approval of one command must not cover a
+// different one next to it, nor the same one run in another folder.
+func BashEach(a *shell.Analysis, script, cwd, home string, m *Machine, each func(i int, dir string, f Finding)) Finding {
 	x := &Ctx{Cwd: cwd, Home: home, All: a, Project: cwd, M: m}
 	var w Finding
 	have := false
-	cur := -1
+	cur, dir := -1, cwd
 	add := func(f Finding) {
 		if cur >= 0 {
 			f = withSpan(f, &a.Cmds[cur], script)
 		}
 		if each != nil {
-			each(cur, f)
+			each(cur, dir, f)
 		}
 		if !have || f.Worse(w) {
 			w, have = f, true
@@ -72,9 +74,11 @@ func BashEach(a *shell.Analysis, script, cwd, home string, m *Machine, each func
 			// env -C DIR cmd: cmd's relative paths are under DIR.
 			y := *x
 			y.Cwd = bashCd(&shell.Cmd{Name: "cd", Args: []string{c.Dir}, Raw: c.Raw}, x)
+			dir = y.Cwd
 			add(judgeCmd(c, &y))
 			continue
 		}
+		dir = x.Cwd
 		add(judgeCmd(c, x))
 		if c.Name == "cd" || c.Name == "pushd" || c.Name == "set-location" || c.Name == "sl" || c.Name == "chdir" {
 			x.Cwd = bashCd(c, x)
