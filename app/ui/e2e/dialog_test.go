@@ -120,6 +120,14 @@ func isDanger(img image.Image, x, y int) bool {
 	return r >= 170 && g >= 50 && g <= 125 && b >= 60 && b <= 140 && int(r)-int(g) >= 80
 }
 
+// isWarning matches the orange of a warning-importance button (Save in
+// the scope step).
+func isWarning(img image.Image, x, y int) bool {
+	r, g, b, _ := img.At(x, y).RGBA()
+	r, g, b = r>>8, g>>8, b>>8
+	return r >= 230 && g >= 120 && g <= 185 && b <= 80
+}
+
 // assertInside checks the dialog and its Deny button are on the screen.
 func (r *rig) assertInside(win, shot string) {
 	r.t.Helper()
@@ -238,10 +246,13 @@ func TestDialogKeysAndScopes(t *testing.T) {
 		h := r.runHookEvent(bashEvent("s0", ws, "git reset --hard HEAD~1"))
 		win := r.dialog()
 		r.press(win, "Tab space")
-		// The scope step has replaced the buttons: the red Deny is gone.
+		// The scope step has replaced the buttons: its orange Save is in
+		// the lower half (the orange bar at the top is not).
 		r.waitFor("the scope step", 15*time.Second, func() bool {
-			_, deny := denyButton(r.screenshot("scope-step"), r.geometryOf(win))
-			return !deny
+			g := r.geometryOf(win)
+			lower := geometry{g.x, g.y + g.h/2, g.w, g.h - g.h/2}
+			_, ok := colourBox(r.screenshot("scope-step"), lower, isWarning)
+			return ok
 		})
 		if after := r.configText(); after != before || strings.Contains(after, "scoped_approvals") {
 			t.Fatalf("Tab+Space changed the config:\n%s", after)

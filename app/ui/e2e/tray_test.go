@@ -250,6 +250,13 @@ func newRigOpts(t *testing.T, o rigOpts) *rig {
 		_, err := os.Stat(filepath.Join(dir, "pipe.sock"))
 		return err == nil
 	})
+	// Xvfb has no tray host, so the tray opens its status window (issue
+	// 13: say so, offer the windows). Wait for it: opening later, it
+	// would take the keyboard focus from a dialog under test.
+	r.waitFor("the status window (no tray host here)", 30*time.Second, func() bool {
+		out, err := r.xdotool("search", "--onlyvisible", "--name", "^agent-guard")
+		return err == nil && out != ""
+	})
 	return r
 }
 
@@ -366,7 +373,11 @@ func (r *rig) press(win, keys string) {
 	for _, k := range strings.Fields(keys) {
 		// One key at a time, each delivered before the next (the window
 		// handles them in order; a handler that moves the focus has run
-		// before the next key arrives).
+		// before the next key arrives). Xvfb has no window manager: a
+		// window that maps meanwhile takes the focus, so take it back.
+		if out, err := r.xdotool("windowfocus", "--sync", win); err != nil {
+			r.t.Fatalf("xdotool windowfocus %s: %v %s", win, err, out)
+		}
 		if out, err := r.xdotool("key", "--clearmodifiers", k); err != nil {
 			r.t.Fatalf("xdotool key %s: %v %s", k, err, out)
 		}
