@@ -33,11 +33,16 @@ type Item struct {
 	// Whole is a hash of the whole call (judge.Key): two calls whose
 	// shown Input agrees but whose full content differs never share an
 	// approval.
-	Whole   string
-	Cwd     string
-	Host    string
-	Session string
-	Verdict judge.Verdict
+	Whole string
+	Cwd   string
+	Host  string // the host's id ("claude", "zcode")
+	// HostName is the host's display name ("Claude Code"), for the
+	// dialog, the pending list and its title.
+	HostName string
+	Session  string
+	Verdict  judge.Verdict
+	// Call is the judged state (the dialog's view, scoped approvals).
+	Call judge.State
 	// Server and MCPTool are set for MCP calls (for "Always allow").
 	Server  string
 	MCPTool string
@@ -47,10 +52,12 @@ type Item struct {
 }
 
 // Key is the coalescing key: identical tool, input, cwd and whole-call
-// hash share one approval.
+// hash from the same host session share one approval; the same call from
+// two sessions asks twice (each is a different agent run the person may
+// judge differently).
 func (it Item) Key() string {
 	h := sha1.New()
-	for _, s := range []string{it.Tool, it.Input, it.Cwd, it.Whole} {
+	for _, s := range []string{it.Tool, it.Input, it.Cwd, it.Whole, it.Host, it.Session} {
 		h.Write([]byte(s))
 		h.Write([]byte{0})
 	}
@@ -232,6 +239,22 @@ func (q *Queue) Answer(id uint64, allow bool, reason string) bool {
 // reports whether this answer won.
 func (q *Queue) Deny(id uint64, reason string) bool {
 	return q.resolve(id, Result{Decider: DeciderPolicy, Reason: reason}, false)
+}
+
+// DenySession denies, as the user, every pending item of one host
+// session (the pending window's "Deny all from this session"). It
+// returns how many it denied; an empty session denies nothing.
+func (q *Queue) DenySession(host, session, reason string) int {
+	if session == "" {
+		return 0
+	}
+	n := 0
+	for _, p := range q.Pending() {
+		if p.Item.Session == session && p.Item.Host == host && q.Answer(p.ID, false, reason) {
+			n++
+		}
+	}
+	return n
 }
 
 func (q *Queue) expire(id uint64) {

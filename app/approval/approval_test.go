@@ -358,3 +358,47 @@ func TestDenyByPolicy(t *testing.T) {
 		t.Fatal("a policy deny is not a timeout")
 	}
 }
+
+func TestSessionsDoNotShareAnApproval(t *testing.T) {
+	a := Item{Tool: "Bash", Input: "make deploy", Cwd: "/w", Host: "claude", Session: "s1"}
+	b := a
+	b.Session = "s2"
+	if a.Key() == b.Key() {
+		t.Fatal("identical calls from two sessions share one approval")
+	}
+	c := a
+	if a.Key() != c.Key() {
+		t.Fatal("identical calls from one session do not coalesce")
+	}
+}
+
+func TestDenySession(t *testing.T) {
+	q := New(Options{})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	results := make(chan Result, 3)
+	for _, it := range []Item{
+		{Tool: "Bash", Input: "a", Host: "claude", Session: "s1"},
+		{Tool: "Bash", Input: "b", Host: "claude", Session: "s1"},
+		{Tool: "Bash", Input: "c", Host: "claude", Session: "s2"},
+	} {
+		go func(it Item) { results <- q.Submit(ctx, it) }(it)
+	}
+	for q.Len() < 3 {
+		time.Sleep(time.Millisecond)
+	}
+	if n := q.DenySession("claude", "s1", "denied all from this session"); n != 2 {
+		t.Fatalf("denied %d, want 2", n)
+	}
+	for i := 0; i < 2; i++ {
+		if r := <-results; r.Allow || r.Decider != DeciderUser {
+			t.Fatalf("result %+v, want a user deny", r)
+		}
+	}
+	if p := q.Pending(); len(p) != 1 || p[0].Item.Session != "s2" {
+		t.Fatalf("left pending %+v, want only s2", p)
+	}
+	if q.DenySession("claude", "", "x") != 0 {
+		t.Fatal("an empty session denied something")
+	}
+}

@@ -44,6 +44,8 @@ type Config struct {
 	// MCPOverrides maps server -> tool glob -> risk class
 	// ("readonly", "consequential", "destructive"); most specific wins.
 	MCPOverrides map[string]map[string]string `json:"mcp_overrides"`
+	// ScopedApprovals are the dialog's "always allow" answers (approvals.go).
+	ScopedApprovals []ScopedApproval `json:"scoped_approvals,omitempty"`
 
 	Cache    Cache    `json:"cache"`
 	Log      Log      `json:"log"`
@@ -260,6 +262,7 @@ func (c *Config) Validate() error {
 			}
 		}
 	}
+	errs = append(errs, c.validateScoped()...)
 	if len(errs) > 0 {
 		return fmt.Errorf("config: %w", errors.Join(errs...))
 	}

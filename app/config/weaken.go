@@ -59,6 +59,7 @@ var rules = []rule{
 	{path: "fastpath.allowlist", dir: addWeakens, why: "matching commands are allowed without being judged"},
 	{path: "fastpath.denylist", dir: removeWeakens, why: "matching commands are no longer blocked outright"},
 	{path: "fastpath.mcp_allowlist", dir: addWeakens, why: "every tool of this MCP server is allowed without being judged"},
+	{path: "scoped_approvals", dir: addWeakens, why: "the dialog's \"always allow\": matching calls are allowed without asking you"},
 	{path: "mcp_overrides.*.*", dir: mcpClass, levels: []string{ClassDestructive, ClassConsequential, ClassReadonly}, why: "these MCP tools are judged as less risky"},
 	{path: "model", dir: anyChange, why: "another remote model judges the grey zone"},
 	{path: "typesafe.endpoint", dir: anyChange, why: "another server judges the grey zone; it could answer that anything is safe"},

@@ -34,6 +34,9 @@ func TestWeakeningsTable(t *testing.T) {
 		{"approval by agent", func(c *Config) { c.Approval.Mode = "agent" }, "approval.mode", "agent"},
 		{"allowlist entry", func(c *Config) { c.Fastpath.Allowlist = []string{"rm *"} }, "fastpath.allowlist", `adds "rm *"`},
 		{"mcp allowlist entry", func(c *Config) { c.Fastpath.MCPAllowlist = []string{"db"} }, "fastpath.mcp_allowlist", `adds "db"`},
+		{"scoped approval", func(c *Config) {
+			c.ScopedApprovals = []ScopedApproval{{Scope: ScopeEverywhere, Tool: "Bash", Pattern: "git reset --hard HEAD~3", Rule: "git.reset-hard"}}
+		}, "scoped_approvals", "without asking you"},
 		{"mcp override readonly", func(c *Config) {
 			c.MCPOverrides = map[string]map[string]string{"db": {"drop_*": ClassReadonly}}
 		}, `mcp_overrides["db"]["drop_*"]`, "less risky"},

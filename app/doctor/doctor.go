@@ -68,6 +68,7 @@ func Run(ctx context.Context, opt Options, w io.Writer) bool {
 
 	hooks := checkHosts(r, opt, cfg)
 	checkTray(ctx, r)
+	checkTrayHost(r, os.Getenv)
 	checkAudit(r, cfg)
 	checkFonts(ctx, r) // fonts.go: can the dialog draw Chinese
 	checkTypeSafe(ctx, r, opt, cfg)

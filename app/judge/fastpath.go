@@ -1,6 +1,9 @@
 package judge
 
 import (
+	"bytes"
+	"encoding/json"
+	"slices"
 	"strings"
 
 	"github.com/agent-guard/agent-guard/app/config"
@@ -158,4 +161,208 @@ func allowed(cfg *config.Config, s State, a *shell.Analysis, home string) bool {
 		}
 	}
 	return true
+}
+
+// Scoped approvals (config.ScopedApproval) are the dialog's "always
+// allow" answers, limited to a session, a workspace or everywhere. They
+// cover exactly what was judged:
+//
+//   - Bash: each simple command is judged on its own; every one that needs
+//     a confirm must be approved (same rendered command, same rule) in a
+//     scope that covers the call, and every other one must be allowed by
+//     the rules with certainty. So an approved `git reset --hard HEAD~3`
+//     also passes as `cd proj && git reset --hard HEAD~3`, while `git reset
+//     --hard HEAD~3; git clean -fdx` still asks for the git clean.
+//   - MCP: the exact tool, judged by the same rule on the same marked
+//     argument text (or, when the rule judged the tool by its name, the
+//     same arguments). An approved DELETE never covers a later DROP.
+//
+// Nothing here runs for red lines, self-protection or denylisted calls:
+// the judge has blocked those already, and ScopedFor offers nothing for
+// them.
+
+// scopedAllowed returns the approval that lets the call through, if any.
+// settled is false when uncertain findings could still be raised (a
+// remote judge is in use): then only certain findings may pass.
+// m is the machine state the call was judged with (nil: none), so each
+// part is judged as the whole was. Only a call the rules would confirm
+// (or allow uncertainly) can pass: an approval never lowers a block.
+func scopedAllowed(cfg *config.Config, s State, f rules.Finding, home string, m *rules.Machine, settled bool) (config.ScopedApproval, bool) {
+	if len(cfg.ScopedApprovals) == 0 || f.RedLine || SelfRule(f.Rule) {
+		return config.ScopedApproval{}, false
+	}
+	th := ThresholdsOf(cfg)
+	if Decide(f.Risk, f.Violation, th) == Block {
+		return config.ScopedApproval{}, false
+	}
+	if s.Server != "" {
+		if Decide(f.Risk, f.Violation, th) != Confirm {
+			return config.ScopedApproval{}, false
+		}
+		want := mcpScoped(s, f)
+		for _, a := range cfg.ScopedApprovals {
+			if a.Tool == want.Tool && a.Rule == want.Rule && a.Pattern == want.Pattern && a.Args == want.Args && a.Covers(s.Session, s.Cwd) {
+				return a, true
+			}
+		}
+		return config.ScopedApproval{}, false
+	}
+	if s.Tool != "Bash" {
+		return config.ScopedApproval{}, false
+	}
+	cmds, ok := bashJudged(s, home, m, th, settled)
+	if !ok || len(cmds) == 0 {
+		return config.ScopedApproval{}, false
+	}
+	var used config.ScopedApproval
+	for _, c := range cmds {
+		found := false
+		for _, a := range cfg.ScopedApprovals {
+			// c.Workspace is the folder the command runs in (see bashJudged).
+			if a.Tool == "Bash" && a.Pattern == c.Pattern && a.Rule == c.Rule && a.Covers(s.Session, c.Workspace) {
+				used, found = a, true
+				break
+			}
+		}
+		if !found {
+			return config.ScopedApproval{}, false
+		}
+	}
+	return used, true
+}
+
+// ScopedFor is what "always allow" would record for a call the judge
+// asked about (scope, session, workspace and time left for the caller to
+// fill in). ok is false when no scoped approval may be offered: red
+// lines, self-protection, blocks, file writes, and commands whose parts
+// cannot be named exactly (sudo, a program known only at run time, a
+// part the rules are not certain about).
+func ScopedFor(cfg *config.Config, s State, v Verdict, home string) ([]config.ScopedApproval, bool) {
+	if v.RedLine || v.Source == SourceSelf || v.Level != Confirm {
+		return nil, false
+	}
+	if s.Server != "" {
+		f := rules.Finding{Rule: v.Rule, Marked: v.Marked}
+		return []config.ScopedApproval{mcpScoped(s, f)}, true
+	}
+	if s.Tool != "Bash" {
+		return nil, false
+	}
+	cmds, ok := bashJudged(s, home, nil, ThresholdsOf(cfg), true)
+	if !ok || len(cmds) == 0 {
+		return nil, false
+	}
+	var out []config.ScopedApproval
+	for _, c := range cmds {
+		c.Workspace = "" // the caller records the call's workspace
+		if !slices.Contains(out, c) {
+			out = append(out, c)
+		}
+	}
+	return out, true
+}
+
+// mcpScoped is the approval key of an MCP call: the tool, the rule, and
+// the marked argument text, or the exact arguments when the rule marked
+// only the tool's name.
+func mcpScoped(s State, f rules.Finding) config.ScopedApproval {
+	a := config.ScopedApproval{Tool: s.Tool, Rule: f.Rule, Pattern: f.Marked}
+	if a.Tool == "" || !strings.HasPrefix(a.Tool, "mcp__") {
+		a.Tool = "mcp__" + s.Server + "__" + s.MCPTool
+	}
+	if f.Marked == "" || f.Marked == s.MCPTool || f.Marked == s.Tool {
+		a.Pattern, a.Args = "", canonicalArgs(s.Args)
+	}
+	return a
+}
+
+// runDir is a command's folder when the line fixes it to an absolute
+// path, else "" (no workspace covers it).
+func runDir(dir string) string {
+	if dir == "" || strings.Contains(dir, shell.Dyn) || !(strings.HasPrefix(dir, "/") || len(dir) >= 3 && dir[1] == ':') {
+		return ""
+	}
+	return dir
+}
+
+func canonicalArgs(args string) string {
+	var b bytes.Buffer
+	if json.Compact(&b, []byte(args)) == nil {
+		return b.String()
+	}
+	return strings.TrimSpace(args)
+}
+
+// bashJudged judges each simple command of a Bash call on its own and
+// returns those that need a confirm, as approval keys (pattern and rule).
+// ok is false when the call cannot be covered by scoped approvals at all:
+// it does not parse, a part is a red line or a block, runs elevated, has
+// a program name known only at run time, or (unless settled) is
+// uncertain.
+func bashJudged(s State, home string, m *rules.Machine, th Thresholds, settled bool) ([]config.ScopedApproval, bool) {
+	a := shell.AnalyzeDir(s.Command, s.Cwd)
+	if a.Err != nil || len(a.Cmds) == 0 {
+		return nil, false
+	}
+	per := make([]rules.Finding, len(a.Cmds))
+	dirs := make([]string, len(a.Cmds))
+	seen := make([]bool, len(a.Cmds))
+	ok := true
+	rules.BashEach(&a, s.Command, s.Cwd, home, m, func(i int, dir string, f rules.Finding) {
+		if i < 0 {
+			if f.RedLine || Decide(f.Risk, f.Violation, th) != Allow {
+				ok = false
+			}
+			return
+		}
+		dirs[i] = dir
+		if !seen[i] || f.Worse(per[i]) {
+			per[i], seen[i] = f, true
+		}
+	})
+	if !ok {
+		return nil, false
+	}
+	var out []config.ScopedApproval
+	for i := range a.Cmds {
+		c := &a.Cmds[i]
+		for _, w := range c.Wrappers {
+			if facts.IsElevator(w) {
+				return nil, false
+			}
+		}
+		f := per[i]
+		if f.RedLine || SelfRule(f.Rule) {
+			return nil, false
+		}
+		switch Decide(f.Risk, f.Violation, th) {
+		case Block:
+			return nil, false
+		case Allow:
+			if f.Uncertain && !settled {
+				return nil, false
+			}
+			continue
+		}
+		if c.DynName || c.Name == "" {
+			return nil, false
+		}
+		p := CmdLine(c)
+		if strings.Contains(p, "*") || strings.Contains(p, "$?") {
+			return nil, false // not an exact command
+		}
+		// Workspace carries where it runs: `cd /other && CMD` run from an
+		// approved workspace is CMD in /other, which that approval does
+		// not cover. A folder the line does not fix (shell.Dyn, ~) is
+		// covered by no workspace.
+		k := config.ScopedApproval{Tool: "Bash", Pattern: p, Rule: f.Rule, Workspace: runDir(dirs[i])}
+		dup := false
+		for _, o := range out {
+			dup = dup || o == k
+		}
+		if !dup {
+			out = append(out, k)
+		}
+	}
+	return out, true
 }

@@ -171,6 +171,12 @@ func (j *Judge) Judge(ctx context.Context, s State) (v Verdict) {
 		v.Reason = "every command matches your allowlist: " + oneLine(s.Command, 120)
 		return v
 	}
+	if a, ok := scopedAllowed(cfg, s, f, j.opts.Home, j.machine(s), j.opts.Remote == nil || j.opts.Offline); ok {
+		v := fromFinding(f, Allow, SourceFastpathAllow)
+		v.Rule = "fastpath.scoped-approval"
+		v.Reason = "you always allowed " + quote(oneLine(a.Pattern+a.Args, 80)) + " (" + a.Scope + ", added " + a.AddedAt.Local().Format("2006-01-02 15:04") + ")"
+		return v
+	}
 	if !f.Uncertain {
 		return fromFinding(f, Decide(f.Risk, f.Violation, th), SourceRule)
 	}
@@ -272,7 +278,8 @@ func raised(f rules.Finding, r, viol float64, probs []float64, th Thresholds, sr
 
 func fromFinding(f rules.Finding, l Level, src string) Verdict {
 	return Verdict{Level: l, Source: src, Rule: f.Rule, Reason: f.Reason, Risk: f.Risk, Violation: f.Violation,
-		RedLine: f.RedLine || SelfRule(f.Rule) || f.Violation >= rules.RedLineAt, Marked: f.Marked}
+		RedLine: f.RedLine || SelfRule(f.Rule) || f.Violation >= rules.RedLineAt, Marked: f.Marked,
+		MarkStart: f.Start, MarkEnd: f.End}
 }
 
 func quote(s string) string { return "\"" + s + "\"" }

@@ -99,10 +99,21 @@ func contentFinding(code string, s State, home string) rules.Finding {
 	if ciFile(s.FilePath) && !ciWorth(b) {
 		return rules.Finding{}
 	}
-	return rules.Finding{
+	f := rules.Finding{
 		Risk: 2, Violation: min(b.Violation, 0.45), Rule: "write.script-danger", Marked: b.Marked,
 		Reason: "writes a script (" + s.FilePath + ") that would run a dangerous command when executed: " + b.Reason,
 	}
+	// The span is into code; it is the content's own offsets only when
+	// the code is the content (a script), else find the marked text.
+	switch {
+	case code == s.Content && b.End > 0:
+		f.Start, f.End = b.Start, b.End
+	case b.Marked != "":
+		if k := strings.Index(s.Content, b.Marked); k >= 0 {
+			f.Start, f.End = k, k+len(b.Marked)
+		}
+	}
+	return f
 }
 
 // lineByLine keeps lines (optionally only those starting with prefix,

@@ -30,12 +30,15 @@ type State struct {
 	// PermissionMode is the host's permission_mode ("" when not sent).
 	PermissionMode string `json:"permission_mode,omitempty"`
 	// Session is the host's session id: the judge's session memory is
-	// kept per session (app/judge/session).
+	// kept per session (app/judge/session), and scoped approvals name it.
 	Session string `json:"session,omitempty"`
 	// ContentHash is the sha256 of a Write's whole content (Content is
 	// only its first 2 KB), so the session memory can tell later whether
 	// the file still holds what the agent wrote.
 	ContentHash string `json:"content_hash,omitempty"`
+	// Old is an Edit's old_string, first 2 KB, for the dialog's diff; it
+	// is not judged.
+	Old string `json:"old,omitempty"`
 }
 
 // StateFromEvent builds the State for an event's tool call.
@@ -80,6 +83,7 @@ func StateFromEvent(e Event) (State, error) {
 			}
 		}
 		s.Content = full
+		s.Old = truncate(str("old_string", "oldString"), MaxPrefix)
 		if s.Content == "" {
 			if raw, ok := in["edits"]; ok {
 				s.Content = string(raw)

@@ -82,6 +82,11 @@ type Verdict struct {
 	RedLine bool `json:"red_line,omitempty"`
 	// Marked is the part of the command that decided (for the dialog).
 	Marked string `json:"marked,omitempty"`
+	// MarkStart and MarkEnd are the byte offsets of the marked span in
+	// the judged text (Bash: the command; Write/Edit: the content); both
+	// 0 when unknown.
+	MarkStart int `json:"mark_start,omitempty"`
+	MarkEnd   int `json:"mark_end,omitempty"`
 }
 
 // Thresholds turn a judgment into a level.

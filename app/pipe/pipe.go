@@ -28,3 +28,8 @@ func Name() (string, error) {
 	}
 	return DefaultName()
 }
+
+// ControlName is the tray's control socket (or pipe) beside the hook's:
+// a terminal asks the running tray there to open one of its windows. It
+// is the guard's own like the hook's socket (app/protect protects both).
+func ControlName(name string) string { return name + "-ctl" }

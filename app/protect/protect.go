@@ -99,6 +99,7 @@ func Compute(src Sources) *Set {
 	}
 	if sock, err := pipe.Name(); err == nil && isFilePath(sock) {
 		add(sock, Socket, false)
+		add(pipe.ControlName(sock), Socket, false)
 		if os.Getenv(pipe.Env) == "" {
 			add(filepath.Dir(sock), Socket, true) // the private folder pipe creates
 		}

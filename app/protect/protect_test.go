@@ -44,7 +44,7 @@ func TestComputeFromTheGuardsOwnPaths(t *testing.T) {
 	s := Compute(Sources{Home: home, Cwd: "/work/proj", Exe: "/usr/bin/true"})
 	want := map[string]Kind{
 		ps.Config: GuardFiles, ps.Audit: AuditLog, filepath.Join(ps.CacheDir, "x"): GuardCache,
-		sock: Socket, hook: Binary, filepath.Join(bin, "agent-guard"): Binary,
+		sock: Socket, sock + "-ctl": Socket, hook: Binary, filepath.Join(bin, "agent-guard"): Binary,
 		claude: HookConfig, filepath.Join(home, ".zcode", "cli", "config.json"): HookConfig,
 		"/work/proj/.zcode/config.json": HookConfig, "/work/proj/.claude/settings.local.json": HookConfig,
 		filepath.Join(home, ".config", "autostart", "agent-guard.desktop"): Autostart,

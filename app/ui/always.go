@@ -4,90 +4,82 @@ package ui
 
 import (
 	"fmt"
-	"slices"
-	"strings"
+	"os"
+	"path/filepath"
+	"time"
 
 	"github.com/agent-guard/agent-guard/app/approval"
 	"github.com/agent-guard/agent-guard/app/config"
 	"github.com/agent-guard/agent-guard/app/judge"
-	"github.com/agent-guard/agent-guard/app/judge/shell"
+	"github.com/agent-guard/agent-guard/app/ui/proto"
 )
 
-// alwaysRule is what "Always allow" would write for an item: an edit of
-// the user's config and the button's label. ok is false when the button
-// must not be offered: red lines, self-protection, file writes, and
-// commands no exact allowlist entry can express (a `*` in a word would
-// widen the pattern, a command name only known at run time, sudo).
-func alwaysRule(it approval.Item) (label string, edit func(*config.Config) error, ok bool) {
-	v := it.Verdict
-	if v.RedLine || v.Source == judge.SourceSelf || v.Level == judge.Block {
-		return "", nil, false
-	}
-	switch {
-	case it.Server != "":
-		server, tool := it.Server, it.MCPTool
-		if tool == "" || strings.Contains(server+tool, "*") {
-			return "", nil, false
-		}
-		return fmt.Sprintf("Always allow %s/%s", server, tool), func(c *config.Config) error {
-			if c.MCPOverrides == nil {
-				c.MCPOverrides = map[string]map[string]string{}
-			}
-			if c.MCPOverrides[server] == nil {
-				c.MCPOverrides[server] = map[string]string{}
-			}
-			c.MCPOverrides[server][tool] = config.ClassReadonly
-			return nil
-		}, true
-	case it.Tool == "Bash":
-		pats, ok := exactPatterns(it.Input)
-		if !ok {
-			return "", nil, false
-		}
-		return "Always allow this command", func(c *config.Config) error {
-			for _, p := range pats {
-				if !slices.Contains(c.Fastpath.Allowlist, p) {
-					c.Fastpath.Allowlist = append(c.Fastpath.Allowlist, p)
-				}
-			}
-			return nil
-		}, true
-	}
-	return "", nil, false
+// offer is what "Always…" would record for an item: the approval keys
+// (judge.ScopedFor: each confirm-level simple command, or the MCP tool
+// with its judged argument pattern), a line per key for the dialog, and
+// the scopes that fit, narrowest first. No keys: not offered (red lines,
+// self-protection, file writes, commands that cannot be named exactly).
+type offer struct {
+	keys   []config.ScopedApproval
+	lines  []string
+	scopes []string
 }
 
-var elevating = map[string]bool{"sudo": true, "doas": true, "su": true, "runas": true, "pkexec": true, "gsudo": true}
+func alwaysOffer(it approval.Item, cfg *config.Config) offer {
+	if cfg == nil {
+		cfg = config.Default()
+	}
+	home, _ := os.UserHomeDir()
+	st := it.Call
+	if st.Tool == "" {
+		st = judge.State{Tool: it.Tool, Command: it.Input, Cwd: it.Cwd, Server: it.Server, MCPTool: it.MCPTool, Session: it.Session}
+	}
+	keys, ok := judge.ScopedFor(cfg, st, it.Verdict, home)
+	if !ok || len(keys) == 0 {
+		return offer{}
+	}
+	o := offer{keys: keys}
+	for _, k := range keys {
+		switch {
+		case k.Tool == "Bash":
+			o.lines = append(o.lines, k.Pattern)
+		case k.Pattern != "":
+			o.lines = append(o.lines, fmt.Sprintf("%s  (%s: %q)", k.Tool, k.Rule, k.Pattern))
+		default:
+			o.lines = append(o.lines, fmt.Sprintf("%s  (%s, these exact arguments)", k.Tool, k.Rule))
+		}
+	}
+	if it.Session != "" {
+		o.scopes = append(o.scopes, proto.ScopeSession)
+	}
+	if filepath.IsAbs(it.Cwd) {
+		o.scopes = append(o.scopes, proto.ScopeWorkspace)
+	}
+	o.scopes = append(o.scopes, proto.ScopeEverywhere)
+	return o
+}
 
-// exactPatterns turns a command line into one allowlist entry per simple
-// command, rendered the way the fast path matches them.
-func exactPatterns(cmd string) ([]string, bool) {
-	a := shell.Analyze(cmd)
-	if a.Err != nil || len(a.Cmds) == 0 {
+// scopedEdit is the config edit for the chosen scope; added receives the
+// approvals in force afterwards (for Undo). ok is false when the scope
+// was not offered (a child can only pick among what was offered).
+func (o offer) scopedEdit(it approval.Item, scope string, now time.Time, added *[]config.ScopedApproval) (func(*config.Config) error, bool) {
+	offered := false
+	for _, s := range o.scopes {
+		offered = offered || s == scope
+	}
+	if !offered || len(o.keys) == 0 {
 		return nil, false
 	}
-	var pats []string
-	for i := range a.Cmds {
-		c := &a.Cmds[i]
-		if c.Name == "" && len(c.Redirs) > 0 {
-			continue
-		}
-		if c.DynName || c.Name == "" {
-			return nil, false
-		}
-		for _, w := range c.Wrappers {
-			if elevating[w] {
-				return nil, false
+	return func(c *config.Config) error {
+		*added = (*added)[:0]
+		for _, k := range o.keys {
+			k.Scope, k.Host, k.AddedAt = scope, it.Host, now.UTC().Truncate(time.Second)
+			k.Workspace = it.Cwd
+			if scope == config.ScopeSession {
+				k.Session = it.Session
 			}
+			*added = append(*added, c.AddScoped(k))
 		}
-		p := strings.Join(append([]string{c.Name}, c.Args...), " ") // as judge.CmdLine renders it
-		// A dynamic word ($VAR, $(...)) renders as "$?" and would match
-		// any value; `*` is the pattern wildcard. Neither is exact.
-		if strings.Contains(p, "*") || strings.Contains(strings.Join(c.Args, " "), shell.Dyn) {
-			return nil, false
-		}
-		if !slices.Contains(pats, p) {
-			pats = append(pats, p)
-		}
-	}
-	return pats, len(pats) > 0
+		return nil
+	}, true
 }

@@ -3,69 +3,73 @@
 package ui
 
 import (
-	"slices"
 	"testing"
+	"time"
 
 	"github.com/agent-guard/agent-guard/app/approval"
 	"github.com/agent-guard/agent-guard/app/config"
 	"github.com/agent-guard/agent-guard/app/judge"
 )
 
-func TestAlwaysRule(t *testing.T) {
-	confirm := judge.Verdict{Level: judge.Confirm, Risk: 2}
+func TestAlwaysOffer(t *testing.T) {
+	confirm := judge.Verdict{Level: judge.Confirm, Risk: 2, Rule: "mcp.mutating", Marked: "merge_pr"}
 	tests := []struct {
-		name      string
-		it        approval.Item
-		ok        bool
-		allowlist []string
-		mcp       string // server/tool expected readonly
+		name   string
+		it     approval.Item
+		lines  []string
+		scopes []string
 	}{
-		{"plain command", approval.Item{Tool: "Bash", Input: "git reset --hard HEAD~1", Verdict: confirm}, true, []string{"git reset --hard HEAD~1"}, ""},
-		{"compound: one entry per simple command", approval.Item{Tool: "Bash", Input: "cd /w && git clean -fd", Verdict: confirm}, true, []string{"cd /w", "git clean -fd"}, ""},
-		{"glob star would widen", approval.Item{Tool: "Bash", Input: "git rm *.log", Verdict: confirm}, false, nil, ""},
-		{"dynamic word would widen", approval.Item{Tool: "Bash", Input: "git reset --hard $REF", Verdict: confirm}, false, nil, ""},
-		{"sudo never", approval.Item{Tool: "Bash", Input: "sudo systemctl restart nginx", Verdict: confirm}, false, nil, ""},
-		{"red line never", approval.Item{Tool: "Bash", Input: "git push --force", Verdict: judge.Verdict{Level: judge.Confirm, RedLine: true}}, false, nil, ""},
-		{"self-protection never", approval.Item{Tool: "Bash", Input: "x", Verdict: judge.Verdict{Level: judge.Confirm, Source: judge.SourceSelf}}, false, nil, ""},
-		{"file write never", approval.Item{Tool: "Write", Input: "/w/a.sh", Verdict: confirm}, false, nil, ""},
-		{"mcp tool", approval.Item{Tool: "mcp__github__merge_pr", Server: "github", MCPTool: "merge_pr", Verdict: confirm}, true, nil, "github/merge_pr"},
+		{"plain command", approval.Item{Tool: "Bash", Input: "git reset --hard HEAD~1", Cwd: "/w", Session: "s1", Verdict: judge.Verdict{Level: judge.Confirm, Risk: 2}},
+			[]string{"git reset --hard HEAD~1"}, []string{"session", "workspace", "everywhere"}},
+		{"cd x && CMD: only CMD", approval.Item{Tool: "Bash", Input: "cd /w && git reset --hard HEAD~1", Cwd: "/w", Verdict: judge.Verdict{Level: judge.Confirm, Risk: 2}},
+			[]string{"git reset --hard HEAD~1"}, []string{"workspace", "everywhere"}},
+		{"dynamic word: none", approval.Item{Tool: "Bash", Input: "git reset --hard $REF", Verdict: judge.Verdict{Level: judge.Confirm, Risk: 2}}, nil, nil},
+		{"sudo: none", approval.Item{Tool: "Bash", Input: "sudo systemctl restart nginx", Verdict: judge.Verdict{Level: judge.Confirm, Risk: 2}}, nil, nil},
+		{"red line: none", approval.Item{Tool: "Bash", Input: "git push --force", Verdict: judge.Verdict{Level: judge.Confirm, RedLine: true}}, nil, nil},
+		{"self-protection: none", approval.Item{Tool: "Bash", Input: "x", Verdict: judge.Verdict{Level: judge.Confirm, Source: judge.SourceSelf}}, nil, nil},
+		{"file write: none", approval.Item{Tool: "Write", Input: "/w/a.sh", Verdict: judge.Verdict{Level: judge.Confirm, Risk: 2}}, nil, nil},
+		{"mcp: the exact tool and arguments", approval.Item{Tool: "mcp__github__merge_pr", Server: "github", MCPTool: "merge_pr", Verdict: confirm,
+			Call: judge.State{Tool: "mcp__github__merge_pr", Server: "github", MCPTool: "merge_pr", Args: `{"pr": 7}`}},
+			[]string{"mcp__github__merge_pr  (mcp.mutating, these exact arguments)"}, []string{"everywhere"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			label, edit, ok := alwaysRule(tc.it)
-			if ok != tc.ok {
-				t.Fatalf("offered=%v, want %v", ok, tc.ok)
+			o := alwaysOffer(tc.it, nil)
+			if len(o.lines) != len(tc.lines) || len(o.scopes) != len(tc.scopes) {
+				t.Fatalf("offer %q in %q, want %q in %q", o.lines, o.scopes, tc.lines, tc.scopes)
 			}
-			if !ok {
+			for i := range tc.lines {
+				if o.lines[i] != tc.lines[i] {
+					t.Fatalf("line %q, want %q", o.lines[i], tc.lines[i])
+				}
+			}
+			for i := range tc.scopes {
+				if o.scopes[i] != tc.scopes[i] {
+					t.Fatalf("scopes %q, want %q", o.scopes, tc.scopes)
+				}
+			}
+			if len(o.keys) == 0 {
 				return
 			}
-			if label == "" {
-				t.Fatal("no label")
-			}
-			c := config.Default()
-			c.Fastpath.Allowlist = []string{"cd /w"} // already there: not duplicated
-			if err := edit(c); err != nil {
-				t.Fatal(err)
-			}
-			for _, want := range tc.allowlist {
-				if !slices.Contains(c.Fastpath.Allowlist, want) {
-					t.Fatalf("allowlist %q lacks %q", c.Fastpath.Allowlist, want)
+			for _, scope := range o.scopes {
+				var added []config.ScopedApproval
+				edit, ok := o.scopedEdit(tc.it, scope, time.Now(), &added)
+				if !ok {
+					t.Fatalf("scope %s offered but not editable", scope)
+				}
+				c := config.Default()
+				if err := edit(c); err != nil {
+					t.Fatal(err)
+				}
+				if err := c.Validate(); err != nil {
+					t.Fatalf("%s: edited config invalid: %v", scope, err)
+				}
+				if len(added) != len(o.keys) || len(c.ScopedApprovals) != len(o.keys) || c.ScopedApprovals[0].Scope != scope {
+					t.Fatalf("%s: added %+v", scope, c.ScopedApprovals)
 				}
 			}
-			want := []string{"cd /w"}
-			for _, p := range tc.allowlist {
-				if !slices.Contains(want, p) {
-					want = append(want, p)
-				}
-			}
-			if n := len(c.Fastpath.Allowlist); n != len(want) {
-				t.Fatalf("allowlist %q has duplicates or extras", c.Fastpath.Allowlist)
-			}
-			if tc.mcp != "" && c.MCPOverrides["github"]["merge_pr"] != config.ClassReadonly {
-				t.Fatalf("mcp_overrides %v", c.MCPOverrides)
-			}
-			if err := c.Validate(); err != nil {
-				t.Fatalf("edited config invalid: %v", err)
+			if _, ok := o.scopedEdit(tc.it, "forever", time.Now(), new([]config.ScopedApproval)); ok {
+				t.Fatal("a scope that was not offered was accepted")
 			}
 		})
 	}

@@ -118,6 +118,9 @@ func Run() int {
 		return err
 	}, func(err error) { t.notify("agent-guard: approval dialog failed", err.Error()) })
 	t.raise = pr.raise
+	pr.config = t.config
+	startWindows(ctx, t, sp, nt, pr, name)
+	pr.afterAlways = func(added []config.ScopedApproval, lines []string) { showUndo(sp, nt, paths.Config, added, lines) }
 	go func() {
 		// Every queue change (new, answered, timed out, withdrawn) shows
 		// in the icon, the status line and the pending list.

@@ -15,10 +15,13 @@ import (
 	"github.com/agent-guard/agent-guard/app/config"
 	"github.com/agent-guard/agent-guard/app/ui/accept"
 	"github.com/agent-guard/agent-guard/app/ui/model"
+	"github.com/agent-guard/agent-guard/app/ui/pending"
 	"github.com/agent-guard/agent-guard/app/ui/prompt"
 	"github.com/agent-guard/agent-guard/app/ui/proto"
 	"github.com/agent-guard/agent-guard/app/ui/recent"
+	"github.com/agent-guard/agent-guard/app/ui/rules"
 	"github.com/agent-guard/agent-guard/app/ui/settings"
+	"github.com/agent-guard/agent-guard/app/ui/status"
 	"github.com/agent-guard/agent-guard/assets"
 )
 
@@ -44,6 +47,28 @@ func RunChild(args []string) (code int, ok bool) {
 		return runMenu(), true
 	case accept.Verb:
 		return runAccept(), true
+	case proto.VerbRules:
+		return runRules(), true
+	case proto.VerbPending:
+		return runPending(), true
+	case proto.VerbUndo:
+		return runUndo(), true
+	case proto.VerbStatus:
+		return runStatus(), true
+	}
+	if args[0] == WindowVerb {
+		if len(args) != 2 || !windowVerbs[args[1]] {
+			fmt.Fprintln(os.Stderr, WindowUsage)
+			return 2, true
+		}
+		return runWindowVerb(args[1]), true
+	}
+	if shortWindowVerbs[args[0]] {
+		if len(args) != 1 {
+			fmt.Fprintln(os.Stderr, WindowUsage)
+			return 2, true
+		}
+		return runWindowVerb(args[0]), true
 	}
 	return 0, false
 }
@@ -82,39 +107,45 @@ func runPrompt() int {
 		return childFail(proto.VerbPrompt, err)
 	}
 	a := newApp()
-	v := prompt.New(a, p, time.Now, func(r proto.Reply) {
+	reply := func(r proto.Reply) {
 		if err := proto.Write(os.Stdout, r); err != nil {
 			fmt.Fprintf(os.Stderr, "agent-guard %s: cannot send the answer: %v\n", proto.VerbPrompt, err)
 		}
+	}
+	// The window is built once the driver runs: only then can the screen
+	// size be read, and the dialog is sized to stay on the screen.
+	a.Lifecycle().SetOnStarted(func() {
+		v := prompt.New(a, p, time.Now, reply, screenSize(1))
+		go func() {
+			for s.Scan() {
+				var c proto.Control
+				if json.Unmarshal(s.Bytes(), &c) != nil {
+					continue
+				}
+				switch c.Type {
+				case "close":
+					fyne.Do(a.Quit)
+					return
+				case "raise":
+					fyne.Do(func() { v.Window.Show(); v.Window.RequestFocus() })
+				case "queue":
+					n := c.Queue
+					fyne.Do(func() { v.SetQueue(n) })
+				}
+			}
+			// The tray went away: nobody can take an answer any more.
+			fyne.Do(a.Quit)
+		}()
+		go func() {
+			for range time.Tick(time.Second) {
+				fyne.Do(v.Tick)
+			}
+		}()
+		v.Window.CenterOnScreen()
+		v.Window.Show()
+		v.Window.RequestFocus()
+		v.FocusDeny()
 	})
-	go func() {
-		for s.Scan() {
-			var c proto.Control
-			if json.Unmarshal(s.Bytes(), &c) != nil {
-				continue
-			}
-			switch c.Type {
-			case "close":
-				fyne.Do(a.Quit)
-				return
-			case "raise":
-				fyne.Do(func() { v.Window.Show(); v.Window.RequestFocus() })
-			case "queue":
-				n := c.Queue
-				fyne.Do(func() { v.SetQueue(n) })
-			}
-		}
-		// The tray went away: nobody can take an answer any more.
-		fyne.Do(a.Quit)
-	}()
-	go func() {
-		for range time.Tick(time.Second) {
-			fyne.Do(v.Tick)
-		}
-	}()
-	v.Window.CenterOnScreen()
-	v.Window.Show()
-	v.Window.RequestFocus()
 	a.Run()
 	return 0
 }
@@ -206,6 +237,134 @@ func runAccept() int {
 	v.Window.Show()
 	v.Window.RequestFocus()
 	v.FocusDeny()
+	a.Run()
+	return 0
+}
+
+type rulesReq struct {
+	ConfigPath string `json:"config_path"`
+}
+
+func runRules() int {
+	var req rulesReq
+	if err := readPayload(&req); err != nil {
+		return childFail(proto.VerbRules, err)
+	}
+	a := newApp()
+	v := rules.New(a, req.ConfigPath)
+	v.Window.CenterOnScreen()
+	v.Window.Show()
+	a.Run()
+	return 0
+}
+
+func runUndo() int {
+	var req undoReq
+	if err := readPayload(&req); err != nil {
+		return childFail(proto.VerbUndo, err)
+	}
+	a := newApp()
+	v := rules.NewUndo(a, req.ConfigPath, req.IDs, req.Lines, req.Scope, 30*time.Second)
+	v.Window.CenterOnScreen()
+	v.Window.Show()
+	a.Run()
+	return 0
+}
+
+func runStatus() int {
+	a := newApp()
+	w := status.New(a, func(verb string) error {
+		ok, err := askTray(verb)
+		if !ok && err == nil {
+			err = fmt.Errorf("the agent-guard tray is not answering")
+		}
+		return err
+	})
+	w.CenterOnScreen()
+	w.Show()
+	a.Run()
+	return 0
+}
+
+// runPending is the queue window, a child of the tray: the list comes on
+// stdin (proto.PendingList lines), requests go to stdout.
+func runPending() int {
+	in := proto.NewScanner(os.Stdin)
+	a := newApp()
+	v := pending.New(a, time.Now, func(act proto.PendingAction) {
+		if err := proto.Write(os.Stdout, act); err != nil {
+			fmt.Fprintf(os.Stderr, "agent-guard %s: %v\n", proto.VerbPending, err)
+		}
+	})
+	go func() {
+		for in.Scan() {
+			var l proto.PendingList
+			if json.Unmarshal(in.Bytes(), &l) != nil {
+				continue
+			}
+			fyne.Do(func() { v.SetItems(l.Items) })
+		}
+		fyne.Do(a.Quit) // the tray went away
+	}()
+	go func() {
+		for range time.Tick(time.Second) {
+			fyne.Do(v.Window.Content().Refresh) // the waiting times
+		}
+	}()
+	v.Window.CenterOnScreen()
+	v.Window.Show()
+	a.Run()
+	return 0
+}
+
+// runWindowVerb is `agent-guard window settings|rules|recent|pending|status`
+// (or `agent-guard settings|recent|pending`) typed in a terminal: the
+// running tray opens its own window; without a tray, the settings, rules
+// and recent windows open here (the pending list and the status window
+// exist only in a running tray).
+func runWindowVerb(verb string) int {
+	ok, err := askTray(verb)
+	switch {
+	case ok && err == nil:
+		fmt.Fprintf(os.Stderr, "agent-guard: the running tray opens its %s window\n", verb)
+		return 0
+	case ok:
+		fmt.Fprintf(os.Stderr, "agent-guard: the tray could not open the %s window: %v\n", verb, err)
+		return 1
+	}
+	paths, perr := config.DefaultPaths()
+	if perr != nil {
+		return childFail(verb, perr)
+	}
+	a := newApp()
+	var w fyne.Window
+	switch verb {
+	case "rules":
+		w = rules.New(a, paths.Config).Window
+	case "settings":
+		cfg, err := config.Load(paths.Config)
+		if err != nil {
+			return childFail(verb, err)
+		}
+		w = settings.New(a, settings.FromConfig(cfg), keyStatus(), func(vals settings.Values) error {
+			_, err := config.Update(paths.Config, func(c *config.Config) error { vals.Apply(c); return nil })
+			return err
+		}).Window
+	case "recent":
+		entries, err := audit.ReadLast(paths.Audit, recent.Limit)
+		if err != nil {
+			return childFail(verb, err)
+		}
+		w = recent.New(a, entries, "", "").Window
+	case "pending":
+		fmt.Fprintln(os.Stderr, "agent-guard: the tray is not running, so nothing is pending (without the tray, hooks judge in-process and a confirm becomes deny). Start it with: agent-guard")
+		return 1
+	default:
+		fmt.Fprintf(os.Stderr, "agent-guard: the tray is not running, so it has no %s window. Start it with: agent-guard\n", verb)
+		return 1
+	}
+	w.CenterOnScreen()
+	w.Show()
 	a.Run()
 	return 0
 }

@@ -44,6 +44,10 @@ func settingsPayload(configPath string) (string, any) {
 	return proto.VerbSettings, settingsReq{ConfigPath: configPath, KeyStatus: keyStatus()}
 }
 
+func rulesPayload(configPath string) (string, any) {
+	return proto.VerbRules, rulesReq{ConfigPath: configPath}
+}
+
 func recentPayload(auditPath string) (string, any) {
 	return proto.VerbRecent, recentReq{AuditPath: auditPath}
 }

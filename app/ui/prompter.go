@@ -14,6 +14,7 @@ import (
 	"github.com/agent-guard/agent-guard/app/config"
 	"github.com/agent-guard/agent-guard/app/judge"
 	"github.com/agent-guard/agent-guard/app/server"
+	"github.com/agent-guard/agent-guard/app/ui/callview"
 	"github.com/agent-guard/agent-guard/app/ui/proto"
 )
 
@@ -38,6 +39,11 @@ type prompter struct {
 	start    starter
 	onAlways func(edit func(*config.Config) error) error
 	onError  func(error) // dialog could not be shown
+	// config is the config in force (thresholds for the always offer);
+	// afterAlways hears of approvals just saved (the Undo notice). Both
+	// optional.
+	config      func() *config.Config
+	afterAlways func(added []config.ScopedApproval, lines []string)
 
 	mu   sync.Mutex
 	cur  *running
@@ -137,7 +143,7 @@ func (p *prompter) step() {
 		return
 	}
 	r := &running{id: head.ID, c: c}
-	if err := r.send(promptFor(head, len(pend))); err != nil {
+	if err := r.send(promptFor(head, len(pend), p.cfg())); err != nil {
 		c.kill()
 		_ = c.wait()
 		p.q.Deny(head.ID, fmt.Sprintf("agent-guard could not talk to the approval dialog (%v); the call was denied", err))
@@ -157,11 +163,15 @@ func (p *prompter) await(r *running, head approval.Pending) {
 	case rep.Action == proto.ActionAllow:
 		p.q.Answer(head.ID, true, "allowed once in the agent-guard dialog")
 	case rep.Action == proto.ActionAlways:
-		reason := "always allowed in the agent-guard dialog (rule added to the config)"
-		if _, edit, ok := alwaysRule(head.Item); !ok {
-			reason = "allowed once in the agent-guard dialog (no always-allow rule fits this call)"
+		o := alwaysOffer(head.Item, p.cfg())
+		var added []config.ScopedApproval
+		reason := "always allowed in the agent-guard dialog (" + rep.Scope + "; rule added to the config)"
+		if edit, ok := o.scopedEdit(head.Item, rep.Scope, time.Now(), &added); !ok {
+			reason = "allowed once in the agent-guard dialog (no always-allow rule fits this call in scope " + rep.Scope + ")"
 		} else if err := p.onAlways(edit); err != nil {
 			reason = fmt.Sprintf("allowed once in the agent-guard dialog; the always-allow rule could not be saved: %v", err)
+		} else if p.afterAlways != nil {
+			p.afterAlways(added, o.lines)
 		}
 		p.q.Answer(head.ID, true, reason)
 	default:
@@ -188,16 +198,37 @@ func (p *prompter) await(r *running, head approval.Pending) {
 	p.poke()
 }
 
+func (p *prompter) cfg() *config.Config {
+	if p.config != nil {
+		if c := p.config(); c != nil {
+			return c
+		}
+	}
+	return config.Default()
+}
+
 // promptFor is what the dialog shows for a pending item.
-func promptFor(pd approval.Pending, queue int) proto.Prompt {
+func promptFor(pd approval.Pending, queue int, cfg *config.Config) proto.Prompt {
 	it := pd.Item
 	v := it.Verdict
-	label, _, _ := alwaysRule(it)
+	st := it.Call
+	if st.Tool == "" {
+		st = judge.State{Tool: it.Tool, Command: it.Input, Cwd: it.Cwd, Server: it.Server, MCPTool: it.MCPTool}
+		if it.Tool != "Bash" && it.Server == "" {
+			st.Command, st.FilePath = "", it.Input
+		}
+	}
+	o := alwaysOffer(it, cfg)
+	hostName := it.HostName
+	if hostName == "" {
+		hostName = approval.HostName(it.Host)
+	}
 	return proto.Prompt{
-		ID: pd.ID, Tool: it.Tool, Command: it.Input, Marked: v.Marked, Cwd: it.Cwd,
+		ID: pd.ID, Tool: it.Tool, Host: it.Host, HostName: hostName, Session: it.Session, Workspace: it.Cwd,
+		Call: callview.Of(st, v), Level: v.Level.String(),
 		Risk: v.Risk, Violation: v.Violation, Rule: v.Rule, Reason: v.Reason,
 		Deadline: pd.Deadline, Timeout: int(pd.Deadline.Sub(pd.Since).Round(time.Second) / time.Second),
-		Always: label, Queue: queue,
+		Always: o.lines, Scopes: o.scopes, Queue: queue,
 	}
 }
 
@@ -227,8 +258,11 @@ func itemFor(p server.Prompt) approval.Item {
 			in += "\n\n" + c
 		}
 	}
+	if s.Session == "" {
+		s.Session = p.Session
+	}
 	return approval.Item{
-		Tool: s.Tool, Input: in, Whole: judge.Key(s), Cwd: s.Cwd, Host: p.Host, Session: p.Session,
-		Verdict: p.Verdict, Server: s.Server, MCPTool: s.MCPTool, Deadline: p.Deadline,
+		Tool: s.Tool, Input: in, Whole: judge.Key(s), Cwd: s.Cwd, Host: p.Host, HostName: approval.HostName(p.Host),
+		Session: p.Session, Verdict: p.Verdict, Call: s, Server: s.Server, MCPTool: s.MCPTool, Deadline: p.Deadline,
 	}
 }

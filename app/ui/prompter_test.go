@@ -70,12 +70,17 @@ func (f *fakeDialog) starter(script func(p proto.Prompt, out io.Writer, ctl <-ch
 
 func reply(action string) func(proto.Prompt, io.Writer, <-chan proto.Control) {
 	return func(p proto.Prompt, out io.Writer, _ <-chan proto.Control) {
-		_ = proto.Write(out, proto.Reply{ID: p.ID, Action: action})
+		scope := ""
+		if action == proto.ActionAlways {
+			scope = proto.ScopeWorkspace
+		}
+		_ = proto.Write(out, proto.Reply{ID: p.ID, Action: action, Scope: scope})
 	}
 }
 
 func bashPrompt(cmd string) server.Prompt {
 	return server.Prompt{
+		Host: "claude", Session: "s1",
 		State:    judge.State{Tool: "Bash", Command: cmd, Cwd: "/w"},
 		Verdict:  judge.Verdict{Level: judge.Confirm, Risk: 2, Rule: "git.reset-hard", Reason: "r", Marked: cmd},
 		Deadline: time.Now().Add(time.Minute),
@@ -140,13 +145,20 @@ func TestPrompterAnswers(t *testing.T) {
 			}
 			if len(edits) == 1 {
 				c := config.Default()
-				if err := edits[0](c); err != nil || !slices.Contains(c.Fastpath.Allowlist, "git reset --hard HEAD~1") {
-					t.Fatalf("always edit gave %v %v", c.Fastpath.Allowlist, err)
+				if err := edits[0](c); err != nil || len(c.ScopedApprovals) != 1 {
+					t.Fatalf("always edit gave %+v %v", c.ScopedApprovals, err)
+				}
+				if a := c.ScopedApprovals[0]; a.Scope != config.ScopeWorkspace || a.Workspace != "/w" || a.Pattern != "git reset --hard HEAD~1" || a.Host != "claude" || a.AddedAt.IsZero() {
+					t.Fatalf("approval %+v, want the command in workspace /w from claude, dated", a)
+				}
+				if len(c.Fastpath.Allowlist) != 0 {
+					t.Fatalf("always wrote a global allowlist entry: %v", c.Fastpath.Allowlist)
 				}
 			}
 			f.mu.Lock()
 			defer f.mu.Unlock()
-			if len(f.prompts) != 1 || f.prompts[0].Command != "git reset --hard HEAD~1" || f.prompts[0].Always == "" {
+			if len(f.prompts) != 1 || f.prompts[0].Call.Text != "git reset --hard HEAD~1" || len(f.prompts[0].Always) != 1 ||
+				f.prompts[0].HostName != "Claude Code" || f.prompts[0].Session != "s1" || len(f.prompts[0].Scopes) != 3 {
 				t.Fatalf("prompts %+v", f.prompts)
 			}
 		})
@@ -204,8 +216,8 @@ func TestPrompterQueueAndCloseOnOutsideAnswer(t *testing.T) {
 	}
 	waitUntil(t, func() bool { f.mu.Lock(); defer f.mu.Unlock(); return len(f.prompts) == 2 })
 	f.mu.Lock()
-	if f.prompts[1].Command != "second" {
-		t.Fatalf("second dialog shows %q", f.prompts[1].Command)
+	if f.prompts[1].Call.Text != "second" {
+		t.Fatalf("second dialog shows %q", f.prompts[1].Call.Text)
 	}
 	f.mu.Unlock()
 	q.Answer(q.Pending()[0].ID, false, "")

@@ -19,18 +19,19 @@ import (
 // UI of its own: view (systray in the app, a fake in tests) shows the
 // model, children show windows.
 type controller struct {
-	paths     config.Paths
-	q         *approval.Queue
-	setConfig func(*config.Config) // the guard's hot swap
-	update    func(path string, edit func(*config.Config) error) (*config.Config, error)
-	view      func(items []model.Item, icon, tooltip string)
-	notify    func(title, body string)
-	open      func(path string) error
-	window    func(verb string, payload any) error // opens a child window
-	raise     func()                               // brings the approval dialog forward
-	quit      func()
-	autostart *autostartHooks
-	snapshot  func(model.State) // optional: SnapshotEnv
+	paths       config.Paths
+	q           *approval.Queue
+	setConfig   func(*config.Config) // the guard's hot swap
+	update      func(path string, edit func(*config.Config) error) (*config.Config, error)
+	view        func(items []model.Item, icon, tooltip string)
+	notify      func(title, body string)
+	open        func(path string) error
+	window      func(verb string, payload any) error // opens a child window
+	raise       func()                               // brings the approval dialog forward
+	openPending func() error                         // opens the queue window (optional)
+	quit        func()
+	autostart   *autostartHooks
+	snapshot    func(model.State) // optional: SnapshotEnv
 	// ask runs a window child and returns its one reply line (the accept
 	// window); nil in tests that do not need it.
 	ask func(ctx context.Context, verb string, payload any) ([]byte, error)
@@ -196,8 +197,15 @@ func (t *controller) click(id string) {
 		t.edit("full-access handling", func(c *config.Config) error { c.Approval.Mode = "agent"; return nil })
 	case model.ActSettings:
 		t.openWindow(settingsPayload(t.paths.Config))
+	case model.ActRules:
+		t.openWindow(rulesPayload(t.paths.Config))
 	case model.ActPendingShow:
 		t.raise()
+		if t.openPending != nil && t.q.Len() > 1 {
+			if err := t.openPending(); err != nil {
+				t.notify("agent-guard: cannot open the pending list", err.Error())
+			}
+		}
 	case model.ActMissed:
 		missed := t.q.TakeMissed()
 		t.openWindow(missedPayload(missed))

@@ -236,16 +236,20 @@ func TestOpenAndWindows(t *testing.T) {
 	c.click(model.ActOpenAudit)
 	c.click(model.ActSettings)
 	c.click(model.ActRecent)
+	c.click(model.ActRules)
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if len(f.opened) != 2 || f.opened[0] != c.paths.Config || f.opened[1] != c.paths.Audit {
 		t.Fatalf("opened %v", f.opened)
 	}
-	if strings.Join(f.windows, ",") != proto.VerbSettings+","+proto.VerbRecent {
+	if strings.Join(f.windows, ",") != proto.VerbSettings+","+proto.VerbRecent+","+proto.VerbRules {
 		t.Fatalf("windows %v", f.windows)
 	}
 	if s := f.payloads[0].(settingsReq); s.ConfigPath != c.paths.Config || s.KeyStatus == "" {
 		t.Fatalf("settings payload %+v", s)
+	}
+	if r := f.payloads[2].(rulesReq); r.ConfigPath != c.paths.Config {
+		t.Fatalf("rules payload %+v", r)
 	}
 }
 

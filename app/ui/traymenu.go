@@ -69,16 +69,32 @@ func (m *trayMenu) build(parent *systray.MenuItem, items []model.Item) {
 			m.build(mi, it.Children)
 			continue
 		}
-		go func(id string, ch <-chan struct{}, stop <-chan struct{}) {
-			for {
-				select {
-				case <-ch:
-					m.onClick(id)
-				case <-stop:
-					return
-				}
+		go listen(it.ID, mi.ClickedCh, m.stop, m.onClick)
+	}
+}
+
+// listen turns an item's clicks into onClick(id) until the menu is
+// rebuilt. systray closes ClickedCh when it removes the item (ResetMenu),
+// and a receive from a closed channel is not a click: counting it as one
+// would press whatever the item was ("Allow once" of a pending call) each
+// time the menu changes shape. A click that races the rebuild (stop
+// closed) is dropped too: the item it names may be gone.
+func listen(id string, ch, stop <-chan struct{}, onClick func(string)) {
+	for {
+		select {
+		case <-stop:
+			return
+		case _, ok := <-ch:
+			if !ok {
+				return
 			}
-		}(it.ID, mi.ClickedCh, m.stop)
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			onClick(id)
+		}
 	}
 }
 

@@ -23,19 +23,33 @@ func Bash(script, cwd, home string) Finding {
 // BashAnalysis is Bash over an existing analysis (the fast path's
 // allowlist also needs the commands).
 func BashAnalysis(a *shell.Analysis, script, cwd, home string) Finding {
-	return bashAnalysisOn(a, script, cwd, home, nil)
+	return BashEach(a, script, cwd, home, nil, nil)
 }
 
 // BashAnalysisOn is BashAnalysis with the machine state m (machine.go).
 func BashAnalysisOn(a *shell.Analysis, script, cwd, home string, m *Machine) Finding {
-	return bashAnalysisOn(a, script, cwd, home, m)
+	return BashEach(a, script, cwd, home, m, nil)
 }
 
-func bashAnalysisOn(a *shell.Analysis, script, cwd, home string, m *Machine) Finding {
+// BashEach is BashAnalysisOn that also hands each simple command's own
+// finding to each (index into a.Cmds; nil: none), with the folder it runs
+// in as far as the line says (after `cd DIR`, `env -C DIR`; shell.Dyn
+// when unknown). Findings that belong to no single command (parse errors,
+// fork bombs) go to each with index -1. The fast path's scoped approvals
+// need the per-command view: an approval of one command must not cover a
+// different one next to it, nor the same one run in another folder.
+func BashEach(a *shell.Analysis, script, cwd, home string, m *Machine, each func(i int, dir string, f Finding)) Finding {
 	x := &Ctx{Cwd: cwd, Home: home, All: a, Project: cwd, M: m}
 	var w Finding
 	have := false
+	cur, dir := -1, cwd
 	add := func(f Finding) {
+		if cur >= 0 {
+			f = withSpan(f, &a.Cmds[cur], script)
+		}
+		if each != nil {
+			each(cur, dir, f)
+		}
 		if !have || f.Worse(w) {
 			w, have = f, true
 		}
@@ -58,13 +72,16 @@ func bashAnalysisOn(a *shell.Analysis, script, cwd, home string, m *Machine) Fin
 	for i := range a.Cmds {
 		c := &a.Cmds[i]
 		x.Cwd = dirs.at(c.Scope)
+		cur = i
 		if c.Dir != "" {
 			// env -C DIR cmd: cmd's relative paths are under DIR.
 			y := *x
 			y.Cwd = bashCd(&shell.Cmd{Name: "cd", Args: []string{c.Dir}, Raw: c.Raw}, x)
+			dir = y.Cwd
 			add(judgeCmd(c, &y))
 			continue
 		}
+		dir = x.Cwd
 		add(judgeCmd(c, x))
 		dirs.follow(c, x)
 	}
@@ -122,6 +139,24 @@ func (t *cwdTracker) follow(c *shell.Cmd, x *Ctx) {
 			t.stack[c.Scope] = s[:len(s)-1]
 		} // else: an empty stack, popd fails and the folder stays
 	}
+}
+
+// withSpan gives f the offsets of what it marked inside command c's
+// source span, when the analysis knows that span and it still reads as
+// c's text (a second reading of the line, e.g. the Windows one, has other
+// offsets and is left without).
+func withSpan(f Finding, c *shell.Cmd, script string) Finding {
+	if f.End > 0 || c.End <= c.Start || c.End > len(script) || script[c.Start:c.End] != c.Raw {
+		return f
+	}
+	if f.Marked == "" || f.Marked == c.Raw {
+		f.Start, f.End = c.Start, c.End
+		return f
+	}
+	if k := strings.Index(c.Raw, f.Marked); k >= 0 {
+		f.Start, f.End = c.Start+k, c.Start+k+len(f.Marked)
+	}
+	return f
 }
 
 // bashCd follows `cd DIR` so later relative paths resolve where they

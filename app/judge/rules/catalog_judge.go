@@ -11,6 +11,8 @@ var _ = declare("app/judge/judge.go", func() []Entry {
 			Untestable: "needs a user allowlist pattern in config.json (fastpath.allowlist)"},
 		Entry{ID: "fastpath.denylist", Risk: 3, Category: "judge, MCP and writes", Reason: "matches your denylist pattern",
 			Untestable: "needs a user denylist pattern in config.json (fastpath.denylist)"},
+		Entry{ID: "fastpath.scoped-approval", Risk: 0, Category: "judge, MCP and writes", Reason: "you always allowed this command in the dialog (for this session, this workspace or everywhere)",
+			Untestable: "needs a scoped always-approval recorded by the tray (approvals in config.json)"},
 		Entry{ID: "fastpath.mcp_allowlist", Risk: 0, Category: "judge, MCP and writes", Reason: "the MCP server is on your mcp_allowlist",
 			Untestable: "needs an MCP server on the user's mcp_allowlist in config.json"},
 		Entry{ID: "judge.internal-error", Risk: 2, Category: "judge, MCP and writes", Reason: "internal error in the judge; asking instead of guessing",

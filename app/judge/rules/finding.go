@@ -14,6 +14,10 @@ type Finding struct {
 	// Uncertain: the local rules could not settle it (unknown program,
 	// grey zone); the remote judge may be asked and may only raise it.
 	Uncertain bool
+	// Start and End are the byte offsets of the judged span in the text
+	// the rule read (the Bash command, the script content); End 0 means
+	// unknown. Set by the plumbing (BashAnalysis), not by each pack.
+	Start, End int
 }
 
 // Worse reports whether f outranks g (higher violation or risk).

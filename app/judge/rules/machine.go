@@ -32,7 +32,7 @@ const maxScriptDepth = 3
 // BashOn is Bash with the machine state m (nil: the same as Bash).
 func BashOn(script, cwd, home string, m *Machine) Finding {
 	a := shell.Analyze(script)
-	return bashAnalysisOn(&a, script, cwd, home, m)
+	return BashEach(&a, script, cwd, home, m, nil)
 }
 
 // deeper is m one script further down; nil when too deep.

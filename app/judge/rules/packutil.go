@@ -256,7 +256,7 @@ func pkEvalLine(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		opened = opened || ic.Depth > 0 || len(ic.Wrappers) > 0 || ic.HiddenCode
 		ic.Depth += c.Depth // commands built from these count as deeper still (pkMaxDepth)
 	}
-	f := bashAnalysisOn(&a, line, x.Cwd, x.Home, x.M.deeper())
+	f := BashAnalysisOn(&a, line, x.Cwd, x.Home, x.M.deeper())
 	if !opened && f.score() < 1.5 && !f.RedLine {
 		// Nothing more than the direct rules saw: let them speak (their
 		// ok=false still means "not recognised").

@@ -76,6 +76,7 @@ type walker struct {
 	bashOnly bool         // do not take the line for PowerShell (the bash pass of one that looks like it)
 	rawBS    bool         // do not double Windows trailing backslashes (the pass over the original)
 	scope    string       // Cmd.Scope of the commands being walked
+	span     [2]int       // source offsets of the statement being built (top level only)
 }
 
 // Analyze parses src as bash and flattens it into the simple commands that
@@ -191,6 +192,8 @@ func (w *walker) run(src string) {
 	if argv, ok := fastSimple(src); ok {
 		// A plain "prog arg arg" line: the parser would find exactly these words.
 		w.src = src
+		lead := len(src) - len(strings.TrimLeft(src, " \t\r\n"))
+		w.setSpan(lead, lead+len(strings.TrimSpace(src)))
 		w.command(argv, nil, strings.TrimSpace(src), false, nil)
 		return
 	}
@@ -275,6 +278,18 @@ func (w *walker) enter() {
 	w.scope += "/" + strconv.Itoa(w.st.subs)
 }
 
+// setSpan records where the statement being built sits in the top-level
+// script; nested shells' offsets are into other text and are not kept.
+func (w *walker) setSpan(a, b int) {
+	if w.depth == 0 {
+		w.span = [2]int{a, b}
+	} else {
+		w.span = [2]int{}
+	}
+}
+
+func (w *walker) nodeSpan(n syntax.Node) { w.setSpan(int(n.Pos().Offset()), int(n.End().Offset())) }
+
 func (w *walker) raw(n syntax.Node) string {
 	a, b := int(n.Pos().Offset()), int(n.End().Offset())
 	if a < 0 || b > len(w.src) || a > b {
@@ -302,6 +317,7 @@ func (w *walker) stmt(s *syntax.Stmt) int {
 	if len(s.Redirs) > 0 {
 		// Redirections of a block, loop or bare "> file": a nameless
 		// command that carries them.
+		w.nodeSpan(s)
 		return w.emit(Cmd{Raw: w.raw(s), Redirs: w.redirs(s.Redirs), Depth: w.depth, Background: s.Background})
 	}
 	return -1
@@ -600,6 +616,7 @@ func (w *walker) call(s *syntax.Stmt, ce *syntax.CallExpr) int {
 	}
 	if len(ce.Args) == 0 {
 		if len(s.Redirs) > 0 {
+			w.nodeSpan(s)
 			return w.emit(Cmd{Raw: w.raw(s), Redirs: w.redirs(s.Redirs), Depth: w.depth})
 		}
 		return -1
@@ -634,6 +651,7 @@ func (w *walker) call(s *syntax.Stmt, ce *syntax.CallExpr) int {
 	}
 	if len(argv) == 0 {
 		if len(s.Redirs) > 0 {
+			w.nodeSpan(s)
 			return w.emit(Cmd{Raw: w.raw(s), Redirs: w.redirs(s.Redirs), Depth: w.depth})
 		}
 		return -1
@@ -648,6 +666,7 @@ func (w *walker) call(s *syntax.Stmt, ce *syntax.CallExpr) int {
 	}
 	w.obf, w.env = obf, env
 	defer func() { w.obf, w.env = nil, nil }()
+	w.nodeSpan(s)
 	return w.command(argv, w.redirs(s.Redirs), w.raw(s), s.Background, nil)
 }
 
@@ -729,6 +748,10 @@ func (w *walker) emit(c Cmd) int {
 	if w.stop() {
 		return -1
 	}
+	if c.End == 0 && w.span[1] > 0 {
+		c.Start, c.End = w.span[0], w.span[1]
+	}
+	w.span = [2]int{}
 	w.st.total++
 	if c.Scope == "" {
 		c.Scope = w.scope

@@ -60,6 +60,10 @@ type Cmd struct {
 	// "/2/5" subshell 5 inside subshell 2): ( ), $( ), <( ) and pipeline
 	// elements. A cd in one does not move the commands after it.
 	Scope string
+	// Start and End are the byte offsets of the command in the analysed
+	// script (End 0: not known, e.g. code inside bash -c '...'). The
+	// dialog marks exactly this span, not the first equal substring.
+	Start, End int
 }
 
 // Redir is one redirection: Op like ">", ">>", "<", "<<", "<<<", "&>".

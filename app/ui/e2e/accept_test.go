@@ -63,7 +63,7 @@ func TestTrayHoldsWeakeningUntilAccepted(t *testing.T) {
 		return ok && len(s.ConfigHeld) == 2 && s.Enabled
 	})
 	h := r.runHook()
-	dlg := r.window("the approval dialog (the guard is still on)", "^agent-guard — approve")
+	dlg := r.window("the approval dialog (the guard is still on)", dialogTitle)
 	r.press(dlg, "Escape")
 	if got := r.decision(h); got != "deny" {
 		t.Fatalf("the confirm-level call after the disk edit was %q, want deny", got)

@@ -35,6 +35,7 @@ const (
 	ActModeDialog  = "mode-dialog"
 	ActModeAgent   = "mode-agent"
 	ActSettings    = "settings"
+	ActRules       = "rules"
 	ActPending     = "pending"
 	ActPendingShow = "pending-show"
 	ActMissed      = "missed"
@@ -238,6 +239,7 @@ func Menu(s State) []Item {
 			{ID: ActModeAgent, Label: "the agent's own ask (less safe)", Checkable: true, Checked: s.ApprovalMode == "agent"},
 		}},
 		Item{ID: ActSettings, Label: "Thresholds…"},
+		Item{ID: ActRules, Label: "Rules and approvals…"},
 		sep,
 		pendingMenu(s),
 	)

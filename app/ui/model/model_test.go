@@ -88,7 +88,7 @@ func TestMenuItemsAndChecks(t *testing.T) {
 			if cerr != (tc.s.ConfigError != "") {
 				t.Fatalf("config error line present=%v", cerr)
 			}
-			for _, id := range []string{ActSettings, ActRecent, ActOpenConfig, ActOpenAudit} {
+			for _, id := range []string{ActSettings, ActRules, ActRecent, ActOpenConfig, ActOpenAudit} {
 				must(t, m, id)
 			}
 			if last := m[len(m)-1]; last.ID != ActQuit {

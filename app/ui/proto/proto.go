@@ -16,6 +16,8 @@ import (
 	"fmt"
 	"io"
 	"time"
+
+	"github.com/agent-guard/agent-guard/app/ui/callview"
 )
 
 // Hidden verbs that start a child window (GUI builds only).
@@ -25,27 +27,46 @@ const (
 	VerbRecent   = "ui-recent"
 	VerbNotify   = "ui-notify"
 	VerbMenu     = "ui-menu" // renders the tray menu model (screenshots)
+	VerbRules    = "ui-rules"
+	VerbPending  = "ui-pending"
+	VerbUndo     = "ui-undo"   // "always allowed … [Undo]" notice
+	VerbStatus   = "ui-status" // small status window when no tray host exists
 )
 
 // Prompt is what the approval dialog shows.
 type Prompt struct {
-	ID        uint64    `json:"id"`
-	Tool      string    `json:"tool"`
-	Command   string    `json:"command"` // command, file path or MCP arguments
-	Marked    string    `json:"marked,omitempty"`
-	Cwd       string    `json:"cwd,omitempty"`
-	Risk      float64   `json:"risk"`
-	Violation float64   `json:"violation"`
-	Rule      string    `json:"rule,omitempty"`
-	Reason    string    `json:"reason"`
-	Deadline  time.Time `json:"deadline"`
-	Timeout   int       `json:"timeout_seconds"` // for the progress bar's full length
-	// Always is the "Always allow" button's label; empty means the button
-	// is not offered (red lines, self-protection, file writes).
-	Always string `json:"always,omitempty"`
+	ID   uint64 `json:"id"`
+	Tool string `json:"tool"`
+	// Host is the agent host's id ("claude"); HostName its display name
+	// ("Claude Code"). Session and Workspace say which of its runs asks.
+	Host      string        `json:"host,omitempty"`
+	HostName  string        `json:"host_name,omitempty"`
+	Session   string        `json:"session,omitempty"`
+	Workspace string        `json:"workspace,omitempty"`
+	Call      callview.View `json:"call"`
+	Level     string        `json:"level,omitempty"`
+	Risk      float64       `json:"risk"`
+	Violation float64       `json:"violation"`
+	Rule      string        `json:"rule,omitempty"`
+	Reason    string        `json:"reason"`
+	Deadline  time.Time     `json:"deadline"`
+	Timeout   int           `json:"timeout_seconds"` // for the progress bar's full length
+	// Always lists what "Always…" would allow, one line per approval
+	// (a Bash call may need one per simple command); empty: the button is
+	// not offered (red lines, self-protection, file writes). Scopes are
+	// the scopes offered, narrowest first.
+	Always []string `json:"always,omitempty"`
+	Scopes []string `json:"scopes,omitempty"`
 	// Queue is the number of approvals waiting, this one included.
 	Queue int `json:"queue"`
 }
+
+// Scopes of "Always…", narrowest first (the same strings as config's).
+const (
+	ScopeSession    = "session"
+	ScopeWorkspace  = "workspace"
+	ScopeEverywhere = "everywhere"
+)
 
 // Control is a later message from the parent to a running child.
 type Control struct {
@@ -65,6 +86,41 @@ type Reply struct {
 	ID     uint64 `json:"id"`
 	Action string `json:"action"`
 	Reason string `json:"reason,omitempty"`
+	// Scope is the chosen scope of ActionAlways.
+	Scope string `json:"scope,omitempty"`
+}
+
+// PendingRow is one waiting approval in the queue window.
+type PendingRow struct {
+	ID        uint64    `json:"id"`
+	Host      string    `json:"host,omitempty"`
+	HostName  string    `json:"host_name,omitempty"`
+	Session   string    `json:"session,omitempty"`
+	Workspace string    `json:"workspace,omitempty"`
+	Tool      string    `json:"tool"`
+	Call      string    `json:"call"` // one line, shortened
+	Since     time.Time `json:"since"`
+}
+
+// PendingList is the tray's line to the queue window: the whole list.
+type PendingList struct {
+	Items []PendingRow `json:"items"`
+}
+
+// Requests of the queue window (PendingAction.Action).
+const (
+	PendingShow        = "show"
+	PendingDeny        = "deny"
+	PendingDenySession = "deny-session"
+)
+
+// PendingAction is a request of the queue window. The tray checks it
+// against its queue; the window cannot allow anything.
+type PendingAction struct {
+	Action  string `json:"action"`
+	ID      uint64 `json:"id"`
+	Host    string `json:"host,omitempty"`
+	Session string `json:"session,omitempty"`
 }
 
 // MaxLine bounds one protocol line; anything longer is an error.
@@ -106,7 +162,13 @@ func ReadReply(r io.Reader, want uint64) (Reply, error) {
 		return Reply{}, fmt.Errorf("approval dialog answered item %d, expected %d", rep.ID, want)
 	}
 	switch rep.Action {
-	case ActionAllow, ActionDeny, ActionAlways:
+	case ActionAllow, ActionDeny:
+	case ActionAlways:
+		switch rep.Scope {
+		case ScopeSession, ScopeWorkspace, ScopeEverywhere:
+		default:
+			return Reply{}, fmt.Errorf("approval dialog sent always without a known scope (%q)", rep.Scope)
+		}
 	default:
 		return Reply{}, fmt.Errorf("approval dialog sent unknown action %q", rep.Action)
 	}

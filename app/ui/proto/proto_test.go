@@ -14,7 +14,9 @@ func TestReadReply(t *testing.T) {
 		wantErr string
 	}{
 		{"allow", `{"id":3,"action":"allow"}` + "\n", ActionAllow, ""},
-		{"always", `{"id":3,"action":"always"}`, ActionAlways, ""},
+		{"always", `{"id":3,"action":"always","scope":"workspace"}`, ActionAlways, ""},
+		{"always without a scope", `{"id":3,"action":"always"}`, "", "known scope"},
+		{"always with a made-up scope", `{"id":3,"action":"always","scope":"forever"}`, "", "known scope"},
 		{"eof", ``, "", "closed without an answer"},
 		{"garbage", `{"id":3,"act`, "", "broken answer"},
 		{"wrong id", `{"id":4,"action":"allow"}`, "", "expected 3"},
@@ -39,7 +41,7 @@ func TestReadReply(t *testing.T) {
 
 func TestWriteIsOneLine(t *testing.T) {
 	var b bytes.Buffer
-	if err := Write(&b, Prompt{ID: 1, Command: "a\nb"}); err != nil {
+	if err := Write(&b, Prompt{ID: 1, Reason: "a\nb"}); err != nil {
 		t.Fatal(err)
 	}
 	if strings.Count(b.String(), "\n") != 1 || !strings.HasSuffix(b.String(), "\n") {
