@@ -45,10 +45,14 @@ var redactions = []redaction{
 	// --password VALUE, --token VALUE.
 	{hints: []string{"--"}, re: lazyre.New(`(?i)(--(?:password|passwd|token|secret|api[_-]?key|access[_-]?token|auth[_-]?token)\s+)(?:"[^"]*"?|'[^']*'?|[^\s\-'"])(?:"[^"]*"?|'[^']*'?|[^\s'"])*`), repl: "${1}" + Redacted},
 	// mysql -p'pass' / -ppass, only for the MySQL family so mkdir -p stays.
+	// The hints are what the only pattern needs (each name contains one;
+	// (?i) also folds the long s ſ to s), so ordinary lines, which the
+	// log redacts three times a call, skip both regular expressions.
 	{
-		re:   lazyre.New(`(\s-p)(?:'[^']*'?|"[^"]*"?|[^\s'"])+`),
-		repl: "${1}" + Redacted,
-		only: lazyre.New(`(?i)\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mariadb|mariadb-dump)\b`),
+		hints: []string{"mysql", "myſql", "mariadb"},
+		re:    lazyre.New(`(\s-p)(?:'[^']*'?|"[^"]*"?|[^\s'"])+`),
+		repl:  "${1}" + Redacted,
+		only:  lazyre.New(`(?i)\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mariadb|mariadb-dump)\b`),
 	},
 	// Token shapes that are secrets wherever they appear.
 	{hints: []string{"eyj"}, re: lazyre.New(`\beyJ[A-Za-z0-9_\-]{5,}\.[A-Za-z0-9_\-]{5,}\.[A-Za-z0-9_\-]+`), repl: Redacted},  // JWT

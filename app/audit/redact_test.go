@@ -40,6 +40,8 @@ func TestRedact(t *testing.T) {
 		{"mysql -p quoted", `mysql -u root -p'hunter2' app`, "hunter2", "mysql -u root -p[REDACTED] app"},
 		{"mysql -p glued", `mysqldump -uroot -phunter2 app > a.sql`, "hunter2", "mysqldump -uroot -p[REDACTED]"},
 		{"mysql -p split quotes", `mysql -p'hun'ter2 app`, "ter2", "mysql -p[REDACTED] app"},
+		{"mariadb upper case", `MARIADB -u root -phunter2 app`, "hunter2", "MARIADB -u root -p[REDACTED] app"},
+		{"mysql with a long s", `myſql -u root -phunter2 app`, "hunter2", "myſql -u root -p[REDACTED] app"},
 		{"unterminated quote", `PGPASSWORD='hunter2 psql`, "hunter2", "PGPASSWORD="},
 		{"jwt", `curl -b "session=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.sig-nat_ure" x`, "eyJzdWIiOiIxMjM0In0", "curl -b"},
 		{"private key", "cat > k <<EOF\n-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXk\n-----END OPENSSH PRIVATE KEY-----\nEOF", "b3BlbnNzaC1rZXk", "cat > k <<EOF"},
