@@ -518,20 +518,7 @@ func fileHas(abs, lit string) bool {
 
 // findListing: find's start folders and predicates as a listing.
 func findListing(c *shell.Cmd) (listing, bool) {
-	var starts []string
-	i := 0
-	for i < len(c.Args) {
-		a := c.Args[i]
-		if a == "-H" || a == "-L" || a == "-P" {
-			i++
-			continue
-		}
-		if strings.HasPrefix(a, "-") || a == "(" || a == "!" {
-			break
-		}
-		starts = append(starts, a)
-		i++
-	}
+	starts, i := shell.FindStarts(c.Args)
 	if len(starts) == 0 {
 		starts = []string{"."}
 	}

@@ -54,20 +54,7 @@ func findListsStarts(c *Cmd) ([]string, bool) {
 	if c.Name != "find" || c.Dynamic() {
 		return nil, false
 	}
-	var starts []string
-	i := 0
-	for i < len(c.Args) {
-		a := c.Args[i]
-		if a == "-H" || a == "-L" || a == "-P" {
-			i++
-			continue
-		}
-		if strings.HasPrefix(a, "-") || a == "(" || a == "!" {
-			break
-		}
-		starts = append(starts, a)
-		i++
-	}
+	starts, i := FindStarts(c.Args)
 	for ; i < len(c.Args); i++ {
 		switch c.Args[i] {
 		case "-print", "-print0", "-depth", "-xdev", "-mount", "-follow", "-d":
@@ -81,6 +68,27 @@ func findListsStarts(c *Cmd) ([]string, bool) {
 		starts = []string{"."}
 	}
 	return starts, true
+}
+
+// FindStarts splits find's arguments into its start folders (after the
+// -H/-L/-P options, up to the first expression word) and the index where
+// the expression begins. The judge's find rules and the walker both read
+// find this way; no start folder means none was given (find uses ".").
+func FindStarts(args []string) (starts []string, expr int) {
+	i := 0
+	for i < len(args) {
+		a := args[i]
+		if a == "-H" || a == "-L" || a == "-P" {
+			i++
+			continue
+		}
+		if strings.HasPrefix(a, "-") || a == "(" || a == "!" {
+			break
+		}
+		starts = append(starts, a)
+		i++
+	}
+	return starts, i
 }
 
 // obfuscated reports a word spelled so a reader does not see what it is:
