@@ -5,7 +5,7 @@ package rules
 // id, a slash and the payload's own rule ("term.keys/fs.delete-home"), as
 // docker.exec/ and ssh/ already are; harmless ones leave the program's
 // own rule to speak, except for terminals no other rule knows.
-var _ = declare("catalog_judgegaps.go", func() []Entry {
+var _ = declare("payload.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "term.keys", Risk: 3, Category: "shell", Reason: "text typed into a terminal (tmux send-keys, screen -X stuff) is judged as the command line it becomes",
 			Examples: []Example{{Command: "tmux send-keys -t dev 'rm -rf ~' Enter"}}},
@@ -13,13 +13,23 @@ var _ = declare("catalog_judgegaps.go", func() []Entry {
 			Examples: []Example{{Command: "xterm -e htop"}}},
 		Entry{ID: "nix.run", Risk: 3, Category: "shell", Reason: "the command nix-shell --run or nix develop -c runs is judged as a command line",
 			Examples: []Example{{Command: "nix-shell --run 'rm -rf ~'"}}},
-		Entry{ID: "net.ssh-remote-delete", Risk: 2, Category: "network", Reason: "a delete on a remote host: nothing there can be counted or checked",
-			Examples: []Example{{Command: "ssh host 'rm -rf ./build'"}}},
-		Entry{ID: "shell.nested-deep", Risk: 2, Category: "shell", Reason: "commands nested more than a few programs deep (docker exec ... poetry run ...): the innermost are not read, so it is a question",
-			Examples: []Example{{Command: "poetry run poetry run poetry run poetry run poetry run poetry run poetry run poetry run rm -rf ~"}}},
 		Entry{ID: "dev.runs", Risk: 3, Category: "shell", Reason: "the command lines developer tools run (concurrently, nodemon --exec, watchexec, hyperfine, cross-env, ...) are judged as command lines",
 			Examples: []Example{{Command: "concurrently 'rm -rf ~' 'npm start'"}}},
 		Entry{ID: "vm.exec", Risk: 3, Category: "shell", Reason: "the command run in a local VM (vagrant ssh -c, multipass exec) is judged as a command line; vagrant's /vagrant is the project folder",
 			Examples: []Example{{Command: "vagrant ssh -c 'rm -rf /vagrant/*'"}}},
+	}
+})
+
+var _ = declare("everyday.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "net.ssh-remote-delete", Risk: 2, Category: "network", Reason: "a delete on a remote host: nothing there can be counted or checked",
+			Examples: []Example{{Command: "ssh host 'rm -rf ./build'"}}},
+	}
+})
+
+var _ = declare("packutil.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "shell.nested-deep", Risk: 2, Category: "shell", Reason: "commands nested more than a few programs deep (docker exec ... poetry run ...): the innermost are not read, so it is a question",
+			Examples: []Example{{Command: "poetry run poetry run poetry run poetry run poetry run poetry run poetry run poetry run rm -rf ~"}}},
 	}
 })

@@ -2,23 +2,43 @@ package rules
 
 // Rule ids added by the self-protection work (self branch). The self.*
 // ids are red lines that no setting lifts; guard.* ones confirm.
-var _ = declare("catalog_self.go", func() []Entry {
+var _ = declare("selfinterp.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "self.guard-socket", Risk: 3, RedLine: true, Category: "self-protection",
 			Reason:   "code opens a server on agent-guard's own socket or named pipe: the hook would meet it before the guard",
 			Examples: []Example{{Command: `pwsh -c '$s = New-Object System.IO.Pipes.NamedPipeServerStream("agent-guard"); $s.WaitForConnection()'`}}},
+	}
+})
+
+var _ = declare("selfhosts.go", func() []Entry {
+	return []Entry{
 		Entry{ID: "self.hooks-off", Risk: 3, RedLine: true, Category: "self-protection",
 			Reason:   "turns the agent host's hooks off (disableAllHooks, [features] hooks = false, --setting-sources without user, another config home), and with them the guard",
 			Examples: []Example{{Command: "codex -c features.hooks=false exec 'clean up'"}, {Command: "claude --settings '{\"disableAllHooks\":true}' -p go"}}},
+	}
+})
+
+var _ = declare("selfprocs.go", func() []Entry {
+	return []Entry{
 		Entry{ID: "self.debug-guard", Risk: 3, RedLine: true, Category: "self-protection",
 			Reason:   "attaches a debugger or resource tool to agent-guard's process, or writes into its memory",
 			Examples: []Example{{Command: "strace -p $(pidof agent-guard) -o /dev/null"}}},
+	}
+})
+
+var _ = declare("selfnested.go", func() []Entry {
+	return []Entry{
 		Entry{ID: "guard.nested-bypass", Risk: 2, Category: "self-protection",
 			Reason:   "starts a nested coding agent with its own permission prompts switched off",
 			Examples: []Example{{Command: "claude --dangerously-skip-permissions -p 'clean up'"}}},
 		Entry{ID: "guard.nested-unguarded", Risk: 2, Category: "self-protection",
 			Reason:   "starts a coding agent that has no hook for the guard to sit in",
 			Examples: []Example{{Command: "aider --yes --message 'clean up'"}}},
+	}
+})
+
+var _ = declare("selfpaths.go", func() []Entry {
+	return []Entry{
 		Entry{ID: "guard.host-settings", Risk: 2, Category: "self-protection",
 			Reason:   "removes the agent host's settings for this project (its permission rules), which hold no hook of the guard's",
 			Examples: []Example{{Command: "rm -f .claude/settings.json"}}},
