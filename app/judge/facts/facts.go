@@ -108,6 +108,19 @@ func IsShell(name string) bool { return is(name, Shell) }
 // csh and tcsh), so a script file it runs can be judged as Bash.
 func IsPOSIXShell(name string) bool { return is(name, Shell) && byName[name].POSIX }
 
+// IsWinShell: a Windows shell (cmd, PowerShell, Invoke-Command).
+func IsWinShell(name string) bool { return is(name, WinShell) }
+
+// RunsCode: a program that runs code handed to it: any shell, Windows
+// shell or interpreter of the table.
+func RunsCode(name string) bool {
+	switch byName[name].Kind {
+	case Shell, WinShell, Interpreter:
+		return true
+	}
+	return false
+}
+
 // IsInterpreter: a language interpreter whose code the rules read.
 func IsInterpreter(name string) bool { return is(name, Interpreter) }
 

@@ -38,6 +38,33 @@ func TestPredicates(t *testing.T) {
 	}
 }
 
+// TestRunsCode: the programs a pipe or an argument can hand code to.
+func TestRunsCode(t *testing.T) {
+	tests := []struct {
+		name           string
+		runs, winShell bool
+	}{
+		{"bash", true, false},
+		{"yash", true, false},
+		{"cmd", true, true},
+		{"pwsh", true, true},
+		{"invoke-command", true, true},
+		{"python3", true, false},
+		{"irb", true, false},
+		{"sudo", false, false}, // runs a command, not code: the walker peels it
+		{"ls", false, false},
+		{"", false, false},
+	}
+	for _, tt := range tests {
+		if got := RunsCode(tt.name); got != tt.runs {
+			t.Errorf("RunsCode(%q) = %v, want %v", tt.name, got, tt.runs)
+		}
+		if got := IsWinShell(tt.name); got != tt.winShell {
+			t.Errorf("IsWinShell(%q) = %v, want %v", tt.name, got, tt.winShell)
+		}
+	}
+}
+
 // TestTable: the sets the judge relies on, spelled out, so a change to the
 // table is a visible change to these lists.
 func TestTable(t *testing.T) {

@@ -7,8 +7,10 @@ package rules
 // that own them (publish, db, cloud...) or raised here.
 
 import (
+	"path"
 	"strings"
 
+	"github.com/agent-guard/agent-guard/app/judge/facts"
 	"github.com/agent-guard/agent-guard/app/judge/shell"
 )
 
@@ -359,7 +361,13 @@ func ruleCurl(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	return pkAllow(c, 0.5, "net.http", c.Name+" fetches or calls a URL")
 }
 
-var pkRemoteShellNames = pkSet("bash", "sh", "zsh", "dash", "ksh", "fish", "/bin/bash", "/bin/sh", "/usr/bin/bash", "/usr/bin/env")
+// pkRemoteShell: the word after ssh's host names a shell that reads the
+// script fed on stdin (bash, /bin/sh, /usr/bin/env ...): any shell of the
+// facts table, by name or path.
+func pkRemoteShell(word string) bool {
+	w := strings.ToLower(word)
+	return w == "/usr/bin/env" || facts.IsShell(path.Base(w))
+}
 
 // pkSSHStdin returns the commands fed to ssh's stdin: here-docs and
 // here-strings, echo/printf earlier in the pipeline (known), or a pipe or
@@ -410,7 +418,7 @@ func ruleSSH(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		if len(pos) > 1 {
 			rest = strings.Fields(strings.Join(pos[1:], " "))
 		}
-		if rf := rest; len(rf) > 0 && pkRemoteShellNames[strings.ToLower(rf[0])] {
+		if rf := rest; len(rf) > 0 && pkRemoteShell(rf[0]) {
 			// ssh host bash, ssh host 'bash -s', ssh host sh -l: stdin is the script
 			remoteShell = true
 			for _, w := range rf[1:] {

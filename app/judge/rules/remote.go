@@ -11,6 +11,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/agent-guard/agent-guard/app/judge/facts"
 	"github.com/agent-guard/agent-guard/app/judge/shell"
 )
 
@@ -23,11 +24,19 @@ func init() {
 
 var pkDownloaders = pkSet("curl", "wget", "wget2", "fetch", "http", "https", "httpie", "xh", "aria2c", "lwp-request", "get", "invoke-webrequest", "iwr", "invoke-restmethod", "irm", "lynx", "links", "w3m", "ftp", "tftp", "scp", "nc", "ncat", "socat", "openssl", "gh", "gsutil", "aws", "start-bitstransfer")
 var pkDecoders = pkSet("base64", "base32", "xxd", "openssl", "gunzip", "gzip", "zcat", "bzip2", "bunzip2", "xz", "unxz", "rev", "tr", "uudecode", "certutil", "python", "python3", "perl", "basenc")
-var pkCodeRunners = pkSet("sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "ash", "csh", "tcsh", "python", "python2", "python3", "node", "nodejs", "perl", "ruby", "php", "lua", "deno", "bun", "iex", "invoke-expression", "powershell", "pwsh", "cmd", "source", ".", "eval", "osascript", "tclsh", "rscript")
+
+// pkEvaluators run code handed to them without being a shell or an
+// interpreter of the facts table: the shell's own eval and source, and
+// PowerShell's Invoke-Expression.
+var pkEvaluators = pkSet("iex", "invoke-expression", "source", ".", "eval", "osascript")
+
+// pkCodeRunner: a program that runs code piped or handed to it (facts'
+// shells and interpreters, and the evaluators above).
+func pkCodeRunner(name string) bool { return facts.RunsCode(name) || pkEvaluators[name] }
 
 // ruleRemoteFeed: curl | sh, base64 -d | bash, wget -O- | python.
 func ruleRemoteFeed(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	if !pkCodeRunners[c.Name] || !c.FedCode && !c.HiddenCode || len(c.PipedFrom) == 0 {
+	if !pkCodeRunner(c.Name) || !c.FedCode && !c.HiddenCode || len(c.PipedFrom) == 0 {
 		return Finding{}, false
 	}
 	var dl, dec string
@@ -104,7 +113,7 @@ func pkDecodedFeed(c *shell.Cmd, x *Ctx) (string, bool) {
 // Net.WebClient).DownloadString(...), iwr ... | iex, and shells fed from a
 // substituted download: sh -c "$(curl ...)", bash <(wget ...).
 func ruleRemoteCradle(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	if !pkCodeRunners[c.Name] && !pkContainsFold(c.Raw, "ex") {
+	if !pkCodeRunner(c.Name) && !pkContainsFold(c.Raw, "ex") {
 		return Finding{}, false
 	}
 	low := strings.ToLower(c.Raw)
@@ -120,7 +129,7 @@ func ruleRemoteCradle(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			}
 		}
 	}
-	if !pkCodeRunners[c.Name] {
+	if !pkCodeRunner(c.Name) {
 		return Finding{}, false
 	}
 	for _, pre := range []string{"$(", "`", "<(", "<( "} {
@@ -152,7 +161,7 @@ func ruleDownloadRun(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	}
 	target := ""
 	switch {
-	case pkCodeRunners[c.Name]:
+	case pkCodeRunner(c.Name):
 		if ops := c.Operands(); len(ops) > 0 {
 			target = ops[0]
 		}
