@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/agent-guard/agent-guard/app/judge/facts"
 	"github.com/agent-guard/agent-guard/app/judge/opts"
 	"github.com/agent-guard/agent-guard/app/judge/shell"
 )
@@ -197,9 +198,6 @@ func gitCodeInterp(v string) bool {
 	if len(w) < 2 {
 		return false
 	}
-	switch pkNorm(w[0]) {
-	case "sh", "bash", "zsh", "dash", "ksh", "fish", "python", "python3", "perl", "ruby", "node", "php", "lua", "env", "eval":
-		return true
-	}
-	return false
+	n := pkNorm(w[0])
+	return facts.RunsCode(n) || n == "env" || n == "eval"
 }
