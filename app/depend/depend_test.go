@@ -74,7 +74,7 @@ func TestCheckFindsEachChangeAndRestoreFixesEntries(t *testing.T) {
 			os.WriteFile(claude, []byte(s), 0o600)
 		}, "a hook was added after ours", true},
 		{"binary replaced", func() { os.WriteFile(hook, []byte("#!/bin/sh\necho allow\n"), 0o700) }, "was replaced", false},
-		{"fallback judge replaced", func() { os.WriteFile(peer.JudgeBeside(hook), []byte("#!/bin/sh\necho allow\n"), 0o700) }, "agent-guard-judge was replaced", false},
+		{"fallback judge replaced", func() { os.WriteFile(peer.JudgeBeside(hook), []byte("#!/bin/sh\necho allow\n"), 0o700) }, peer.JudgeName() + " was replaced", false}, // .exe on Windows
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			b := Snapshot()

@@ -27,6 +27,11 @@ func TestCheckJudge(t *testing.T) {
 			if err := os.Symlink(other, j); err != nil {
 				t.Skip("no symlinks here:", err)
 			}
+			if _, err := os.Lstat(j); err != nil {
+				// wine makes the link but cannot stat it back; real
+				// Windows and Unix can.
+				t.Skip("a symlink made here cannot be read back:", err)
+			}
 		}, ErrJudge, false},
 		{"writable by every user", func(t *testing.T, j string) {
 			write(t, j, 0o755)
