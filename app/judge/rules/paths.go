@@ -511,7 +511,11 @@ func protectedN(n np, p, home string) (Finding, bool) {
 	if what, ok := protectedMore(n); ok {
 		return hit(what)
 	}
-	if base == "agent-guard-hook" || base == "agent-guard-hook.exe" || base == "agent-guard.exe" {
+	// The binaries by name wherever they lie (the computed set has the
+	// installed ones; a copy elsewhere may be the one a host runs next).
+	// agent-guard-judge answers for the hook when no server does.
+	if base == "agent-guard-hook" || base == "agent-guard-hook.exe" || base == "agent-guard.exe" ||
+		base == "agent-guard-judge" || base == "agent-guard-judge.exe" {
 		return hit("guard-binary")
 	}
 	// The root-owned install folder (install --system) and its likes.

@@ -12,7 +12,7 @@ import (
 // feeding a kill.
 
 func init() {
-	on(ruleGuardCLI, "agent-guard", "agent-guard-hook", "agentguard")
+	on(ruleGuardCLI, "agent-guard", "agent-guard-hook", "agent-guard-judge", "agentguard")
 	onAny(ruleGuardPid)
 }
 
@@ -73,7 +73,7 @@ func GuardKillFinding(c *shell.Cmd) Finding {
 }
 
 // guardNames are the guard's program names as the shell normalizes them.
-var guardNames = map[string]bool{"agent-guard": true, "agent-guard-hook": true, "agentguard": true}
+var guardNames = map[string]bool{"agent-guard": true, "agent-guard-hook": true, "agent-guard-judge": true, "agentguard": true}
 
 // guardReadOnly are the verbs that only read or print: the agent may run
 // them (agent-guard check --cmd '...' is how it asks what would happen).
