@@ -92,13 +92,18 @@ func (t *controller) watchDepends(ctx context.Context, exe string) {
 		fmt.Fprintln(os.Stderr, "agent-guard: cannot watch the hook configs and binaries:", err)
 		return
 	}
+	// The folders are watched before this returns, and everything is read
+	// once more after: a change made between the snapshot and the watch
+	// (an agent racing the tray's start) would otherwise go unseen until
+	// the next event.
+	for _, dir := range d.base.Dirs() {
+		if err := w.Add(dir); err != nil {
+			fmt.Fprintf(os.Stderr, "agent-guard: cannot watch %s: %v\n", dir, err)
+		}
+	}
+	t.dependsChanged(d.check())
 	go func() {
 		defer w.Close()
-		for _, dir := range d.base.Dirs() {
-			if err := w.Add(dir); err != nil {
-				fmt.Fprintf(os.Stderr, "agent-guard: cannot watch %s: %v\n", dir, err)
-			}
-		}
 		timer := time.NewTimer(time.Hour)
 		timer.Stop()
 		for {
