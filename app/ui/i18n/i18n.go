@@ -21,6 +21,11 @@ func init() {
 	_ = lang.AddTranslationsFS(translations, "translations")
 }
 
+// File returns one embedded translation file by name (ui.en.json,
+// recent.zh_Hans.json, ...), for the windows' tests that check their
+// table of texts against it.
+func File(name string) ([]byte, error) { return translations.ReadFile("translations/" + name) }
+
 // T translates s (the English text is the key). data fills {{.Name}}
 // placeholders.
 func T(s string, data ...map[string]any) string {

@@ -19,6 +19,7 @@ import (
 
 	. "github.com/agent-guard/agent-guard/app/ui/i18n"
 	"github.com/agent-guard/agent-guard/app/ui/proto"
+	"github.com/agent-guard/agent-guard/app/ui/table"
 )
 
 var columns = []string{"host", "session", "workspace", "tool", "call", "waiting"}
@@ -43,22 +44,8 @@ func New(a fyne.App, now func() time.Time, send func(proto.PendingAction)) *View
 		now = time.Now
 	}
 	v := &View{Window: a.NewWindow("agent-guard — " + T("Pending approvals")), now: now, send: send, sel: -1}
-	v.table = widget.NewTableWithHeaders(
-		func() (int, int) { return len(v.Items), len(columns) },
-		func() fyne.CanvasObject { l := widget.NewLabel(""); l.Truncation = fyne.TextTruncateEllipsis; return l },
-		func(id widget.TableCellID, o fyne.CanvasObject) { o.(*widget.Label).SetText(v.Cell(id.Row, id.Col)) })
-	v.table.ShowHeaderColumn = false
-	v.table.CreateHeader = func() fyne.CanvasObject {
-		return widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	}
-	v.table.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
-		if id.Row < 0 && id.Col >= 0 {
-			o.(*widget.Label).SetText(T(columns[id.Col]))
-		}
-	}
-	for i, w := range widths {
-		v.table.SetColumnWidth(i, w)
-	}
+	v.table = table.New(func() int { return len(v.Items) }, columns, widths,
+		func(id widget.TableCellID, l *widget.Label) { l.SetText(v.Cell(id.Row, id.Col)) })
 	v.table.OnSelected = func(id widget.TableCellID) { v.pick(id.Row) }
 	act := func(action string) func() {
 		return func() {

@@ -18,6 +18,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/agent-guard/agent-guard/app/audit"
+	"github.com/agent-guard/agent-guard/app/ui/table"
 )
 
 var widths = []float32{72, 112, 84, 64, 288, 72, 100, 110, 140}
@@ -107,26 +108,7 @@ func (v *View) filterBar() fyne.CanvasObject {
 }
 
 func (v *View) split() fyne.CanvasObject {
-	v.table = widget.NewTableWithHeaders(
-		func() (int, int) { return len(v.Shown), len(Columns) },
-		func() fyne.CanvasObject {
-			l := widget.NewLabel("")
-			l.Truncation = fyne.TextTruncateEllipsis
-			return l
-		},
-		v.updateCell)
-	v.table.ShowHeaderColumn = false
-	v.table.CreateHeader = func() fyne.CanvasObject {
-		return widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	}
-	v.table.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
-		if id.Row < 0 && id.Col >= 0 {
-			o.(*widget.Label).SetText(T(Columns[id.Col]))
-		}
-	}
-	for i, w := range widths {
-		v.table.SetColumnWidth(i, w)
-	}
+	v.table = table.New(func() int { return len(v.Shown) }, Columns, widths, v.updateCell)
 	v.table.OnSelected = func(id widget.TableCellID) {
 		if id.Row >= 0 && id.Row < len(v.Shown) {
 			v.show(v.Shown[id.Row])
@@ -140,8 +122,7 @@ func (v *View) split() fyne.CanvasObject {
 	return s
 }
 
-func (v *View) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
-	l := o.(*widget.Label)
+func (v *View) updateCell(id widget.TableCellID, l *widget.Label) {
 	if id.Row < 0 || id.Row >= len(v.Shown) {
 		l.SetText("")
 		return

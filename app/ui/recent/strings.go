@@ -2,14 +2,10 @@
 
 package recent
 
-import (
-	"embed"
-
-	"fyne.io/fyne/v2/lang"
-)
+import "github.com/agent-guard/agent-guard/app/ui/i18n"
 
 // Every string a person reads in this window, in English. The English
-// text is the translation key: translations/recent.<lang>.json hold the
+// text is the translation key: app/ui/i18n/translations/recent.<lang>.json hold the
 // other languages (Fyne's lang package picks one from the system locale).
 // strings_test.go checks that each constant here has an entry in every
 // file. What the log says (commands, reasons, rule ids) is shown as
@@ -76,19 +72,6 @@ const (
 	sNoRule     = "(none)"
 )
 
-//go:embed translations
-var translations embed.FS
-
-func init() {
-	// A broken file would leave the window in English; a test checks
-	// every file parses and is complete.
-	_ = lang.AddTranslationsFS(translations, "translations")
-}
-
-// T translates s; data fills its {{.Name}} placeholders.
-func T(s string, data ...map[string]any) string {
-	if len(data) > 0 {
-		return lang.L(s, data[0])
-	}
-	return lang.L(s)
-}
+// T translates through app/ui/i18n, which embeds every window's
+// translation files (these are recent.<lang>.json there).
+var T = i18n.T

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/agent-guard/agent-guard/app/audit"
+	"github.com/agent-guard/agent-guard/app/ui/i18n"
 )
 
 // tableStrings are the values of the string constants in strings.go: the
@@ -55,7 +56,7 @@ var placeholder = regexp.MustCompile(`\{\{\.\w+\}\}`)
 func TestTranslationsComplete(t *testing.T) {
 	want := tableStrings(t)
 	for _, name := range []string{"recent.en.json", "recent.zh_Hans.json"} {
-		data, err := translations.ReadFile("translations/" + name)
+		data, err := i18n.File(name)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/agent-guard/agent-guard/app/config"
 	. "github.com/agent-guard/agent-guard/app/ui/i18n"
+	"github.com/agent-guard/agent-guard/app/ui/table"
 )
 
 // Columns of the list.
@@ -36,22 +37,8 @@ type View struct {
 // New opens the Rules window over the config file at path.
 func New(a fyne.App, path string) *View {
 	v := &View{Window: a.NewWindow("agent-guard — " + T("Rules")), path: path, sel: -1}
-	v.table = widget.NewTableWithHeaders(
-		func() (int, int) { return len(v.Rows), len(columns) },
-		func() fyne.CanvasObject { l := widget.NewLabel(""); l.Truncation = fyne.TextTruncateEllipsis; return l },
-		func(id widget.TableCellID, o fyne.CanvasObject) { o.(*widget.Label).SetText(v.cell(id.Row, id.Col)) })
-	v.table.ShowHeaderColumn = false
-	v.table.CreateHeader = func() fyne.CanvasObject {
-		return widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	}
-	v.table.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
-		if id.Row < 0 && id.Col >= 0 {
-			o.(*widget.Label).SetText(T(columns[id.Col]))
-		}
-	}
-	for i, w := range widths {
-		v.table.SetColumnWidth(i, w)
-	}
+	v.table = table.New(func() int { return len(v.Rows) }, columns, widths,
+		func(id widget.TableCellID, l *widget.Label) { l.SetText(v.cell(id.Row, id.Col)) })
 	v.table.OnSelected = func(id widget.TableCellID) { v.pick(id.Row) }
 	v.entry = widget.NewEntry()
 	v.detail = widget.NewLabel("")
