@@ -20,7 +20,7 @@ var _ = declare("payload.go", func() []Entry {
 	}
 })
 
-var _ = declare("everyday.go", func() []Entry {
+var _ = declare("payload.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "net.ssh-remote-delete", Risk: 2, Category: "network", Reason: "a delete on a remote host: nothing there can be counted or checked",
 			Examples: []Example{{Command: "ssh host 'rm -rf ./build'"}}},

@@ -444,17 +444,8 @@ func ruleSSH(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			}
 		}
 		if len(pos) > 1 {
-			code := strings.Join(pos[1:], " ")
-			f := Bash(code, "~", "~")
-			if f.score() >= 1.5 || f.RedLine {
-				f.Rule = "ssh/" + f.Rule
-				f.Reason = "on the remote host: " + f.Reason
-				f.Marked = c.Raw
+			if f, ok := judgeElsewhere(c, strings.Join(pos[1:], " "), "ssh", "on the remote host"); ok {
 				return f, true
-			}
-			if what, ok := remoteDelete(code); ok {
-				return pkRet(c, 1.6, 0.3, "net.ssh-remote-delete", "on the remote host: "+what+
-					"; nothing there can be counted or checked for what it would lose")
 			}
 			return pkUnsure(c, 1, "net.ssh-command", "runs a command on a remote host")
 		}

@@ -445,15 +445,22 @@ func ruleVMExec(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			return f, true
 		}
 	}
+	return judgeElsewhere(c, code, "vm.exec", "in the VM")
+}
+
+// judgeElsewhere judges code that runs on another machine (ssh, a VM):
+// its own finding under the route ("ssh/fs.delete-home"), else a delete
+// that cannot be counted there; ok=false when neither has anything to say.
+func judgeElsewhere(c *shell.Cmd, code, route, where string) (Finding, bool) {
 	f := Bash(code, "~", "~")
 	if f.score() >= 1.5 || f.RedLine {
-		f.Rule = "vm.exec/" + f.Rule
-		f.Reason = "in the VM: " + f.Reason
+		f.Rule = route + "/" + f.Rule
+		f.Reason = where + ": " + f.Reason
 		f.Marked = c.Raw
 		return f, true
 	}
 	if what, ok := remoteDelete(code); ok {
-		return pkRet(c, 1.6, 0.3, "net.ssh-remote-delete", "in the VM: "+what+"; nothing there can be counted or checked for what it would lose")
+		return pkRet(c, 1.6, 0.3, "net.ssh-remote-delete", where+": "+what+"; nothing there can be counted or checked for what it would lose")
 	}
 	return Finding{}, false
 }

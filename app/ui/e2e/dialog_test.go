@@ -98,17 +98,7 @@ func (r *rig) screenshot(name string) image.Image {
 // denyButton finds the Deny button by its fill (Fyne's danger colour in
 // the dark theme) inside the window: the bounding box of those pixels.
 func denyButton(img image.Image, g geometry) (image.Rectangle, bool) {
-	box := image.Rectangle{Min: image.Pt(1<<30, 1<<30)}
-	n := 0
-	for y := max(g.y, 0); y < min(g.y+g.h, img.Bounds().Max.Y); y++ {
-		for x := max(g.x, 0); x < min(g.x+g.w, img.Bounds().Max.X); x++ {
-			if isDanger(img, x, y) {
-				n++
-				box.Min.X, box.Min.Y = min(box.Min.X, x), min(box.Min.Y, y)
-				box.Max.X, box.Max.Y = max(box.Max.X, x+1), max(box.Max.Y, y+1)
-			}
-		}
-	}
+	box, n := colourPixels(img, g, isDanger)
 	return box, n > 400
 }
 

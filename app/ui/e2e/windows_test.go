@@ -254,6 +254,13 @@ func isPrimary(img image.Image, x, y int) bool {
 // colourBox is the bounding box of the pixels inside the window that
 // match pred; ok when there are enough of them to be a button.
 func colourBox(img image.Image, g geometry, pred func(image.Image, int, int) bool) (image.Rectangle, bool) {
+	box, n := colourPixels(img, g, pred)
+	return box, n > 300
+}
+
+// colourPixels is the bounding box and the count of the pixels inside
+// the window that match pred.
+func colourPixels(img image.Image, g geometry, pred func(image.Image, int, int) bool) (image.Rectangle, int) {
 	box := image.Rectangle{Min: image.Pt(1<<30, 1<<30)}
 	n := 0
 	for y := max(g.y, 0); y < min(g.y+g.h, img.Bounds().Max.Y); y++ {
@@ -265,5 +272,5 @@ func colourBox(img image.Image, g geometry, pred func(image.Image, int, int) boo
 			}
 		}
 	}
-	return box, n > 300
+	return box, n
 }
