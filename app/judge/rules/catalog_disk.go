@@ -5,8 +5,10 @@ package rules
 
 var _ = declare("app/judge/rules/disk.go", func() []Entry {
 	return []Entry{
-		Entry{ID: "disk.cipher", Risk: 2, Category: "disks and machine state", Reason: "cipher changes file encryption",
-			Examples: []Example{{Command: "cipher"}}},
+		Entry{ID: "disk.cipher", Risk: 2, Category: "disks and machine state", Reason: "cipher changes file encryption or keys",
+			Examples: []Example{{Command: "cipher /e /s:C:\\Users\\dev\\secret"}}},
+		Entry{ID: "disk.cipher-read", Risk: 0, Category: "disks and machine state", Reason: "cipher alone, /c or /s without a change flag shows the encryption state",
+			Examples: []Example{{Command: "cipher /c report.docx"}}},
 		Entry{ID: "disk.crypt", Risk: 3, RedLine: true, Category: "disks and machine state", Reason: "cryptsetup <low> destroys the volume's keys or data",
 			Examples: []Example{{Command: "cryptsetup luksFormat /dev/sdb"}}},
 		Entry{ID: "disk.dd-dynamic", Risk: 2, Category: "disks and machine state", Reason: "dd writes to a target only known at run time (it could be a disk)",

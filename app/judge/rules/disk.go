@@ -310,7 +310,11 @@ func ruleWipeDisk(c *shell.Cmd, x *Ctx) (Finding, bool) {
 				return diskRed(c, "disk.wipe-free", "cipher /w overwrites all deleted data on the drive: nothing can be recovered")
 			}
 		}
-		return Finding{Risk: 1.5, Violation: 0.2, Rule: "disk.cipher", Reason: "cipher changes file encryption", Marked: c.Raw}, true
+		if pkWinFlag(c, "e", "d", "r", "k", "u", "x", "n", "rekey", "adduser", "removeuser") {
+			return Finding{Risk: 1.5, Violation: 0.2, Rule: "disk.cipher", Reason: "cipher changes file encryption or keys", Marked: c.Raw}, true
+		}
+		// cipher alone, /c, /s:DIR, /h: shows the encryption state.
+		return pkAllow(c, 0, "disk.cipher-read", "cipher shows the encryption state")
 	case "diskutil":
 		for _, a := range low {
 			switch a {

@@ -399,14 +399,6 @@ func ruleKernel(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			return pkAllow(c, 0, "sys.fsutil-read", "reads file-system information")
 		}
 		return pkRet(c, 2, 0.5, "sys.fsutil", "changes file-system behaviour")
-	case "cipher":
-		if pkWinFlag(c, "w") {
-			return pkRet(c, 1.5, 0.2, "sys.cipher-wipe", "overwrites free disk space (slow, heavy)")
-		}
-		if pkWinFlag(c, "e", "d", "r", "k") {
-			return pkRet(c, 1.8, 0.3, "sys.cipher-change", "changes file encryption or keys")
-		}
-		return pkAllow(c, 0, "sys.cipher-read", "shows encryption state")
 	case "enable-windowsoptionalfeature", "disable-windowsoptionalfeature":
 		return pkRet(c, 2, 0.5, "sys.feature", "changes Windows features")
 	case "nvram":
