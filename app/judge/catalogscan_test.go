@@ -124,33 +124,22 @@ func (s *idScan) addWith(rule, reason ast.Expr) {
 // ruleParam returns the index of the parameter named rule, or -1.
 func ruleParam(ft *ast.FuncType) int { return paramNamed(ft, isRuleName) }
 
-func paramNamed(ft *ast.FuncType, is func(string) bool) int {
+func paramNamed(ft *ast.FuncType, is func(string) bool) int { return fieldNamed(ft.Params, is) }
+
+// ruleField returns the index of the struct's field named rule, or -1.
+func ruleField(st *ast.StructType) int { return fieldNamed(st.Fields, isRuleName) }
+
+// fieldNamed is the position of the first name is accepts in a parameter
+// or field list (unnamed entries count one each), or -1.
+func fieldNamed(fl *ast.FieldList, is func(string) bool) int {
 	i := 0
-	for _, fld := range ft.Params.List {
+	for _, fld := range fl.List {
 		if len(fld.Names) == 0 {
 			i++
 			continue
 		}
 		for _, n := range fld.Names {
 			if is(n.Name) {
-				return i
-			}
-			i++
-		}
-	}
-	return -1
-}
-
-// ruleField returns the index of the struct's field named rule, or -1.
-func ruleField(st *ast.StructType) int {
-	i := 0
-	for _, fld := range st.Fields.List {
-		if len(fld.Names) == 0 {
-			i++
-			continue
-		}
-		for _, n := range fld.Names {
-			if isRuleName(n.Name) {
 				return i
 			}
 			i++
