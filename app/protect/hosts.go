@@ -4,8 +4,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
-	"time"
 
 	"github.com/agent-guard/agent-guard/app/install"
 )
@@ -67,16 +65,13 @@ func hookCommands(path string) []string {
 	if err != nil || fi.IsDir() || fi.Size() > 4<<20 {
 		return nil
 	}
-	key := hookKey{path, fi.Size(), fi.ModTime()}
-	hookMu.Lock()
-	if v, ok := hookCache[key]; ok {
-		hookMu.Unlock()
-		return v
-	}
-	hookMu.Unlock()
+	return hookCache.get(path, fi, func() ([]string, bool) { return readHookCommands(path) })
+}
+
+func readHookCommands(path string) ([]string, bool) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil
+		return nil, false
 	}
 	var out []string
 	for _, host := range install.AllHosts() {
@@ -104,24 +99,12 @@ func hookCommands(path string) []string {
 			}
 		}
 	}
-	hookMu.Lock()
-	if len(hookCache) > 256 {
-		clear(hookCache)
-	}
-	hookCache[key] = out
-	hookMu.Unlock()
-	return out
-}
-
-type hookKey struct {
-	path string
-	size int64
-	mod  time.Time
+	return out, true
 }
 
 var (
-	hookMu    sync.Mutex
-	hookCache = map[hookKey][]string{}
+	hookCache  = &fileMemo[[]string]{max: 256}
+	carryCache = &fileMemo[bool]{max: 256}
 )
 
 // CarriesHook reports whether the host config at path holds a hook entry
@@ -132,27 +115,8 @@ func CarriesHook(path string) bool {
 	if err != nil || fi.IsDir() || fi.Size() > 4<<20 {
 		return false
 	}
-	key := hookKey{path, fi.Size(), fi.ModTime()}
-	carryMu.Lock()
-	v, ok := carryCache[key]
-	carryMu.Unlock()
-	if ok {
-		return v
-	}
-	v = carriesHook(path)
-	carryMu.Lock()
-	if len(carryCache) > 256 {
-		clear(carryCache)
-	}
-	carryCache[key] = v
-	carryMu.Unlock()
-	return v
+	return carryCache.get(path, fi, func() (bool, bool) { return carriesHook(path), true })
 }
-
-var (
-	carryMu    sync.Mutex
-	carryCache = map[hookKey]bool{}
-)
 
 func carriesHook(path string) bool {
 	data, err := os.ReadFile(path)

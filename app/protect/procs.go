@@ -7,8 +7,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
-	"time"
 )
 
 // Module is the Go module every agent-guard binary is built from.
@@ -38,34 +36,13 @@ func (s *Set) IsGuardBinary(p string) bool {
 	return builtFromModule(p, fi)
 }
 
-type fileKey struct {
-	path string
-	size int64
-	mod  time.Time
-}
-
-var (
-	biMu    sync.Mutex
-	biCache = map[fileKey]bool{}
-)
+var buildCache = &fileMemo[bool]{max: 1024}
 
 func builtFromModule(p string, fi os.FileInfo) bool {
-	k := fileKey{p, fi.Size(), fi.ModTime()}
-	biMu.Lock()
-	v, ok := biCache[k]
-	biMu.Unlock()
-	if ok {
-		return v
-	}
-	bi, err := buildinfo.ReadFile(p)
-	v = err == nil && (bi.Main.Path == Module || strings.HasPrefix(bi.Path, Module+"/"))
-	biMu.Lock()
-	if len(biCache) > 1024 {
-		clear(biCache)
-	}
-	biCache[k] = v
-	biMu.Unlock()
-	return v
+	return buildCache.get(p, fi, func() (bool, bool) {
+		bi, err := buildinfo.ReadFile(p)
+		return err == nil && (bi.Main.Path == Module || strings.HasPrefix(bi.Path, Module+"/")), true
+	})
 }
 
 // GuardPID reports whether the process pid is agent-guard (its
