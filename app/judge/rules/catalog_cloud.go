@@ -421,7 +421,7 @@ var _ = declare("app/judge/rules/infra.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/ops.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/ops/ops.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "backup.<name>", Risk: 3, RedLine: true, Category: "cloud and infrastructure", Reason: "creates or inspects backups",
 			Examples: []Example{{Command: "borg restore"}, {Command: "borg rdelete"}, {Command: "restic unlock"}, {Command: "borg rdelete"}}},

@@ -76,7 +76,7 @@ var _ = declare("app/judge/rules/everyday.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/git_config.go", func() []Entry {
+var _ = declare("app/judge/rules/codeopts.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "code.option-dynamic", Risk: 2, Category: "shell and code", Reason: "<what> runs a program only known at run time",
 			Examples: []Example{{Command: "git -c core.sshCommand=\"$X\" fetch"}}},

@@ -106,7 +106,7 @@ var _ = declare("app/judge/rules/interp_code.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/publish.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/publish/publish.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "creds.gh-deploy-key", Risk: 2, Category: "credentials", Reason: "adds a key that can access the repository",
 			Examples: []Example{{Command: "gh repo deploy-key add key.pub"}}},

@@ -206,7 +206,7 @@ var _ = declare("app/judge/rules/interp.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/publish.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/publish/publish.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "db.ecto-drop", Risk: 3, Category: "databases", Reason: "drops the database",
 			Examples: []Example{{Command: "mix ecto.drop"}}},

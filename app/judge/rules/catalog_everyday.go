@@ -153,7 +153,7 @@ var _ = declare("app/judge/rules/interp.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/publish.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/publish/publish.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "dev.<name>", Risk: 1, Category: "everyday work", Reason: "packages or inspects an extension",
 			Examples: []Example{{Command: "python manage.py shell"}, {Command: "python manage.py dbshell"}, {Command: "php bin/console cache:clear"}}},

@@ -75,7 +75,7 @@ var _ = declare("app/judge/rules/interp.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/ops.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/ops/ops.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "net.sshpass", Risk: 1, Category: "network", Reason: "runs a command with a stored password",
 			Examples: []Example{{Command: "sshpass"}}},

@@ -3,7 +3,7 @@ package rules
 // Catalog: packages and publishing. Generated once from the corpora and then kept by hand;
 // see catalog.go for what an entry promises.
 
-var _ = declare("app/judge/rules/apps.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/apps/apps.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "app.<name>-<o>", Risk: 2, Category: "packages and publishing", Reason: "gitlab-rake task",
 			Examples: []Example{{Command: "gitlab-rake"}, {Command: "gitlab-rails"}, {Command: "gitlab-rails runner"}}},
@@ -82,7 +82,7 @@ var _ = declare("app/judge/rules/everyday_pkg.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/publish.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/publish/publish.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "gh.<grp>", Risk: 2, Category: "packages and publishing", Reason: "works with CI runs",
 			Examples: []Example{{Command: "gh gist create x.txt"}, {Command: "gh pr merge 1 --admin"}, {Command: "gh pr close 1 --delete-branch"}}},

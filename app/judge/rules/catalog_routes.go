@@ -32,7 +32,7 @@ var _ = declare("containers.go", func() []Entry {
 	}
 })
 
-var _ = declare("ops.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/ops/ops.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "fleet", Risk: 3, Category: "routes", Reason: "a command a fleet tool (salt, ansible, pssh) runs on many hosts, judged as that command",
 			Examples: []Example{{Command: "salt '*' cmd.run 'shutdown -h now'"}}},

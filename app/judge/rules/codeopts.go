@@ -206,3 +206,43 @@ func preloadsCode(v string) bool {
 	}
 	return false
 }
+
+// lineEnv is the environment a command runs with, as far as the line
+// shows it: variables exported earlier in the line, then its own prefix
+// and env(1) assignments (the shell package puts them in c.Env).
+func lineEnv(c *shell.Cmd, x *Ctx) []string { return c.Env }
+
+// gitProgramValue judges a value git (or another tool) runs through the
+// shell: its commands by the same rules, and at least confirm when it
+// names a program by a path outside the system folders (./x, /tmp/x) or
+// cannot be known statically.
+func gitProgramValue(c *shell.Cmd, what, v string, x *Ctx) (Finding, bool) {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return Finding{}, false
+	}
+	if pkDyn(v) {
+		return pkRet(c, 1.6, 0.3, "code.option-dynamic", what+" runs a program only known at run time")
+	}
+	f := Bash(v, x.Cwd, x.Home)
+	f.Reason = what + " runs `" + v + "`: " + f.Reason
+	f.Marked = c.Raw
+	if w := strings.Fields(v); len(w) > 0 && codeProgramPath(w[0]) && f.score() < 1.5 {
+		f = pkF(c, 1.6, 0.3, "code.option-program", what+" runs "+w[0]+", a program whose content is not shown")
+	}
+	return f, true
+}
+
+// codeProgramPath: a program named by a path that is not a system folder.
+func codeProgramPath(p string) bool {
+	p = strings.Trim(p, `"'`)
+	if !strings.ContainsAny(p, "/\\") {
+		return false
+	}
+	for _, d := range []string{"/usr/bin/", "/bin/", "/usr/local/bin/", "/usr/sbin/", "/sbin/", "/opt/homebrew/bin/", "/usr/lib/git-core/", "/usr/libexec/git-core/"} {
+		if strings.HasPrefix(p, d) && !strings.Contains(p, "..") {
+			return false
+		}
+	}
+	return true
+}

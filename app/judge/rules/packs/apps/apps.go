@@ -1,9 +1,11 @@
-package rules
+package apps
 
 // Admin CLIs of hosted apps whose verbs rotate keys, delete indexed data or
 // run code against a production database.
 
 import (
+	"github.com/agent-guard/agent-guard/app/judge/rules"
+
 	"strings"
 
 	"github.com/agent-guard/agent-guard/app/internal/lazyre"
@@ -11,7 +13,7 @@ import (
 )
 
 func init() {
-	on(ruleAppAdmin, "stripe", "splunk", "gitlab-rails", "gitlab-rake", "gitlab-ctl")
+	rules.On(ruleAppAdmin, "stripe", "splunk", "gitlab-rails", "gitlab-rake", "gitlab-ctl")
 }
 
 // appAdminVerbs: per program, operands that change or delete what the app holds.
@@ -24,10 +26,10 @@ var appAdminVerbs = map[string]map[string]string{
 // appRubyDestroy: ruby code a gitlab-rails runner/console runs that deletes records.
 var appRubyDestroy = lazyre.New(`(?i)\b(destroy|destroy_all|delete|delete_all|truncate|drop_table|update_all|remove)\b`)
 
-func ruleAppAdmin(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	ops := pkLowOps(c)
+func ruleAppAdmin(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	ops := rules.PkLowOps(c)
 	if c.Flag('h', "--help") {
-		return pkAllow(c, 0, "app."+c.Name+"-help", "shows usage")
+		return rules.PkAllow(c, 0, "app."+c.Name+"-help", "shows usage")
 	}
 	switch c.Name {
 	case "gitlab-rails":
@@ -35,27 +37,27 @@ func ruleAppAdmin(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			if o == "runner" || o == "r" {
 				code := strings.Join(ops[i+1:], " ")
 				if appRubyDestroy.MatchString(code) {
-					return pkRet(c, 2.4, 0.4, "app.gitlab-rails-destroy", "runs Ruby that deletes or rewrites GitLab records")
+					return rules.PkRet(c, 2.4, 0.4, "app.gitlab-rails-destroy", "runs Ruby that deletes or rewrites GitLab records")
 				}
-				return pkRet(c, 1.5, 0.1, "app.gitlab-rails-runner", "runs Ruby against the GitLab database")
+				return rules.PkRet(c, 1.5, 0.1, "app.gitlab-rails-runner", "runs Ruby against the GitLab database")
 			}
 			if o == "console" || o == "c" || o == "dbconsole" {
-				return pkRet(c, 1.5, 0.1, "app.gitlab-rails-console", "opens a console on the GitLab database")
+				return rules.PkRet(c, 1.5, 0.1, "app.gitlab-rails-console", "opens a console on the GitLab database")
 			}
 		}
-		return pkUnsure(c, 1, "app.gitlab-rails", "gitlab-rails command")
+		return rules.PkUnsure(c, 1, "app.gitlab-rails", "gitlab-rails command")
 	case "gitlab-rake":
 		for _, o := range ops {
 			if strings.Contains(o, "restore") || strings.Contains(o, "cleanup") || strings.Contains(o, "remove") || strings.Contains(o, "delete") || strings.Contains(o, "drop") || strings.Contains(o, "reset") {
-				return pkRet(c, 2.2, 0.3, "app.gitlab-rake-destructive", "gitlab-rake "+o+" overwrites or deletes GitLab data")
+				return rules.PkRet(c, 2.2, 0.3, "app.gitlab-rake-destructive", "gitlab-rake "+o+" overwrites or deletes GitLab data")
 			}
 		}
-		return pkUnsure(c, 1, "app.gitlab-rake", "gitlab-rake task")
+		return rules.PkUnsure(c, 1, "app.gitlab-rake", "gitlab-rake task")
 	}
 	for _, o := range ops {
 		if what, ok := appAdminVerbs[c.Name][o]; ok {
-			return pkRet(c, 2.2, 0.3, "app."+c.Name+"-"+o, c.Name+" "+o+" "+what)
+			return rules.PkRet(c, 2.2, 0.3, "app."+c.Name+"-"+o, c.Name+" "+o+" "+what)
 		}
 	}
-	return Finding{}, false
+	return rules.Finding{}, false
 }

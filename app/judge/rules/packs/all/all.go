@@ -1,0 +1,10 @@
+// Package all imports every rule pack, so that whoever judges has the
+// complete rule set. Go initialises these packages in the order of their
+// import paths, after the core (see the rules package doc).
+package all
+
+import (
+	_ "github.com/agent-guard/agent-guard/app/judge/rules/packs/apps"
+	_ "github.com/agent-guard/agent-guard/app/judge/rules/packs/ops"
+	_ "github.com/agent-guard/agent-guard/app/judge/rules/packs/publish"
+)
