@@ -61,3 +61,26 @@ func PkVal(c *shell.Cmd, names ...string) (string, bool) { return pkVal(c, names
 
 // PkHas is pkHas (packutil.go) for the packs.
 func PkHas(c *shell.Cmd, words ...string) bool { return pkHas(c, words...) }
+
+// BashCd is bashCd (bash.go) for the packs.
+func BashCd(c *shell.Cmd, x *Ctx) string { return bashCd(c, x) }
+
+// FsWriteTarget is fsWriteTarget (fs.go) for the packs.
+func FsWriteTarget(c *shell.Cmd, t string, x *Ctx) Finding { return fsWriteTarget(c, t, x) }
+
+// GitProgramValue is gitProgramValue (codeopts.go) for the packs.
+func GitProgramValue(c *shell.Cmd, what string, v string, x *Ctx) (Finding, bool) {
+	return gitProgramValue(c, what, v, x)
+}
+
+// LineEnv is lineEnv (codeopts.go) for the packs.
+func LineEnv(c *shell.Cmd, x *Ctx) []string { return lineEnv(c, x) }
+
+// PkNorm is pkNorm (packutil.go) for the packs.
+func PkNorm(w string) string { return pkNorm(w) }
+
+// Score is score (finding.go) for the packs.
+func (m Finding) Score() float64 { return m.score() }
+
+// TrackedSecret is trackedSecret (fsclean.go) for the packs.
+func TrackedSecret(x *Ctx) (string, bool) { return trackedSecret(x) }

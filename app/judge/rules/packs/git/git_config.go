@@ -1,6 +1,8 @@
-package rules
+package git
 
 import (
+	"github.com/agent-guard/agent-guard/app/judge/rules"
+
 	"strconv"
 	"strings"
 
@@ -17,9 +19,9 @@ import (
 // for one run: -c, --config-env, GIT_CONFIG_COUNT/KEY_n/VALUE_n and
 // GIT_CONFIG_PARAMETERS (prefixed, given to env, or exported earlier in
 // the line).
-func gitConfigs(c *shell.Cmd, g *opts.Git, x *Ctx) []string {
+func gitConfigs(c *shell.Cmd, g *opts.Git, x *rules.Ctx) []string {
 	cfg := append([]string(nil), g.Global.Values("c")...)
-	env := lineEnv(c, x)
+	env := rules.LineEnv(c, x)
 	get := func(n string) (string, bool) {
 		v, ok := "", false
 		for _, kv := range env {
@@ -90,7 +92,7 @@ func gitConfigParams(p string) []string {
 
 // gitAlias returns the expansion of alias name, from configuration given
 // for this run or `git config alias.NAME VALUE` earlier in the line.
-func gitAlias(cfg []string, x *Ctx, name string) (string, bool) {
+func gitAlias(cfg []string, x *rules.Ctx, name string) (string, bool) {
 	v, ok := "", false
 	for _, kv := range cfg {
 		k, val, _ := strings.Cut(kv, "=")
@@ -116,16 +118,16 @@ var gitShellKeys = []string{"core.sshcommand", "core.pager", "core.editor", "seq
 	".process", ".driver", ".uploadpack", ".receivepack", ".helper", ".program", ".proxy"}
 
 // gitConfigCode judges a key=value setting that makes git run code.
-func gitConfigCode(c *shell.Cmd, k, v string, x *Ctx) (Finding, bool) {
+func gitConfigCode(c *shell.Cmd, k, v string, x *rules.Ctx) (rules.Finding, bool) {
 	switch {
 	case strings.HasPrefix(k, "alias."):
-		return Finding{}, false // judged as the alias runs
+		return rules.Finding{}, false // judged as the alias runs
 	case k == "core.hookspath":
-		return pkUnsure(c, 1.6, "git.config-hooks", "git -c core.hooksPath="+v+" runs the hooks of another folder")
+		return rules.PkUnsure(c, 1.6, "git.config-hooks", "git -c core.hooksPath="+v+" runs the hooks of another folder")
 	case k == "protocol.ext.allow" || k == "protocol.allow" && strings.EqualFold(v, "always"):
-		return pkUnsure(c, 1.6, "git.config-ext", "git "+k+"="+v+" lets ext:: URLs run commands")
+		return rules.PkUnsure(c, 1.6, "git.config-ext", "git "+k+"="+v+" lets ext:: URLs run commands")
 	case k == "include.path" || strings.HasPrefix(k, "includeif."):
-		return pkUnsure(c, 1.5, "git.config-include", "git reads more configuration from "+v+" (it may run code)")
+		return rules.PkUnsure(c, 1.5, "git.config-include", "git reads more configuration from "+v+" (it may run code)")
 	}
 	hit := false
 	for _, ck := range gitShellKeys {
@@ -135,17 +137,17 @@ func gitConfigCode(c *shell.Cmd, k, v string, x *Ctx) (Finding, bool) {
 		}
 	}
 	if !hit {
-		return Finding{}, false
+		return rules.Finding{}, false
 	}
 	if k == "credential.helper" && !strings.HasPrefix(v, "!") && !strings.ContainsAny(v, "/\\") {
-		return Finding{}, false // a git-credential-NAME helper
+		return rules.Finding{}, false // a git-credential-NAME helper
 	}
 	v = strings.TrimPrefix(v, "!")
-	f, ok := gitProgramValue(c, "git config "+k, v, x)
+	f, ok := rules.GitProgramValue(c, "git config "+k, v, x)
 	if ok && (strings.ContainsAny(v, ";|&$`<>()") || gitCodeInterp(v)) {
 		// More than a program with arguments: a shell line, or a shell or
 		// interpreter given code, that git runs.
-		f = Worst(f, Finding{Risk: 2, Violation: 0.4, Rule: "git.config-code", Marked: c.Raw,
+		f = rules.Worst(f, rules.Finding{Risk: 2, Violation: 0.4, Rule: "git.config-code", Marked: c.Raw,
 			Reason: "git -c " + k + " makes git run another program: " + v})
 	}
 	return f, ok
@@ -158,6 +160,6 @@ func gitCodeInterp(v string) bool {
 	if len(w) < 2 {
 		return false
 	}
-	n := pkNorm(w[0])
+	n := rules.PkNorm(w[0])
 	return facts.RunsCode(n) || n == "env" || n == "eval"
 }

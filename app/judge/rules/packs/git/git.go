@@ -1,6 +1,8 @@
-package rules
+package git
 
 import (
+	"github.com/agent-guard/agent-guard/app/judge/rules"
+
 	"io"
 	"os"
 	"path/filepath"
@@ -16,7 +18,7 @@ import (
 // worktree, branch -D, stash drop, filter-branch, rebase...) is confirm;
 // reading, committing and branching are everyday work.
 
-func init() { on(ruleGit, "git", "hub", "gh-git") }
+func init() { rules.On(ruleGit, "git", "hub", "gh-git") }
 
 // gitCodeKeys are config keys whose value git runs as a program.
 var gitCodeKeys = []string{"core.pager", "core.sshcommand", "core.editor", "core.fsmonitor", "core.hookspath",
@@ -26,16 +28,16 @@ var gitCodeKeys = []string{"core.pager", "core.sshcommand", "core.editor", "core
 var gitProtected = map[string]bool{"main": true, "master": true, "trunk": true, "develop": true, "dev": true,
 	"production": true, "prod": true, "release": true, "stable": true, "head": true, "gh-pages": true}
 
-func gitF(c *shell.Cmd, risk, viol float64, rule, reason string) (Finding, bool) {
-	return Finding{Risk: risk, Violation: viol, Rule: rule, Reason: reason, Marked: c.Raw, RedLine: viol >= RedLineAt}, true
+func gitF(c *shell.Cmd, risk, viol float64, rule, reason string) (rules.Finding, bool) {
+	return rules.Finding{Risk: risk, Violation: viol, Rule: rule, Reason: reason, Marked: c.Raw, RedLine: viol >= rules.RedLineAt}, true
 }
 
-func ruleGit(c *shell.Cmd, x *Ctx) (Finding, bool) { return gitJudge(c, x, c.Args, 0) }
+func ruleGit(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) { return gitJudge(c, x, c.Args, 0) }
 
 // gitJudge reads args the way git does (opts.ParseGit: git's options, the
 // subcommand, parse-options rules for its options) and judges what runs:
 // configuration that runs code, an alias's expansion, then the subcommand.
-func gitJudge(c *shell.Cmd, x *Ctx, args []string, depth int) (Finding, bool) {
+func gitJudge(c *shell.Cmd, x *rules.Ctx, args []string, depth int) (rules.Finding, bool) {
 	g := opts.ParseGit(args)
 	if g.Sub == "" {
 		return gitF(c, 0, 0, "git.read", "git without a subcommand prints usage or its version")
@@ -51,10 +53,10 @@ func gitJudge(c *shell.Cmd, x *Ctx, args []string, depth int) (Finding, bool) {
 			if len(aliasWords) > 0 {
 				code += " " + strings.Join(aliasWords, " ")
 			}
-			f := Bash(code, x.Cwd, x.Home)
+			f := rules.Bash(code, x.Cwd, x.Home)
 			f.Reason = "git alias " + sub + " runs shell code: " + f.Reason
 			f.Marked = c.Raw
-			return Worst(f, Finding{Risk: 1.5, Violation: 0.3, Rule: "git.alias-code", Reason: "git alias " + sub + " runs shell code: " + code, Marked: c.Raw}), true
+			return rules.Worst(f, rules.Finding{Risk: 1.5, Violation: 0.3, Rule: "git.alias-code", Reason: "git alias " + sub + " runs shell code: " + code, Marked: c.Raw}), true
 		}
 		f, _ := gitJudge(c, x, append(strings.Fields(v), aliasWords...), depth+1)
 		f.Reason = "git " + sub + " is an alias for `git " + v + "`: " + f.Reason
@@ -65,7 +67,7 @@ func gitJudge(c *shell.Cmd, x *Ctx, args []string, depth int) (Finding, bool) {
 		// git -C DIR: paths and the repository are read from DIR.
 		y := *x
 		for _, d := range dirs {
-			y.Cwd = bashCd(&shell.Cmd{Name: "cd", Args: []string{d}, Raw: c.Raw}, &y)
+			y.Cwd = rules.BashCd(&shell.Cmd{Name: "cd", Args: []string{d}, Raw: c.Raw}, &y)
 		}
 		if strings.HasPrefix(y.Cwd, "~") {
 			y.Cwd = x.Home + y.Cwd[1:]
@@ -77,17 +79,17 @@ func gitJudge(c *shell.Cmd, x *Ctx, args []string, depth int) (Finding, bool) {
 }
 
 // worstCfg adds the judgment of configuration values git runs as code.
-func worstCfg(f Finding, c *shell.Cmd, cfg []string, x *Ctx) Finding {
+func worstCfg(f rules.Finding, c *shell.Cmd, cfg []string, x *rules.Ctx) rules.Finding {
 	for _, kv := range cfg {
 		k, v, _ := strings.Cut(kv, "=")
 		if cf, ok := gitConfigCode(c, strings.ToLower(k), v, x); ok {
-			f = Worst(f, cf)
+			f = rules.Worst(f, cf)
 		}
 	}
 	return f
 }
 
-func gitSubJudge(c *shell.Cmd, x *Ctx, g *opts.Git) (Finding, bool) {
+func gitSubJudge(c *shell.Cmd, x *rules.Ctx, g *opts.Git) (rules.Finding, bool) {
 	a := &g.Args
 	sub, subsub, _ := strings.Cut(g.Sub, " ")
 	words := g.Words
@@ -95,8 +97,10 @@ func gitSubJudge(c *shell.Cmd, x *Ctx, g *opts.Git) (Finding, bool) {
 	if subsub != "" {
 		rest.Args = append([]string{subsub}, words...)
 	}
-	read := func() (Finding, bool) { return gitF(c, 0, 0, "git.read", "git "+sub+" only reads the repository") }
-	low := func() (Finding, bool) {
+	read := func() (rules.Finding, bool) {
+		return gitF(c, 0, 0, "git.read", "git "+sub+" only reads the repository")
+	}
+	low := func() (rules.Finding, bool) {
 		return gitF(c, 1, 0, "git.local", "git "+sub+" changes the local repository in a recoverable way")
 	}
 	if a.ReadOnly {
@@ -111,7 +115,7 @@ func gitSubJudge(c *shell.Cmd, x *Ctx, g *opts.Git) (Finding, bool) {
 			if !strings.ContainsAny(o, "/.") {
 				continue
 			}
-			if f, ok := Protected(o, x.Cwd, x.Home); ok {
+			if f, ok := rules.Protected(o, x.Cwd, x.Home); ok {
 				return f, true
 			}
 		}
@@ -120,14 +124,14 @@ func gitSubJudge(c *shell.Cmd, x *Ctx, g *opts.Git) (Finding, bool) {
 	// remote): --upload-pack, --receive-pack, --exec, rebase -x, difftool -x.
 	for _, k := range []string{"upload-pack", "receive-pack", "exec", "extcmd"} {
 		for _, v := range a.Values(k) {
-			if f, ok := gitProgramValue(c, "git "+g.Sub+" --"+k, v, x); ok && (f.score() >= 1.5 || f.RedLine) {
+			if f, ok := rules.GitProgramValue(c, "git "+g.Sub+" --"+k, v, x); ok && (f.Score() >= 1.5 || f.RedLine) {
 				return f, true
 			}
 		}
 	}
 	// --output=FILE (log, diff, format-patch) writes that file.
 	if v, ok := a.Value("output"); ok && (sub == "log" || sub == "diff" || sub == "show" || sub == "archive") {
-		if f := fsWriteTarget(c, v, x); f.score() >= 1.5 || f.RedLine {
+		if f := rules.FsWriteTarget(c, v, x); f.Score() >= 1.5 || f.RedLine {
 			return f, true
 		}
 	}
@@ -151,14 +155,14 @@ func gitSubJudge(c *shell.Cmd, x *Ctx, g *opts.Git) (Finding, bool) {
 			}
 			if gitURLLike(ops[0]) {
 				// git push https://host/r.git main: a place named only here.
-				if secret, ok := trackedSecret(x); ok {
+				if secret, ok := rules.TrackedSecret(x); ok {
 					return gitF(c, 3, 0.9, "creds.exfil", "git push to "+ops[0]+", a place named only in this command, of a repository that tracks "+secret)
 				}
 				return gitF(c, 2, 0.4, "git.push-new-remote", "git push to "+ops[0]+", a place named only in this command: the code leaves for a new place")
 			}
 			{
 				if u, added := gitRemoteAdded(x, ops[0]); added {
-					if secret, ok := trackedSecret(x); ok {
+					if secret, ok := rules.TrackedSecret(x); ok {
 						return gitF(c, 3, 0.9, "creds.exfil", "git push to "+ops[0]+", a remote added or re-pointed in the same command ("+u+"), of a repository that tracks "+secret)
 					}
 					return gitF(c, 2, 0.4, "git.push-new-remote", "git push to "+ops[0]+", a remote added or re-pointed in the same command ("+u+"): the code leaves for a new place")
@@ -221,7 +225,7 @@ func gitSubJudge(c *shell.Cmd, x *Ctx, g *opts.Git) (Finding, bool) {
 	case "filter-branch", "filter-repo":
 		for _, k := range []string{"env-filter", "tree-filter", "index-filter", "parent-filter", "msg-filter", "commit-filter", "tag-name-filter"} {
 			for _, v := range a.Values(k) {
-				if f := Bash(v, x.Cwd, x.Home); f.score() >= 2.3 || f.RedLine {
+				if f := rules.Bash(v, x.Cwd, x.Home); f.Score() >= 2.3 || f.RedLine {
 					f.Reason = "git filter-branch --" + k + " runs for every commit: " + f.Reason
 					f.Marked = c.Raw
 					return f, true
@@ -283,7 +287,7 @@ func gitSubJudge(c *shell.Cmd, x *Ctx, g *opts.Git) (Finding, bool) {
 // files. Without a new branch (-b/-B/--orphan), a second operand, anything
 // after "--", --pathspec-from-file, "." or a word naming an existing file
 // is a path.
-func gitCheckoutPaths(a *opts.Args, x *Ctx) bool {
+func gitCheckoutPaths(a *opts.Args, x *rules.Ctx) bool {
 	if a.Has("pathspec-from-file") {
 		return true
 	}
@@ -311,7 +315,7 @@ func gitCheckoutPaths(a *opts.Args, x *Ctx) bool {
 // gitLooksLikeFile: an operand that exists as a file in the working
 // folder, or whose name ends in a file extension (a.txt, src/app.go);
 // branch and tag names rarely do (v1.2.3 ends in digits).
-func gitLooksLikeFile(o string, x *Ctx) bool {
+func gitLooksLikeFile(o string, x *rules.Ctx) bool {
 	if strings.Contains(o, shell.Dyn) || strings.ContainsAny(o, "~^@") {
 		return false
 	}
@@ -345,7 +349,7 @@ func gitLooksLikeFile(o string, x *Ctx) bool {
 }
 
 // gitSimple: everyday subcommands, with their few dangerous options.
-func gitSimple(c, rest *shell.Cmd, g *opts.Git, x *Ctx) (Finding, bool) {
+func gitSimple(c, rest *shell.Cmd, g *opts.Git, x *rules.Ctx) (rules.Finding, bool) {
 	a := &g.Args
 	sub, _, _ := strings.Cut(g.Sub, " ")
 	switch sub {
@@ -369,7 +373,7 @@ func gitSimple(c, rest *shell.Cmd, g *opts.Git, x *Ctx) (Finding, bool) {
 					code = append(code, a)
 				}
 			}
-			f := Bash(strings.Join(code, " "), x.Cwd, x.Home)
+			f := rules.Bash(strings.Join(code, " "), x.Cwd, x.Home)
 			if f.Risk < 1 {
 				f.Risk = 1
 			}
@@ -392,9 +396,9 @@ func gitSimple(c, rest *shell.Cmd, g *opts.Git, x *Ctx) (Finding, bool) {
 			k := strings.ToLower(ops[0])
 			if gitRunsCode(k, ops[1]) {
 				if strings.HasPrefix(k, "alias.") {
-					if f := Bash(strings.TrimPrefix(ops[1], "!"), x.Cwd, x.Home); f.Risk >= 1.5 || f.Violation >= 0.5 {
+					if f := rules.Bash(strings.TrimPrefix(ops[1], "!"), x.Cwd, x.Home); f.Risk >= 1.5 || f.Violation >= 0.5 {
 						f.Reason = "git alias " + k + " would run: " + f.Reason
-						return Worst(f, Finding{Risk: 1.5, Violation: 0.3, Rule: "git.config-code", Marked: c.Raw}), true
+						return rules.Worst(f, rules.Finding{Risk: 1.5, Violation: 0.3, Rule: "git.config-code", Marked: c.Raw}), true
 					}
 				}
 				return gitF(c, 2, 0.4, "git.config-code", "git config "+k+" makes git run a program: "+ops[1])
@@ -417,7 +421,7 @@ func gitSimple(c, rest *shell.Cmd, g *opts.Git, x *Ctx) (Finding, bool) {
 	case "bisect":
 		// git bisect run CMD...: CMD runs at every step.
 		if len(rest.Args) > 1 && rest.Args[0] == "run" {
-			if f, ok := pkEval(pkInner(c, rest.Args[1:]), x); ok && (f.score() >= 1.5 || f.RedLine) {
+			if f, ok := rules.PkEval(rules.PkInner(c, rest.Args[1:]), x); ok && (f.Score() >= 1.5 || f.RedLine) {
 				f.Reason = "git bisect run runs at every step: " + f.Reason
 				return f, true
 			}
@@ -426,7 +430,7 @@ func gitSimple(c, rest *shell.Cmd, g *opts.Git, x *Ctx) (Finding, bool) {
 		// git clone -c core.sshCommand=... sets configuration that runs code.
 		for _, kv := range a.Values("config") {
 			k, v, _ := strings.Cut(kv, "=")
-			if f, ok := gitConfigCode(c, strings.ToLower(k), v, x); ok && (f.score() >= 1.5 || f.RedLine) {
+			if f, ok := gitConfigCode(c, strings.ToLower(k), v, x); ok && (f.Score() >= 1.5 || f.RedLine) {
 				return f, true
 			}
 		}
@@ -448,7 +452,7 @@ func gitSimple(c, rest *shell.Cmd, g *opts.Git, x *Ctx) (Finding, bool) {
 
 // gitPush: force in all its spellings is a red line; deleting a remote
 // branch is confirm, the main branches a red line.
-func gitPush(c *shell.Cmd, g *opts.Git) (Finding, bool) {
+func gitPush(c *shell.Cmd, g *opts.Git) (rules.Finding, bool) {
 	a := &g.Args
 	force := a.Has("force", "mirror")
 	lease := a.Has("force-with-lease", "force-if-includes")
@@ -530,10 +534,10 @@ func gitRunsCode(k, v string) bool {
 	return strings.ContainsAny(v, ";|&$`<>()") || len(strings.Fields(v)) > 2 || strings.Contains(v, shell.Dyn)
 }
 
-func init() { on(ruleHg, "hg", "svn") }
+func init() { rules.On(ruleHg, "hg", "svn") }
 
 // ruleHg: Mercurial and Subversion, the few verbs that lose work.
-func ruleHg(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func ruleHg(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	ops := c.Operands()
 	sub := ""
 	if len(ops) > 0 {
@@ -576,7 +580,7 @@ func ruleHg(c *shell.Cmd, x *Ctx) (Finding, bool) {
 
 // gitAliasDef finds `git config [--global] alias.NAME VALUE` among the
 // line's commands, so a later `git NAME` is judged as what it runs.
-func gitAliasDef(x *Ctx, name string) (string, bool) {
+func gitAliasDef(x *rules.Ctx, name string) (string, bool) {
 	if x == nil || x.All == nil {
 		return "", false
 	}
@@ -601,7 +605,7 @@ func gitAliasDef(x *Ctx, name string) (string, bool) {
 
 // gitRemoteAdded finds `git remote add NAME URL` for name among the
 // line's commands.
-func gitRemoteAdded(x *Ctx, name string) (string, bool) {
+func gitRemoteAdded(x *rules.Ctx, name string) (string, bool) {
 	if x == nil || x.All == nil {
 		return "", false
 	}

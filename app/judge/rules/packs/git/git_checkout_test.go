@@ -1,10 +1,13 @@
-package rules
+package git_test
 
 import (
 	"os"
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/agent-guard/agent-guard/app/judge/rules"
+	"github.com/agent-guard/agent-guard/app/judge/rules/rulestest"
 )
 
 // git checkout <word>: a branch or tag of the repository switches
@@ -53,8 +56,8 @@ func TestGitCheckoutRefOrPath(t *testing.T) {
 		{"git checkout main Makefile", "confirm"},
 	}
 	for _, c := range cases {
-		f := Bash(c.cmd, dir, "/home/dev")
-		if got := levelOf(f); got != c.want {
+		f := rules.Bash(c.cmd, dir, "/home/dev")
+		if got := rulestest.Level(f); got != c.want {
 			t.Errorf("%q: got %s (%s: %s), want %s", c.cmd, got, f.Rule, f.Reason, c.want)
 		}
 	}
@@ -63,12 +66,12 @@ func TestGitCheckoutRefOrPath(t *testing.T) {
 		{"git -C " + dir + " checkout Makefile", "confirm"},
 		{"git -C " + dir + " checkout fix.typo", "allow"},
 	} {
-		if f := Bash(c.cmd, t.TempDir(), "/home/dev"); levelOf(f) != c.want {
-			t.Errorf("%q: got %s (%s), want %s", c.cmd, levelOf(f), f.Reason, c.want)
+		if f := rules.Bash(c.cmd, t.TempDir(), "/home/dev"); rulestest.Level(f) != c.want {
+			t.Errorf("%q: got %s (%s), want %s", c.cmd, rulestest.Level(f), f.Reason, c.want)
 		}
 	}
 	// From a subfolder the repository is found above it.
-	if f := Bash("git checkout fix.typo", filepath.Join(dir, "src"), "/home/dev"); levelOf(f) != "allow" {
-		t.Errorf("from src: got %s (%s)", levelOf(f), f.Reason)
+	if f := rules.Bash("git checkout fix.typo", filepath.Join(dir, "src"), "/home/dev"); rulestest.Level(f) != "allow" {
+		t.Errorf("from src: got %s (%s)", rulestest.Level(f), f.Reason)
 	}
 }
