@@ -354,8 +354,6 @@ var _ = declare("app/judge/rules/infra.go", func() []Entry {
 			Examples: []Example{{Command: "deck gateway reset"}}},
 		Entry{ID: "infra.deck.reset", Risk: 3, Category: "cloud and infrastructure", Reason: "deck: deletes every entity configured in Kong (services, routes, plugins, consumers)",
 			Examples: []Example{{Command: "deck reset --force"}}},
-		Entry{ID: "infra.destroy-verb", Risk: 2, Category: "cloud and infrastructure", Reason: "sentry-cli releases delete: a delete on a service or tool the rules have no pack for; what it removes may not come back",
-			Examples: []Example{{Command: "sentry-cli releases delete 1.0.0"}}},
 		Entry{ID: "infra.doppler.projects-delete", Risk: 3, Category: "cloud and infrastructure", Reason: "doppler: deletes a Doppler project with all its secrets",
 			Examples: []Example{{Command: "doppler projects delete backend"}}},
 		Entry{ID: "infra.doppler.secrets-delete", Risk: 2, Category: "cloud and infrastructure", Reason: "doppler: deletes Doppler secrets",
@@ -537,5 +535,12 @@ var _ = declare("app/judge/rules/packs/ops/ops.go", func() []Entry {
 			Examples: []Example{{Command: "velero backup get"}}},
 		Entry{ID: "ops.velero-restore", Risk: 2, Category: "cloud and infrastructure", Reason: "velero restore changes live infrastructure",
 			Examples: []Example{{Command: "velero restore create --from-backup b1"}}},
+	}
+})
+
+var _ = declare("app/judge/rules/dryrun.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "infra.destroy-verb", Risk: 2, Category: "cloud and infrastructure", Reason: "sentry-cli releases delete: a delete on a service or tool the rules have no pack for; what it removes may not come back",
+			Examples: []Example{{Command: "sentry-cli releases delete 1.0.0"}}},
 	}
 })

@@ -25,6 +25,10 @@ var _ = declare("app/judge/rules/everyday.go", func() []Entry {
 
 var _ = declare("app/judge/rules/fs.go", func() []Entry {
 	return []Entry{
+		Entry{ID: "fs.write-unknown", Risk: 1, Category: "files", Reason: "<verb> writes to a file that is not named",
+			Examples: []Example{{Command: "set-content"}}},
+		Entry{ID: "fs.write", Risk: 1, Category: "files", Reason: "writes a file",
+			Untestable: "not reached by the forms tried: WritePath names every path it sees (path.*), so this fallback never decides; kept until the pack's owner removes or rewires it"},
 		Entry{ID: "fs.delete-all-files", Risk: 2, Category: "files", Reason: "<verb> <shown> removes every file in the working folder",
 			Examples: []Example{{Command: "rm *"}}},
 		Entry{ID: "fs.delete-backup", Risk: 3, RedLine: true, Category: "files", Reason: "<verb> <shown>: deleting backups is a red line",
@@ -196,10 +200,6 @@ var _ = declare("app/judge/rules/resources.go", func() []Entry {
 
 var _ = declare("app/judge/rules/sysfiles.go", func() []Entry {
 	return []Entry{
-		Entry{ID: "fs.write", Risk: 1, Category: "files", Reason: "writes a file",
-			Untestable: "not reached by the forms tried: WritePath names every path it sees (path.*), so this fallback never decides; kept until the pack's owner removes or rewires it"},
-		Entry{ID: "fs.write-unknown", Risk: 1, Category: "files", Reason: "<verb> writes to a file that is not named",
-			Examples: []Example{{Command: "set-content"}}},
 		Entry{ID: "text.sed", Risk: 0, Category: "files", Reason: "sed prints edited text; no file changes",
 			Examples: []Example{{Command: "sed -n '1,20p' main.py"}}},
 		Entry{ID: "text.sed-inplace", Risk: 1, Category: "files", Reason: "sed edits files in place",

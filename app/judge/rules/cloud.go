@@ -166,11 +166,6 @@ func ruleAws(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	return pkRet(c, 1.5, 0.1, rule, "changes cloud resources")
 }
 
-func pkValIs(c *shell.Cmd, name, want string) bool {
-	v, ok := pkVal(c, name)
-	return ok && v == want
-}
-
 func pkAwsS3(c *shell.Cmd, op string) (Finding, bool) {
 	rec := c.Flag(0, "--recursive")
 	switch op {

@@ -682,11 +682,6 @@ var (
 		"--repository-cache", "--kube-apiserver", "--kube-as-user", "--kube-as-group", "--kube-ca-file", "--kube-token")
 )
 
-var (
-	pkDockerRunVal  = pkSet("-e", "--env", "-v", "--volume", "-p", "--publish", "--name", "-w", "--workdir", "--network", "--net", "-u", "--user", "--entrypoint", "--env-file", "-l", "--label", "--mount", "--platform", "--restart", "-h", "--hostname", "--add-host", "--cpus", "-m", "--memory", "--device", "--cap-add", "--cap-drop", "--security-opt", "--log-driver", "--log-opt", "--pid", "--ipc", "--tmpfs", "--ulimit", "--shm-size", "--gpus", "--dns", "--link", "--expose", "--health-cmd", "--runtime", "--pull", "--stop-signal", "--cidfile", "-a", "--attach", "--uts", "--userns", "--cgroupns", "--memory-swap", "--cpu-shares", "-c", "--label-file", "--volumes-from", "--group-add", "--mac-address", "--ip", "--network-alias", "--detach-keys", "--init-path", "--isolation", "--storage-opt", "--sysctl")
-	pkComposeRunVal = pkSet("-e", "--env", "-v", "--volume", "-p", "--publish", "--name", "-w", "--workdir", "-u", "--user", "--entrypoint", "-l", "--label", "--index", "--env-file", "--pull", "--cap-add", "--cap-drop")
-)
-
 // pkContainerCmd judges the command a container is asked to run (docker
 // run IMAGE CMD, compose run/exec SERVICE CMD) when it reaches out of the
 // container: databases, clouds, clusters, publishing, credentials. What it

@@ -18,12 +18,6 @@ func init() {
 	on(ruleCredDump, "mimikatz", "procdump", "procdump64", "lazagne", "secretsdump.py", "secretsdump", "pypykatz", "rundll32", "comsvcs")
 }
 
-const (
-	pkNoSecret = iota
-	pkWeak
-	pkStrong
-)
-
 // Programs that show a file's content to the caller.
 var pkDisplayReaders = pkSet("cat", "tac", "less", "more", "most", "head", "tail", "bat", "batcat", "nl", "strings", "xxd", "od", "hexdump", "hd", "base64", "base32", "basenc",
 	"grep", "egrep", "fgrep", "rg", "ag", "ack", "awk", "gawk", "mawk", "nawk", "sed", "cut", "sort", "uniq", "jq", "yq", "tr", "column", "fold", "paste", "pr", "view", "diff", "cmp", "comm",
@@ -32,87 +26,6 @@ var pkDisplayReaders = pkSet("cat", "tac", "less", "more", "most", "head", "tail
 
 // Programs whose operands are not read (they only use or manage the file).
 var pkNotReaders = pkSet("chmod", "chown", "chgrp", "ls", "stat", "test", "[", "[[", "touch", "rm", "file", "du", "ssh-keygen", "ssh-add", "ssh", "ssh-copy-id", "git", "code", "vim", "vi", "nvim", "nano", "emacs", "subl", "open", "source", ".", "dotenv", "docker", "kubectl", "helm", "aws", "gcloud", "az", "terraform", "mkdir", "wc", "realpath", "readlink", "basename", "dirname", "echo", "shred", "unlink", "getfacl", "setfacl", "lsattr", "chattr", "truncate", "find", "fd", "tree", "md5sum", "sha256sum", "sha1sum", "shasum", "b2sum", "cksum", "get-filehash", "test-path", "get-item", "get-acl", "set-acl", "icacls", "attrib", "remove-item", "ri", "del", "erase", "direnv", "docker-compose", "podman", "systemctl", "export", "set", "env", "printenv", "read", "trash", "gio", "mise", "asdf")
-
-// pkRawWords splits a command's source text into words (quotes and
-// brackets as separators), keeping backslashes for Windows paths.
-func pkRawWords(raw string) []string {
-	return strings.FieldsFunc(raw, func(r rune) bool {
-		switch r {
-		case ' ', '\t', '\n', '"', '\'', '(', ')', ',', ';', '|', '&', '`', '{', '}', '[', ']', '>':
-			return true
-		}
-		return false
-	})
-}
-
-// pkSecretVar reports whether an environment variable name looks secret.
-func pkSecretVar(name string) bool {
-	n := strings.ToUpper(name)
-	for _, k := range []string{"TOKEN", "SECRET", "PASSWORD", "PASSWD", "PASSPHRASE", "API_KEY", "APIKEY", "PRIVATE_KEY", "ACCESS_KEY", "CREDENTIAL", "AUTH_KEY", "CLIENT_KEY", "_PAT", "SESSION_KEY", "SIGNING_KEY", "WEBHOOK_URL", "DATABASE_URL", "DB_PASS", "CONN_STR", "CONNECTION_STRING"} {
-		if strings.Contains(n, k) {
-			return true
-		}
-	}
-	return false
-}
-
-// pkSecretVarRefs returns the positions in raw of references to secret
-// environment variables ($X, ${X}, $env:X, %X%).
-func pkSecretVarRefs(raw string) []int {
-	var pos []int
-	for i := 0; i < len(raw); i++ {
-		var j int
-		switch {
-		case raw[i] == '$':
-			j = i + 1
-			if j < len(raw) && raw[j] == '{' {
-				j++
-			}
-			if strings.HasPrefix(strings.ToLower(raw[j:]), "env:") {
-				j += 4
-			}
-		case raw[i] == '%':
-			j = i + 1
-		default:
-			continue
-		}
-		k := j
-		for k < len(raw) && (raw[k] == '_' || raw[k] >= 'A' && raw[k] <= 'Z' || raw[k] >= 'a' && raw[k] <= 'z' || raw[k] >= '0' && raw[k] <= '9') {
-			k++
-		}
-		if k > j && pkSecretVar(raw[j:k]) {
-			if raw[i] == '%' && (k >= len(raw) || raw[k] != '%') {
-				continue
-			}
-			pos = append(pos, i)
-		}
-		i = k - 1
-		if i < 0 {
-			i = 0
-		}
-	}
-	return pos
-}
-
-// pkAuthContext: the text just before pos puts the value in an auth
-// header or credential option (normal use of a token, not a leak).
-func pkAuthContext(raw string, pos int) bool {
-	start := pos - 60
-	if start < 0 {
-		start = 0
-	}
-	pre := strings.ToLower(raw[start:pos])
-	// Only the current option and its value count.
-	if i := strings.LastIndex(pre, " -"); i >= 0 {
-		pre = pre[i:] + " "
-	}
-	for _, k := range []string{"authorization", "bearer", "token ", "token:", "-h ", "--header", "x-api-key", "api-key:", "apikey:", "private-token", "-u ", "--user ", "--user=", "-headers", "--oauth2-bearer", "x-auth", "circle-token", "--password", "-p "} {
-		if strings.Contains(pre, k) {
-			return true
-		}
-	}
-	return false
-}
 
 // Token printers: a credential on stdout, usually meant for a header.
 func pkTokenCmd(c *shell.Cmd) bool {

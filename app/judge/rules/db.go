@@ -213,15 +213,6 @@ func pkFedText(c *shell.Cmd, x *Ctx) string {
 	return strings.Join(parts, "\n")
 }
 
-func pkContains(list []string, w string) bool {
-	for _, v := range list {
-		if v == w {
-			return true
-		}
-	}
-	return false
-}
-
 // pkSQLClient judges the SQL a client runs; fallback when nothing is visible.
 func pkSQLClient(c *shell.Cmd, x *Ctx, sqls []string, file bool) (Finding, bool) {
 	sqls = append(sqls, pkFedText(c, x))

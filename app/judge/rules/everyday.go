@@ -567,14 +567,6 @@ func pkSystemDir(d string, x *Ctx) bool {
 	return strings.HasPrefix(p, "/etc/") || strings.HasPrefix(p, "/boot/") || strings.HasPrefix(p, "c:/windows/")
 }
 
-// Flag sets hoisted out of the rules (built once, not per command).
-var (
-	pkVFEveryday1 = pkSet("--prefix", "-C", "--cwd", "--dir", "-w", "--workspace", "--filter", "-F", "--registry", "--loglevel", "--cache", "--userconfig")
-	pkVFEveryday2 = pkSet("-p", "--package", "--manifest-path", "--target", "--features", "-F", "--bin", "--example", "--test", "--bench", "-j", "--jobs", "--profile", "--color", "-Z", "--config", "--target-dir")
-	pkVFEveryday3 = pkSet("-p", "--python", "--project", "--directory", "--with", "--from", "-n", "--name", "-c", "--channel", "-e", "--extra", "--group", "--index-url", "--extra-index-url")
-	pkVFEveryday4 = pkSet("-i", "-p", "-l", "-o", "-F", "-J", "-L", "-R", "-D", "-W", "-b", "-c", "-E", "-e", "-m", "-O", "-Q", "-S", "-w", "-B", "-I")
-)
-
 // pkRunnerVals are the options of `uv run`, `poetry run`, `conda run`,
 // `bundle exec`... that take a separate value.
 var pkRunnerVals = pkSet("--with", "--with-requirements", "--python", "-p", "--package", "--extra", "--group",

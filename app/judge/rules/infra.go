@@ -230,69 +230,6 @@ func infraJudge(c *shell.Cmd, prog string, args []string) (Finding, bool) {
 	return pkUnsure(c, 0.5, "infra."+prog, prog+" "+strings.Join(words, " ")+" (reads or changes service state the rules do not single out)")
 }
 
-// infraReadOnly: help, version and dry-run options (those spellings mean
-// the same in every CLI here; kafka-consumer-groups --dry-run too).
-func infraReadOnly(args []string) bool {
-	if len(args) > 0 && strings.EqualFold(args[0], "help") {
-		return true // `vault help kv`; later "help" may be a name (nats stream rm help)
-	}
-	for _, a := range args {
-		if a == "--" {
-			return false
-		}
-		switch strings.ToLower(a) {
-		case "-h", "--help", "-help", "--version", "-version", "--dry-run", "-dry-run", "--dryrun":
-			return true
-		}
-		if strings.HasPrefix(a, "--dry-run=") && a != "--dry-run=none" && a != "--dry-run=false" {
-			return true
-		}
-	}
-	return false
-}
-
-// infraWords: the leading subcommand words, lower-cased: positional words
-// up to the first one that is not a plain word (a path, URL, key=value).
-func infraWords(args []string) []string {
-	var out []string
-	afterOpt := false
-	for _, a := range args {
-		if a == "--" {
-			break // what follows is a command or operands
-		}
-		if strings.HasPrefix(a, "-") {
-			afterOpt = !strings.Contains(a, "=")
-			continue
-		}
-		if !plainWord(a) {
-			if afterOpt {
-				afterOpt = false // -s http://ci:8080: an option's value
-				continue
-			}
-			break
-		}
-		afterOpt = false
-		if len(out) >= 4 {
-			break
-		}
-		out = append(out, strings.ToLower(a))
-	}
-	return out
-}
-
-func plainWord(w string) bool {
-	if w == "" || pkDyn(w) {
-		return false
-	}
-	for i := 0; i < len(w); i++ {
-		ch := w[i]
-		if !(ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' || ch >= '0' && ch <= '9' || ch == '-' || ch == '_' || ch == ':') {
-			return false
-		}
-	}
-	return true
-}
-
 func infraPathMatch(words []string, path string) bool {
 	p := strings.Fields(path)
 	if len(p) > len(words) {
@@ -321,26 +258,6 @@ func infraFlags(args, flags []string) bool {
 	return true
 }
 
-// destroyVerbs are subcommand words that destroy, disable or wipe; a CLI
-// the rules have no pack for is confirm when its subcommand path holds one.
-var destroyVerbs = pkSet("delete", "del", "destroy", "purge", "drop", "reset", "disable", "uninstall", "wipe",
-	"terminate", "remove", "rm", "rmi", "nuke", "truncate", "flush", "flushall", "flushdb", "erase", "deregister",
-	"unregister", "teardown", "tear-down", "obliterate", "expunge", "decommission", "evict", "revoke", "unpublish",
-	"deprovision", "kill", "shred", "scrub", "clear", "prune", "forget", "detach", "deactivate")
-
-// infraReadVerbs end the search: the command reads (get, list, describe...).
-var infraReadVerbs = pkSet("get", "list", "ls", "describe", "show", "status", "logs", "log", "info", "inspect",
-	"view", "cat", "read", "search", "find", "whoami", "version", "help", "diff", "plan", "validate", "check",
-	"lint", "watch", "top", "explain", "preview", "history", "print", "export", "dump", "tail", "stat", "stats", "query")
-
-// localToolManagers remove versions or plugins of developer tools on this
-// machine (reinstallable): not a service deletion.
-var localToolManagers = pkSet("rustup", "nvm", "pyenv", "rbenv", "asdf", "mise", "rtx", "sdk", "volta", "fnm", "n",
-	"gvm", "goenv", "jenv", "nodenv", "pre-commit", "husky", "code", "codium", "cursor", "flutter", "dart", "sdkmanager",
-	"tmux", "screen", "direnv", "zoxide", "ollama", "lefthook", "overcommit", "proto", "bob", "juliaup", "ghcup", "opam",
-	"corepack", "jabba", "tfenv", "tfswitch", "kubectx", "kubens", "starship", "conan", "vcpkg", "spack", "sdkman",
-	"nx", "turbo", "rush", "bazel", "bazelisk", "pants", "earthly", "ng", "expo", "storybook", "wails", "tauri", "hatch")
-
 // ruleDestroyVerb: `mycli queues delete x`, `foo-cli delete-job`, `bar
 // projects:destroy`: the subcommand path of a CLI without its own rules
 // holds a destroying verb. Read verbs before it keep it allowed.
@@ -352,27 +269,4 @@ func ruleDestroyVerb(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		return Finding{}, false
 	}
 	return destroyVerbFinding(c, c.Name, infraWords(c.Args))
-}
-
-func destroyVerbFinding(c *shell.Cmd, prog string, words []string) (Finding, bool) {
-	for _, w := range words {
-		if tailHeads[w] {
-			// mytool rm x: judged as `rm x` by the unknown-wrapper tail rule.
-			return Finding{}, false
-		}
-		parts := strings.FieldsFunc(w, func(r rune) bool { return r == '-' || r == '_' || r == ':' })
-		for _, p := range parts {
-			if infraReadVerbs[p] {
-				return Finding{}, false
-			}
-		}
-		for _, p := range parts {
-			if destroyVerbs[p] {
-				f := pkF(c, 2, 0.3, "infra.destroy-verb", prog+" "+strings.Join(words, " ")+": a "+p+" on a service or tool the rules have no pack for; what it removes may not come back")
-				f.Uncertain = true
-				return f, true
-			}
-		}
-	}
-	return Finding{}, false
 }

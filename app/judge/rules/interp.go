@@ -27,17 +27,6 @@ func init() {
 	on(rulePSEncoded, "powershell", "pwsh", "powershell_ise")
 }
 
-// pkStdinCode is code the walker saw reaching the interpreter's stdin.
-func pkStdinCode(c *shell.Cmd) string {
-	var parts []string
-	for _, r := range c.Redirs {
-		if r.Op == "<<" || r.Op == "<<-" || r.Op == "<<<" {
-			parts = append(parts, r.Target)
-		}
-	}
-	return strings.Join(parts, "\n")
-}
-
 // pkInterpFinish judges code from -c/-e and stdin, or a script file.
 func pkInterpFinish(c *shell.Cmd, x *Ctx, lang string, codes []string, script string) (Finding, bool) {
 	if s := pkStdinCode(c); s != "" {

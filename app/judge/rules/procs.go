@@ -379,17 +379,6 @@ func ruleNet(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	return pkUnsure(c, 1.5, "net.other", "Windows net command")
 }
 
-func pkLowOps(c *shell.Cmd) []string {
-	var out []string
-	for _, o := range c.Operands() {
-		if strings.HasPrefix(o, "/") && len(o) > 1 && !strings.Contains(o[1:], "/") {
-			continue // a Windows switch, not an operand
-		}
-		out = append(out, strings.ToLower(o))
-	}
-	return out
-}
-
 func ruleLaunchctl(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	ops := c.Operands()
 	if len(ops) == 0 {
@@ -488,18 +477,6 @@ func ruleAt(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	return base, true
 }
 
-// pkNamesGuard: the text names the guard (its process, service or files).
-func pkNamesGuard(raw string) bool {
-	low := strings.ToLower(raw)
-	return strings.Contains(low, "agent-guard") || strings.Contains(low, "agent_guard") || strings.Contains(low, "agentguard")
-}
-
-// pkGuardStop is the self-protection finding for stopping the guard.
-func pkGuardStop(c *shell.Cmd, how string) (Finding, bool) {
-	return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.stop-guard", Marked: c.Raw,
-		Reason: how + " stops or removes the agent's own guard: an agent must not switch off its own guard; ask the user to do it"}, true
-}
-
 // ruleWebServer: nginx -s reload/stop, apachectl graceful/restart/stop
 // change a running service (like systemctl restart); -t/-v only check.
 func ruleWebServer(c *shell.Cmd, x *Ctx) (Finding, bool) {
@@ -567,18 +544,6 @@ func ruleLoginctl(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		return pkRet(c, 1.5, 0.2, "svc.loginctl-linger", "changes whether user services outlive the session")
 	}
 	return pkAllow(c, 0, "svc.loginctl-read", "reads session state")
-}
-
-// pkIndex returns the index of the first argument equal to one of words.
-func pkIndex(args []string, words ...string) int {
-	for i, a := range args {
-		for _, w := range words {
-			if a == w {
-				return i
-			}
-		}
-	}
-	return -1
 }
 
 // ruleFuser: fuser -k and kill-port style helpers kill whatever holds a

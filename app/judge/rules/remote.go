@@ -297,20 +297,3 @@ func ruleLolbin(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	}
 	return Finding{}, false
 }
-
-// pkContainsFold: case-insensitive substring test for ASCII, no allocation.
-func pkContainsFold(s, sub string) bool {
-	n := len(sub)
-	if n == 0 {
-		return true
-	}
-	if strings.IndexByte(s, sub[n-1]|0x20) < 0 && strings.IndexByte(s, sub[n-1]&^0x20) < 0 {
-		return false
-	}
-	for i := 0; i+n <= len(s); i++ {
-		if strings.EqualFold(s[i:i+n], sub) {
-			return true
-		}
-	}
-	return false
-}

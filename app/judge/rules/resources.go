@@ -6,7 +6,6 @@ package rules
 // scanners and attack tools.
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/agent-guard/agent-guard/app/judge/shell"
@@ -93,37 +92,6 @@ func ruleEndlessSource(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		return pkRet(c, 2.6, RedLineAt, "res.endless-background", "reads endless "+src+" in the background forever")
 	}
 	return pkRet(c, 1.6, 0.5, "res.endless", "reads endless "+src+" (never ends)")
-}
-
-// pkSizeBytes parses 100G, 1.5T, 512M, 10GiB, 1000000.
-func pkSizeBytes(s string) (float64, bool) {
-	s = strings.TrimSpace(strings.ToUpper(s))
-	s = strings.TrimSuffix(strings.TrimSuffix(s, "IB"), "B")
-	mult := 1.0
-	if n := len(s); n > 0 {
-		switch s[n-1] {
-		case 'K':
-			mult = 1 << 10
-		case 'M':
-			mult = 1 << 20
-		case 'G':
-			mult = 1 << 30
-		case 'T':
-			mult = 1 << 40
-		case 'P':
-			mult = 1 << 50
-		case 'E':
-			mult = 1 << 60
-		}
-		if mult != 1 {
-			s = s[:n-1]
-		}
-	}
-	v, err := strconv.ParseFloat(s, 64)
-	if err != nil {
-		return 0, false
-	}
-	return v * mult, true
 }
 
 func ruleFallocate(c *shell.Cmd, x *Ctx) (Finding, bool) {

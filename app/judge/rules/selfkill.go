@@ -150,3 +150,9 @@ func ruleGuardPid(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	}
 	return Finding{}, false
 }
+
+// pkGuardStop is the self-protection finding for stopping the guard.
+func pkGuardStop(c *shell.Cmd, how string) (Finding, bool) {
+	return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.stop-guard", Marked: c.Raw,
+		Reason: how + " stops or removes the agent's own guard: an agent must not switch off its own guard; ask the user to do it"}, true
+}

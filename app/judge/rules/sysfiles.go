@@ -28,28 +28,6 @@ func init() {
 	on(ruleNetAdmin, "disable-netadapter", "remove-netipaddress", "remove-netroute", "set-netipaddress", "set-dnsclientserveraddress", "ip", "ifconfig", "ifdown", "ifup", "nmcli", "route", "ipconfig", "arp", "tc", "brctl", "wg", "wg-quick", "resolvectl")
 }
 
-// pkWriteTarget judges writing to p: the guard's own files, then the
-// shared path rules (system files, credentials, rc files, hooks).
-func pkWriteTarget(c *shell.Cmd, x *Ctx, p, verb string) (Finding, bool) {
-	if p == "" {
-		return pkUnsure(c, 1, "fs.write-unknown", verb+" writes to a file that is not named")
-	}
-	if pkDyn(p) && !strings.HasPrefix(p, shell.Dyn+"/") {
-		return pkUnsure(c, 1, "fs.write-dynamic", verb+" writes to a file only known at run time")
-	}
-	if f, ok := Protected(p, x.Cwd, x.Home); ok {
-		return f, true
-	}
-	f := WritePath(p, x.Cwd, x.Home)
-	if f.Rule == "" {
-		f = pkF(c, 1, 0, "fs.write", verb+" writes "+p)
-	}
-	if f.Marked == "" {
-		f.Marked = c.Raw
-	}
-	return f, true
-}
-
 func ruleSedInPlace(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	inPlace := c.Flag('i', "--in-place")
 	for _, a := range c.Args {
