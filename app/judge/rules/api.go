@@ -7,11 +7,6 @@ import "github.com/agent-guard/agent-guard/app/judge/shell"
 // Finding, ...); the helpers below keep their short names inside the core
 // and get a capitalised twin here for the packs.
 
-// On registers r for each program name (see on).
-func On(r CmdRule, names ...string) { on(r, names...) }
-
-// OnAny registers r for every command (see onAny).
-func OnAny(r CmdRule) { onAny(r) }
 
 // PkAllow is pkAllow (packutil.go) for the packs.
 func PkAllow(c *shell.Cmd, risk float64, rule string, reason string) (Finding, bool) {
@@ -84,3 +79,70 @@ func (m Finding) Score() float64 { return m.score() }
 
 // TrackedSecret is trackedSecret (fsclean.go) for the packs.
 func TrackedSecret(x *Ctx) (string, bool) { return trackedSecret(x) }
+
+// HasDrive is hasDrive (paths.go) for the packs.
+func HasDrive(p string) bool { return hasDrive(p) }
+
+// JudgeElsewhere is judgeElsewhere (payload.go) for the packs.
+func JudgeElsewhere(c *shell.Cmd, code string, route string, where string) (Finding, bool) {
+	return judgeElsewhere(c, code, route, where)
+}
+
+// LastSeg is lastSeg (paths.go) for the packs.
+func LastSeg(p string) string { return lastSeg(p) }
+
+// MakeDryRun is makeDryRun (interp_recipes.go) for the packs.
+func MakeDryRun(c *shell.Cmd) bool { return makeDryRun(c) }
+
+// PkAbs is pkAbs (packutil.go) for the packs.
+func PkAbs(p string, x *Ctx) string { return pkAbs(p, x) }
+
+// PkAll is pkAll (packutil.go) for the packs.
+func PkAll(x *Ctx) []shell.Cmd { return pkAll(x) }
+
+// PkDyn is pkDyn (packutil.go) for the packs.
+func PkDyn(s string) bool { return pkDyn(s) }
+
+// PkHasPrefix is pkHasPrefix (packutil.go) for the packs.
+func PkHasPrefix(c *shell.Cmd, prefixes ...string) bool { return pkHasPrefix(c, prefixes...) }
+
+// PkInnerShell is pkInnerShell (shared.go) for the packs.
+func PkInnerShell(code string, backticks bool) []string { return pkInnerShell(code, backticks) }
+
+// PkLocalHost is pkLocalHost (packutil.go) for the packs.
+func PkLocalHost(u string) bool { return pkLocalHost(u) }
+
+// PkMaxDepth is pkMaxDepth (packutil.go) for the packs.
+const PkMaxDepth = pkMaxDepth
+
+// PkStdinCode is pkStdinCode (shared.go) for the packs.
+func PkStdinCode(c *shell.Cmd) string { return pkStdinCode(c) }
+
+// PkVFEveryday1 is pkVFEveryday1 (shared.go) for the packs.
+var PkVFEveryday1 = pkVFEveryday1
+
+// PkVFEveryday2 is pkVFEveryday2 (shared.go) for the packs.
+var PkVFEveryday2 = pkVFEveryday2
+
+// PkVFEveryday3 is pkVFEveryday3 (shared.go) for the packs.
+var PkVFEveryday3 = pkVFEveryday3
+
+// PkWinFlag is pkWinFlag (packutil.go) for the packs.
+func PkWinFlag(c *shell.Cmd, names ...string) bool { return pkWinFlag(c, names...) }
+
+// PkWinVal is pkWinVal (packutil.go) for the packs.
+func PkWinVal(c *shell.Cmd, names ...string) (string, bool) { return pkWinVal(c, names...) }
+
+// PkWriteTarget is pkWriteTarget (fs.go) for the packs.
+func PkWriteTarget(c *shell.Cmd, x *Ctx, p string, verb string) (Finding, bool) {
+	return pkWriteTarget(c, x, p, verb)
+}
+
+// RuleScpDest is ruleScpDest (remotecopy.go) for the packs.
+func RuleScpDest(c *shell.Cmd, x *Ctx) (Finding, bool) { return ruleScpDest(c, x) }
+
+// Slashify is slashify (paths.go) for the packs.
+func Slashify(p string) string { return slashify(p) }
+
+// SshSplit is sshSplit (payload.go) for the packs.
+func SshSplit(args []string) (string, []string, bool) { return sshSplit(args) }

@@ -69,7 +69,7 @@ var _ = declare("app/judge/rules/dynamic.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/everyday.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/everyday/everyday.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "interp.script", Risk: 1, Category: "shell and code", Reason: "runs a script file of the project (contents not shown)",
 			Examples: []Example{{Command: "node --require \"$X\" a.js"}}},

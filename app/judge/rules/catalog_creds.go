@@ -79,7 +79,7 @@ var _ = declare("app/judge/rules/creds_dest.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/everyday.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/everyday/everyday.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "creds.getent-shadow", Risk: 2, Category: "credentials", Reason: "prints system password hashes",
 			Examples: []Example{{Command: "getent shadow"}}},

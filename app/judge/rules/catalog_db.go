@@ -180,7 +180,7 @@ var _ = declare("app/judge/rules/db.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/everyday.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/everyday/everyday.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "db.ef-drop", Risk: 3, Category: "databases", Reason: "drops the database",
 			Examples: []Example{{Command: "dotnet ef database drop --force"}}},

@@ -60,7 +60,7 @@ var _ = declare("app/judge/rules/disk.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/everyday_escape.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/everyday/everyday_escape.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "disk.mountvol", Risk: 2, Category: "disks and machine state", Reason: "removes a drive letter or dismounts a volume (programs and data on it become unreachable)",
 			Examples: []Example{{Command: "mountvol X: /d"}}},

@@ -12,7 +12,7 @@ var _ = declare("app/judge/rules/db.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/everyday.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/everyday/everyday.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "day.<name>", Risk: 2, Category: "everyday work", Reason: "<name> <v> manages the project's Python environment",
 			Examples: []Example{{Command: "env FOO=1 make"}, {Command: "ssh-keygen -R host"}, {Command: "ed"}}},
@@ -119,7 +119,7 @@ var _ = declare("app/judge/rules/everyday.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/everyday_escape.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/everyday/everyday_escape.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "build.make-stdin", Risk: 2, Category: "everyday work", Reason: "runs a Makefile that arrives on stdin (its recipes are not visible)",
 			Examples: []Example{{Command: "make -f /dev/stdin"}}},

@@ -16,7 +16,7 @@ var _ = declare("app/judge/rules/bash.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/everyday.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/everyday/everyday.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "fs.tar-absolute", Risk: 2, Category: "files", Reason: "extracts with absolute paths (can overwrite system files)",
 			Examples: []Example{{Command: "tar --absolute-names --extract"}}},

@@ -10,7 +10,7 @@ var _ = declare("app/judge/rules/creds.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/everyday.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/everyday/everyday.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "net.<name>", Risk: 3, RedLine: true, Category: "network", Reason: "<name> copies files to or from another host",
 			Examples: []Example{{Command: "ngrok http 80"}, {Command: "pfctl -s rules"}, {Command: "ipconfig /release"}, {Command: "slowloris target.example.com"}}},
@@ -47,7 +47,7 @@ var _ = declare("app/judge/rules/everyday.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/http.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/everyday/http.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "net.http-admin-action", Risk: 3, Category: "network", Reason: "calls <a> on a credential store: the secret is deleted or changed",
 			Examples: []Example{{Command: "curl -X POST http://jenkins.local/job/x/disable"}}},

@@ -47,7 +47,7 @@ var _ = declare("app/judge/rules/containers.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/everyday_pkg.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/everyday/everyday_pkg.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "pkg.brew-services", Risk: 1, Category: "packages and publishing", Reason: "starts or stops a local background service",
 			Examples: []Example{{Command: "winget services"}}},

@@ -9,7 +9,7 @@ package rules
 // program that writes a file, "curl/path.shell-rc") have no entry of
 // their own: the name says it.
 
-var _ = declare("everyday.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/everyday/everyday.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "ssh", Risk: 3, RedLine: true, Category: "routes", Reason: "a command run on another host over ssh, judged as that command",
 			Examples: []Example{{Command: "ssh prod 'rm -rf /'"}}},

@@ -21,7 +21,7 @@ var _ = declare("app/judge/rules/creds.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/everyday.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/everyday/everyday.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "sec.runas", Risk: 2, Category: "system", Reason: "starts a program elevated (administrator)",
 			Examples: []Example{{Command: "powershell -c \"Start-Process powershell -Verb RunAs\""}}},
@@ -32,7 +32,7 @@ var _ = declare("app/judge/rules/everyday.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/everyday_pkg.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/everyday/everyday_pkg.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "sys.apt-sources", Risk: 2, Category: "system", Reason: "edits the system's package sources",
 			Examples: []Example{{Command: "apt edit-sources"}}},

@@ -262,7 +262,7 @@ func infraFlags(args, flags []string) bool {
 // projects:destroy`: the subcommand path of a CLI without its own rules
 // holds a destroying verb. Read verbs before it keep it allowed.
 func ruleDestroyVerb(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	if c.DynName || len(byName[c.Name]) > 0 || localToolManagers[c.Name] || len(c.Args) == 0 {
+	if c.DynName || hasRules(c.Name) || localToolManagers[c.Name] || len(c.Args) == 0 {
 		return Finding{}, false
 	}
 	if infraReadOnly(c.Args) {

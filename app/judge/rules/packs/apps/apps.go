@@ -13,7 +13,7 @@ import (
 )
 
 func init() {
-	rules.On(ruleAppAdmin, "stripe", "splunk", "gitlab-rails", "gitlab-rake", "gitlab-ctl")
+	pack.On(ruleAppAdmin, "stripe", "splunk", "gitlab-rails", "gitlab-rake", "gitlab-ctl")
 }
 
 // appAdminVerbs: per program, operands that change or delete what the app holds.

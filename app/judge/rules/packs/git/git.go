@@ -18,7 +18,7 @@ import (
 // worktree, branch -D, stash drop, filter-branch, rebase...) is confirm;
 // reading, committing and branching are everyday work.
 
-func init() { rules.On(ruleGit, "git", "hub", "gh-git") }
+func init() { pack.On(ruleGit, "git", "hub", "gh-git") }
 
 // gitCodeKeys are config keys whose value git runs as a program.
 var gitCodeKeys = []string{"core.pager", "core.sshcommand", "core.editor", "core.fsmonitor", "core.hookspath",
@@ -534,7 +534,7 @@ func gitRunsCode(k, v string) bool {
 	return strings.ContainsAny(v, ";|&$`<>()") || len(strings.Fields(v)) > 2 || strings.Contains(v, shell.Dyn)
 }
 
-func init() { rules.On(ruleHg, "hg", "svn") }
+func init() { pack.On(ruleHg, "hg", "svn") }
 
 // ruleHg: Mercurial and Subversion, the few verbs that lose work.
 func ruleHg(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {

@@ -14,9 +14,9 @@ import (
 )
 
 func init() {
-	rules.On(ruleOpsTool, "microk8s", "eksctl", "skaffold", "argocd", "flux", "istioctl", "linkerd", "velero", "mc", "s3cmd", "rclone", "azcopy", "packer", "nomad", "consul", "kops", "kn", "tanzu", "juju", "openstack", "linode-cli", "hcloud", "vultr-cli", "scw", "oci", "ibmcloud", "aliyun", "exo", "civo", "railway", "render", "kamal", "dokku", "caprover", "pm2", "supervisorctl", "minio", "k3s", "rke", "talosctl", "crossplane", "waypoint", "porter", "copilot", "lightsail")
-	rules.On(ruleBackupTool, "restic", "borg", "borgmatic", "duplicity", "rdiff-backup", "kopia", "tarsnap", "rsnapshot", "duplicati", "bacula", "bconsole", "rustic")
-	rules.On(ruleFleet, "ansible", "ansible-playbook", "salt", "salt-ssh", "pssh", "parallel-ssh", "pdsh", "clush", "sshpass", "fab", "mussh")
+	pack.On(ruleOpsTool, "microk8s", "eksctl", "skaffold", "argocd", "flux", "istioctl", "linkerd", "velero", "mc", "s3cmd", "rclone", "azcopy", "packer", "nomad", "consul", "kops", "kn", "tanzu", "juju", "openstack", "linode-cli", "hcloud", "vultr-cli", "scw", "oci", "ibmcloud", "aliyun", "exo", "civo", "railway", "render", "kamal", "dokku", "caprover", "pm2", "supervisorctl", "minio", "k3s", "rke", "talosctl", "crossplane", "waypoint", "porter", "copilot", "lightsail")
+	pack.On(ruleBackupTool, "restic", "borg", "borgmatic", "duplicity", "rdiff-backup", "kopia", "tarsnap", "rsnapshot", "duplicati", "bacula", "bconsole", "rustic")
+	pack.On(ruleFleet, "ansible", "ansible-playbook", "salt", "salt-ssh", "pssh", "parallel-ssh", "pdsh", "clush", "sshpass", "fab", "mussh")
 }
 
 var (

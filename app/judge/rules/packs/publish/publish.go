@@ -13,15 +13,15 @@ import (
 )
 
 func init() {
-	rules.On(rulePublishJS, "npm", "yarn", "pnpm", "bun")
-	rules.On(ruleCargoPublish, "cargo")
-	rules.On(ruleTwine, "twine", "flit", "hatch", "pdm", "uv", "poetry", "maturin")
-	rules.On(ruleGem, "gem")
-	rules.On(ruleGh, "gh", "glab")
-	rules.On(ruleMvnPublish, "mvn", "mvnw", "gradle", "gradlew", "sbt", "lein")
-	rules.On(ruleDotnetPublish, "dotnet", "nuget")
-	rules.On(rulePublishMisc, "vsce", "ovsx", "lerna", "changeset", "semantic-release", "goreleaser", "pod", "jfrog", "jf", "release-it", "np")
-	rules.On(ruleMixPublish, "mix")
+	pack.On(rulePublishJS, "npm", "yarn", "pnpm", "bun")
+	pack.On(ruleCargoPublish, "cargo")
+	pack.On(ruleTwine, "twine", "flit", "hatch", "pdm", "uv", "poetry", "maturin")
+	pack.On(ruleGem, "gem")
+	pack.On(ruleGh, "gh", "glab")
+	pack.On(ruleMvnPublish, "mvn", "mvnw", "gradle", "gradlew", "sbt", "lein")
+	pack.On(ruleDotnetPublish, "dotnet", "nuget")
+	pack.On(rulePublishMisc, "vsce", "ovsx", "lerna", "changeset", "semantic-release", "goreleaser", "pod", "jfrog", "jf", "release-it", "np")
+	pack.On(ruleMixPublish, "mix")
 }
 
 func pkDry(c *shell.Cmd) bool {

@@ -1,4 +1,4 @@
-package rules
+package everyday
 
 // The everyday baseline: build, test, lint, package-install, inspection
 // and editor commands an agent runs all day are an explicit allow (not
@@ -7,6 +7,8 @@ package rules
 // that own them (publish, db, cloud...) or raised here.
 
 import (
+	"github.com/agent-guard/agent-guard/app/judge/rules"
+
 	"path"
 	"strings"
 
@@ -37,24 +39,24 @@ var (
 )
 
 func init() {
-	on(ruleReadTool, pkClean(pkReadTools)...)
-	on(ruleWorkTool, pkClean(pkWorkTools)...)
-	on(ruleNpm, "npm", "pnpm", "yarn", "yarnpkg", "bun", "cnpm", "nr")
-	on(ruleNpx, "npx", "pnpx", "bunx", "uvx", "pipx", "dlx")
-	on(ruleCargo, "cargo")
-	on(ruleGo, "go")
-	on(rulePip, "pip", "pip3", "pip2", "easy_install")
-	on(ruleUv, "uv", "poetry", "pdm", "hatch", "rye", "conda", "mamba", "micromamba", "pipenv", "flit", "maturin")
-	on(ruleJvm, "mvn", "mvnw", "gradle", "gradlew")
-	on(ruleDotnet, "dotnet")
-	on(ruleComposer, "composer", "bundle", "bundler", "cocoapods", "swiftpm")
-	on(ruleCurl, "curl", "wget", "wget2", "http", "https", "xh", "httpie", "curlie", "aria2c", "invoke-webrequest", "iwr", "invoke-restmethod", "irm")
-	on(ruleSSH, "ssh", "scp", "sftp", "mosh", "ftp", "telnet", "nc", "ncat", "netcat", "socat", "rclone", "azcopy", "smbclient")
-	on(ruleTar, "tar", "bsdtar", "gtar")
-	on(ruleUnzip, "unzip")
-	on(rulePkgMgr, "remove-appxpackage", "uninstall-module", "apt", "apt-get", "aptitude", "apt-cache", "apt-mark", "apt-key", "add-apt-repository", "dpkg", "yum", "dnf", "microdnf", "zypper", "pacman", "yay", "paru", "apk", "emerge", "xbps-install", "xbps-remove", "pkg", "port", "snap", "flatpak", "brew", "winget", "choco", "scoop", "nix-env", "nix", "nix-shell", "nix-collect-garbage", "rpm", "install-package", "uninstall-package", "pkcon")
-	on(ruleFileWrite, "set-content", "add-content", "out-file", "clear-content", "new-item", "ni", "md", "export-csv", "tee-object", "export-clixml")
-	on(ruleMiscEveryday, "getent", "invoke-command", "icm", "enter-pssession", "dmidecode", "blkid", "ed")
+	pack.On(ruleReadTool, pkClean(pkReadTools)...)
+	pack.On(ruleWorkTool, pkClean(pkWorkTools)...)
+	pack.On(ruleNpm, "npm", "pnpm", "yarn", "yarnpkg", "bun", "cnpm", "nr")
+	pack.On(ruleNpx, "npx", "pnpx", "bunx", "uvx", "pipx", "dlx")
+	pack.On(ruleCargo, "cargo")
+	pack.On(ruleGo, "go")
+	pack.On(rulePip, "pip", "pip3", "pip2", "easy_install")
+	pack.On(ruleUv, "uv", "poetry", "pdm", "hatch", "rye", "conda", "mamba", "micromamba", "pipenv", "flit", "maturin")
+	pack.On(ruleJvm, "mvn", "mvnw", "gradle", "gradlew")
+	pack.On(ruleDotnet, "dotnet")
+	pack.On(ruleComposer, "composer", "bundle", "bundler", "cocoapods", "swiftpm")
+	pack.On(ruleCurl, "curl", "wget", "wget2", "http", "https", "xh", "httpie", "curlie", "aria2c", "invoke-webrequest", "iwr", "invoke-restmethod", "irm")
+	pack.On(ruleSSH, "ssh", "scp", "sftp", "mosh", "ftp", "telnet", "nc", "ncat", "netcat", "socat", "rclone", "azcopy", "smbclient")
+	pack.On(ruleTar, "tar", "bsdtar", "gtar")
+	pack.On(ruleUnzip, "unzip")
+	pack.On(rulePkgMgr, "remove-appxpackage", "uninstall-module", "apt", "apt-get", "aptitude", "apt-cache", "apt-mark", "apt-key", "add-apt-repository", "dpkg", "yum", "dnf", "microdnf", "zypper", "pacman", "yay", "paru", "apk", "emerge", "xbps-install", "xbps-remove", "pkg", "port", "snap", "flatpak", "brew", "winget", "choco", "scoop", "nix-env", "nix", "nix-shell", "nix-collect-garbage", "rpm", "install-package", "uninstall-package", "pkcon")
+	pack.On(ruleFileWrite, "set-content", "add-content", "out-file", "clear-content", "new-item", "ni", "md", "export-csv", "tee-object", "export-clixml")
+	pack.On(ruleMiscEveryday, "getent", "invoke-command", "icm", "enter-pssession", "dmidecode", "blkid", "ed")
 }
 
 // pkClean drops duplicates and empty names from a list.
@@ -71,65 +73,65 @@ func pkClean(names []string) []string {
 	return out
 }
 
-func ruleReadTool(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	return pkAllow(c, 0, "day.read", c.Name+" reads or reports")
+func ruleReadTool(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	return rules.PkAllow(c, 0, "day.read", c.Name+" reads or reports")
 }
 
-func ruleWorkTool(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func ruleWorkTool(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	switch c.Name {
 	case "make", "gmake", "just", "task", "mage":
-		if makeDryRun(c) {
-			return pkAllow(c, 0, "day.make-dry-run", c.Name+" only prints what it would run")
+		if rules.MakeDryRun(c) {
+			return rules.PkAllow(c, 0, "day.make-dry-run", c.Name+" only prints what it would run")
 		}
 		for _, o := range c.Operands() {
 			lo := strings.ToLower(o)
 			if strings.HasPrefix(lo, "deploy") || strings.HasPrefix(lo, "publish") || lo == "prod" || strings.HasSuffix(lo, "-prod") || strings.HasSuffix(lo, "-production") || lo == "destroy" || lo == "nuke" {
-				return pkUnsure(c, 1.5, "day.make-deploy", c.Name+" "+o+" sounds like a deployment or teardown")
+				return rules.PkUnsure(c, 1.5, "day.make-deploy", c.Name+" "+o+" sounds like a deployment or teardown")
 			}
 		}
 	case "start-process", "saps", "start":
-		if v, ok := pkWinVal(c, "verb"); ok && strings.EqualFold(v, "runas") {
-			return pkRet(c, 2, 0.5, "sec.runas", "starts a program elevated (administrator)")
+		if v, ok := rules.PkWinVal(c, "verb"); ok && strings.EqualFold(v, "runas") {
+			return rules.PkRet(c, 2, 0.5, "sec.runas", "starts a program elevated (administrator)")
 		}
 	case "ngrok", "cloudflared", "localtunnel", "lt":
-		return pkRet(c, 1.5, 0.4, "net.tunnel", "exposes a local service to the internet")
+		return rules.PkRet(c, 1.5, 0.4, "net.tunnel", "exposes a local service to the internet")
 	case "ssh-keygen":
 		if c.Flag('R', "") {
-			return pkAllow(c, 1, "day.ssh-keygen", "removes a host from known_hosts")
+			return rules.PkAllow(c, 1, "day.ssh-keygen", "removes a host from known_hosts")
 		}
 	case "code", "cursor", "code-insiders":
 		if c.Flag(0, "--install-extension", "--uninstall-extension") {
-			return pkAllow(c, 1, "day.editor-ext", "manages editor extensions")
+			return rules.PkAllow(c, 1, "day.editor-ext", "manages editor extensions")
 		}
 	case "flutter", "dart", "expo", "ng", "hugo", "mkdocs":
 		for _, o := range c.Operands() {
 			lo := strings.ToLower(o)
-			if lo == "deploy" || lo == "gh-deploy" || lo == "publish" || lo == "pub" && pkHas(c, "publish") {
-				return pkRet(c, 1.5, 0.2, "deploy."+c.Name, "publishes or deploys")
+			if lo == "deploy" || lo == "gh-deploy" || lo == "publish" || lo == "pub" && rules.PkHas(c, "publish") {
+				return rules.PkRet(c, 1.5, 0.2, "deploy."+c.Name, "publishes or deploys")
 			}
 		}
 	case "pod":
-		return Finding{}, false // publish pack
+		return rules.Finding{}, false // publish pack
 	}
-	return pkAllow(c, 1, "day.work", c.Name+" builds, tests, lints or opens files locally")
+	return rules.PkAllow(c, 1, "day.work", c.Name+" builds, tests, lints or opens files locally")
 }
 
-var pkNpmReadVerbs = pkSet("ls", "list", "ll", "la", "view", "info", "show", "v", "search", "s", "find", "outdated", "audit", "fund", "doctor", "help", "explain", "why", "prefix", "root", "bin", "bugs", "docs", "home", "repo", "ping", "whoami", "query", "sbom", "diff", "config", "c", "get", "completion", "-v", "--version", "-h", "--help", "version", "licenses", "info", "-V")
+var pkNpmReadVerbs = rules.PkSet("ls", "list", "ll", "la", "view", "info", "show", "v", "search", "s", "find", "outdated", "audit", "fund", "doctor", "help", "explain", "why", "prefix", "root", "bin", "bugs", "docs", "home", "repo", "ping", "whoami", "query", "sbom", "diff", "config", "c", "get", "completion", "-v", "--version", "-h", "--help", "version", "licenses", "info", "-V")
 
-var pkNpmWorkVerbs = pkSet("install", "i", "in", "ins", "inst", "insta", "instal", "isnt", "isnta", "isntal", "isntall", "add", "ci", "clean-install", "install-clean", "ic", "update", "up", "upgrade", "udpate", "uninstall", "un", "unlink", "remove", "rm", "r", "link", "ln", "prune", "dedupe", "ddp", "rebuild", "rb", "init", "create", "innit", "test", "t", "tst", "start", "stop", "restart", "pack", "cache", "set", "login", "logout", "adduser", "add-user", "pkg", "edit", "explore", "shrinkwrap", "install-test", "it", "install-ci-test", "cit", "star", "unstar", "stars", "exec", "x", "dlx", "run", "run-script", "rum", "urn", "build", "dev", "lint", "format", "fmt", "typecheck", "check", "watch", "serve", "preview", "generate", "storybook", "e2e", "coverage", "clean", "setup", "bootstrap", "workspace", "workspaces", "import", "patch", "patch-commit", "env", "store", "fetch", "node", "plugin", "constraints", "set-script", "upgrade-interactive", "global", "recursive", "-r", "pm")
+var pkNpmWorkVerbs = rules.PkSet("install", "i", "in", "ins", "inst", "insta", "instal", "isnt", "isnta", "isntal", "isntall", "add", "ci", "clean-install", "install-clean", "ic", "update", "up", "upgrade", "udpate", "uninstall", "un", "unlink", "remove", "rm", "r", "link", "ln", "prune", "dedupe", "ddp", "rebuild", "rb", "init", "create", "innit", "test", "t", "tst", "start", "stop", "restart", "pack", "cache", "set", "login", "logout", "adduser", "add-user", "pkg", "edit", "explore", "shrinkwrap", "install-test", "it", "install-ci-test", "cit", "star", "unstar", "stars", "exec", "x", "dlx", "run", "run-script", "rum", "urn", "build", "dev", "lint", "format", "fmt", "typecheck", "check", "watch", "serve", "preview", "generate", "storybook", "e2e", "coverage", "clean", "setup", "bootstrap", "workspace", "workspaces", "import", "patch", "patch-commit", "env", "store", "fetch", "node", "plugin", "constraints", "set-script", "upgrade-interactive", "global", "recursive", "-r", "pm")
 
-func ruleNpm(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	pos := pkPos(c.Args, pkVFEveryday1)
+func ruleNpm(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	pos := rules.PkPos(c.Args, rules.PkVFEveryday1)
 	if len(pos) == 0 {
 		if len(c.Args) == 0 && (c.Name == "yarn" || c.Name == "yarnpkg" || c.Name == "pnpm" || c.Name == "bun") {
-			return pkAllow(c, 1, "day.pkg-install", "installs the project's dependencies")
+			return rules.PkAllow(c, 1, "day.pkg-install", "installs the project's dependencies")
 		}
-		return pkAllow(c, 0, "day.npm-info", "prints version or help")
+		return rules.PkAllow(c, 0, "day.npm-info", "prints version or help")
 	}
 	v := strings.ToLower(pos[0])
 	switch v {
 	case "publish", "unpublish", "deprecate", "undeprecate", "dist-tag", "owner", "access", "team", "org", "hook", "token":
-		return Finding{}, false // publish pack
+		return rules.Finding{}, false // publish pack
 	}
 	if v == "exec" || v == "x" || v == "dlx" {
 		return pkRunPackage(c, x, pos[1:])
@@ -138,46 +140,46 @@ func ruleNpm(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		if len(pos) > 1 {
 			return pkNpmScript(c, pos[1])
 		}
-		return pkAllow(c, 0, "day.npm-run-list", "lists scripts")
+		return rules.PkAllow(c, 0, "day.npm-run-list", "lists scripts")
 	}
 	if c.Name == "bun" && (strings.HasSuffix(v, ".ts") || strings.HasSuffix(v, ".js") || strings.HasSuffix(v, ".tsx") || strings.HasSuffix(v, ".mjs")) {
-		return pkUnsure(c, 0.5, "interp.script", "runs a script file of the project (contents not shown)")
+		return rules.PkUnsure(c, 0.5, "interp.script", "runs a script file of the project (contents not shown)")
 	}
 	if v == "config" && len(pos) > 1 && strings.Contains(strings.ToLower(strings.Join(pos[1:], " ")), "auth") {
-		return pkRet(c, 1.5, 0.5, "creds.npm-token", "prints a registry auth token")
+		return rules.PkRet(c, 1.5, 0.5, "creds.npm-token", "prints a registry auth token")
 	}
-	if v == "cache" && (pkHas(c, "clean") || pkHas(c, "clear")) {
-		return pkAllow(c, 1, "day.npm-cache", "clears the package cache (re-downloaded on demand)")
+	if v == "cache" && (rules.PkHas(c, "clean") || rules.PkHas(c, "clear")) {
+		return rules.PkAllow(c, 1, "day.npm-cache", "clears the package cache (re-downloaded on demand)")
 	}
 	if pkNpmReadVerbs[v] {
-		return pkAllow(c, 0, "day.npm-read", c.Name+" "+v+" reads package information")
+		return rules.PkAllow(c, 0, "day.npm-read", c.Name+" "+v+" reads package information")
 	}
 	if pkNpmWorkVerbs[v] {
 		if c.Flag('g', "--global") || v == "global" {
-			return pkAllow(c, 1, "day.npm-global", "installs or removes a global package")
+			return rules.PkAllow(c, 1, "day.npm-global", "installs or removes a global package")
 		}
-		return pkAllow(c, 1, "day.npm", c.Name+" "+v+" works on the project's dependencies or scripts")
+		return rules.PkAllow(c, 1, "day.npm", c.Name+" "+v+" works on the project's dependencies or scripts")
 	}
 	// yarn/pnpm/bun <script>: a package.json script.
 	if c.Name != "npm" && c.Name != "cnpm" {
 		return pkNpmScript(c, pos[0])
 	}
-	return pkUnsure(c, 1, "day.npm-other", c.Name+" "+v)
+	return rules.PkUnsure(c, 1, "day.npm-other", c.Name+" "+v)
 }
 
-func pkNpmScript(c *shell.Cmd, script string) (Finding, bool) {
+func pkNpmScript(c *shell.Cmd, script string) (rules.Finding, bool) {
 	ls := strings.ToLower(script)
 	for _, p := range []string{"deploy", "publish", "release", "destroy", "teardown", "nuke", "db:drop", "db:reset", "drop", "wipe", "purge"} {
 		if strings.HasPrefix(ls, p) || strings.Contains(ls, ":"+p) || strings.HasSuffix(ls, "-"+p) || strings.Contains(ls, p+":prod") {
-			return pkUnsure(c, 1.5, "day.script-deploy", "runs the project script "+script+", which sounds like a deployment, release or data wipe")
+			return rules.PkUnsure(c, 1.5, "day.script-deploy", "runs the project script "+script+", which sounds like a deployment, release or data wipe")
 		}
 	}
-	return pkAllow(c, 0.5, "day.npm-script", "runs the project script "+script)
+	return rules.PkAllow(c, 0.5, "day.npm-script", "runs the project script "+script)
 }
 
 // pkRunPackage: npx/pnpm dlx/bunx/uvx/pipx run: the tool's own rules
 // when known, else an unknown package (Uncertain).
-func pkRunPackage(c *shell.Cmd, x *Ctx, rest []string) (Finding, bool) {
+func pkRunPackage(c *shell.Cmd, x *rules.Ctx, rest []string) (rules.Finding, bool) {
 	var words []string
 	for i := 0; i < len(rest); i++ {
 		a := rest[i]
@@ -191,7 +193,7 @@ func pkRunPackage(c *shell.Cmd, x *Ctx, rest []string) (Finding, bool) {
 		words = append(words, a)
 	}
 	if len(words) == 0 {
-		return pkAllow(c, 0, "day.npx", "no package to run")
+		return rules.PkAllow(c, 0, "day.npx", "no package to run")
 	}
 	name := words[0]
 	// Strip a version or scope: create-react-app@latest, @scope/pkg@1.
@@ -202,30 +204,30 @@ func pkRunPackage(c *shell.Cmd, x *Ctx, rest []string) (Finding, bool) {
 	if i := strings.LastIndex(base, "/"); i >= 0 && strings.HasPrefix(base, "@") {
 		base = base[i+1:]
 	}
-	inner := pkInner(c, append([]string{base}, words[1:]...))
-	if f, ok := pkEval(inner, x); ok {
-		if f.Uncertain && f.score() < 1.5 {
-			return pkUnsure(c, 1, "day.npx-run", "runs the package "+name)
+	inner := rules.PkInner(c, append([]string{base}, words[1:]...))
+	if f, ok := rules.PkEval(inner, x); ok {
+		if f.Uncertain && f.Score() < 1.5 {
+			return rules.PkUnsure(c, 1, "day.npx-run", "runs the package "+name)
 		}
 		return f, true
 	}
 	if strings.Contains(name, "://") && !strings.HasPrefix(strings.ToLower(name), "git+") {
 		// a tarball from any web server, run at once: like curl | sh
-		return pkUnsure(c, 2, "remote.npx-url", "downloads and runs a package from a URL (code nobody has reviewed)")
+		return rules.PkUnsure(c, 2, "remote.npx-url", "downloads and runs a package from a URL (code nobody has reviewed)")
 	}
 	if strings.Contains(name, "://") || strings.HasPrefix(name, "github:") || strings.HasPrefix(name, "git+") {
-		return pkUnsure(c, 1.2, "remote.npx-git", "downloads and runs a package from a git repository")
+		return rules.PkUnsure(c, 1.2, "remote.npx-git", "downloads and runs a package from a git repository")
 	}
-	return pkUnsure(c, 1, "day.npx-run", "downloads and runs the package "+name)
+	return rules.PkUnsure(c, 1, "day.npx-run", "downloads and runs the package "+name)
 }
 
-func ruleNpx(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func ruleNpx(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	rest := c.Args
 	if c.Name == "pipx" || c.Name == "dlx" {
 		if len(rest) > 0 && rest[0] != "run" {
 			switch strings.ToLower(rest[0]) {
 			case "install", "upgrade", "upgrade-all", "inject", "list", "ensurepath", "reinstall", "reinstall-all", "uninstall", "uninstall-all", "runpip", "environment", "completions", "--version":
-				return pkAllow(c, 1, "day.pipx", "manages isolated Python tools")
+				return rules.PkAllow(c, 1, "day.pipx", "manages isolated Python tools")
 			}
 		}
 		if len(rest) > 0 && rest[0] == "run" {
@@ -235,120 +237,120 @@ func ruleNpx(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	return pkRunPackage(c, x, rest)
 }
 
-var pkCargoVerbs = pkSet("build", "b", "test", "t", "run", "r", "check", "c", "clippy", "fmt", "doc", "d", "new", "init", "add", "remove", "rm", "update", "bench", "tree", "metadata", "install", "uninstall", "search", "clean", "fix", "vendor", "generate-lockfile", "locate-project", "pkgid", "verify-project", "version", "help", "login", "logout", "package", "report", "info", "nextest", "watch", "expand", "audit", "deny", "outdated", "machete", "llvm-cov", "tarpaulin", "make", "leptos", "tauri", "binstall", "udeps", "insta", "criterion", "flamegraph", "miri", "fetch", "config", "rustc", "rustdoc", "bloat", "hack", "semver-checks", "zigbuild", "lambda", "xtask", "dist", "component", "-v", "-V", "--version", "--help", "-h", "--list")
+var pkCargoVerbs = rules.PkSet("build", "b", "test", "t", "run", "r", "check", "c", "clippy", "fmt", "doc", "d", "new", "init", "add", "remove", "rm", "update", "bench", "tree", "metadata", "install", "uninstall", "search", "clean", "fix", "vendor", "generate-lockfile", "locate-project", "pkgid", "verify-project", "version", "help", "login", "logout", "package", "report", "info", "nextest", "watch", "expand", "audit", "deny", "outdated", "machete", "llvm-cov", "tarpaulin", "make", "leptos", "tauri", "binstall", "udeps", "insta", "criterion", "flamegraph", "miri", "fetch", "config", "rustc", "rustdoc", "bloat", "hack", "semver-checks", "zigbuild", "lambda", "xtask", "dist", "component", "-v", "-V", "--version", "--help", "-h", "--list")
 
-func ruleCargo(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	pos := pkPos(c.Args, pkVFEveryday2)
+func ruleCargo(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	pos := rules.PkPos(c.Args, rules.PkVFEveryday2)
 	if len(pos) == 0 {
-		return pkAllow(c, 0, "day.cargo", "prints version or help")
+		return rules.PkAllow(c, 0, "day.cargo", "prints version or help")
 	}
 	v := strings.ToLower(pos[0])
 	switch v {
 	case "publish", "yank", "owner":
-		return Finding{}, false // publish pack
+		return rules.Finding{}, false // publish pack
 	}
 	if strings.HasPrefix(v, "+") && len(pos) > 1 { // cargo +nightly build
 		v = strings.ToLower(pos[1])
 	}
 	if pkCargoVerbs[v] {
-		return pkAllow(c, 1, "day.cargo", "cargo "+v+" builds, tests or manages the crate")
+		return rules.PkAllow(c, 1, "day.cargo", "cargo "+v+" builds, tests or manages the crate")
 	}
-	return pkUnsure(c, 1, "day.cargo-other", "cargo "+v+" (a cargo extension)")
+	return rules.PkUnsure(c, 1, "day.cargo-other", "cargo "+v+" (a cargo extension)")
 }
 
-func ruleGo(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	ops := pkLowOps(c)
+func ruleGo(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	ops := rules.PkLowOps(c)
 	if len(ops) == 0 {
-		return pkAllow(c, 0, "day.go", "prints usage")
+		return rules.PkAllow(c, 0, "day.go", "prints usage")
 	}
 	switch ops[0] {
 	case "build", "test", "vet", "run", "fmt", "mod", "get", "install", "generate", "env", "version", "list", "doc", "tool", "clean", "work", "bug", "fix", "help", "telemetry":
-		return pkAllow(c, 1, "day.go", "go "+ops[0]+" builds, tests or manages the module")
+		return rules.PkAllow(c, 1, "day.go", "go "+ops[0]+" builds, tests or manages the module")
 	}
-	return pkUnsure(c, 1, "day.go-other", "go "+ops[0])
+	return rules.PkUnsure(c, 1, "day.go-other", "go "+ops[0])
 }
 
-func rulePip(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	ops := pkLowOps(c)
+func rulePip(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	ops := rules.PkLowOps(c)
 	if len(ops) == 0 {
-		return pkAllow(c, 0, "day.pip", "prints version or help")
+		return rules.PkAllow(c, 0, "day.pip", "prints version or help")
 	}
 	switch ops[0] {
 	case "list", "show", "freeze", "check", "search", "inspect", "index", "hash", "debug", "help", "completion", "config", "cache":
-		return pkAllow(c, 0, "day.pip-read", "reads installed packages")
+		return rules.PkAllow(c, 0, "day.pip-read", "reads installed packages")
 	case "install", "download", "wheel", "uninstall":
 		if c.Flag(0, "--break-system-packages") {
-			return pkAllow(c, 1.2, "day.pip-system", "installs into the system Python")
+			return rules.PkAllow(c, 1.2, "day.pip-system", "installs into the system Python")
 		}
-		return pkAllow(c, 1, "day.pip", "pip "+ops[0]+" manages Python packages")
+		return rules.PkAllow(c, 1, "day.pip", "pip "+ops[0]+" manages Python packages")
 	}
-	return pkUnsure(c, 1, "day.pip-other", "pip "+ops[0])
+	return rules.PkUnsure(c, 1, "day.pip-other", "pip "+ops[0])
 }
 
-func ruleUv(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	pos := pkPos(c.Args, pkVFEveryday3)
+func ruleUv(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	pos := rules.PkPos(c.Args, rules.PkVFEveryday3)
 	if len(pos) == 0 {
-		return pkAllow(c, 0.5, "day.pyenv", c.Name+" without a command")
+		return rules.PkAllow(c, 0.5, "day.pyenv", c.Name+" without a command")
 	}
 	v := strings.ToLower(pos[0])
 	if v == "publish" {
-		return Finding{}, false // publish pack
+		return rules.Finding{}, false // publish pack
 	}
 	if v == "run" && len(pos) > 1 && (c.Name == "uv" || c.Name == "poetry" || c.Name == "pdm" || c.Name == "hatch" || c.Name == "rye" || c.Name == "pipenv" || c.Name == "conda" || c.Name == "mamba" || c.Name == "micromamba") {
-		if f, ok := pkEval(pkInner(c, pkPayload(c.Args, "run", pkRunnerVals)), x); ok {
+		if f, ok := rules.PkEval(rules.PkInner(c, pkPayload(c.Args, "run", pkRunnerVals)), x); ok {
 			return f, true
 		}
-		return pkUnsure(c, 0.5, "day.run", "runs "+pos[1]+" in the project environment")
+		return rules.PkUnsure(c, 0.5, "day.run", "runs "+pos[1]+" in the project environment")
 	}
 	if v == "tool" && len(pos) > 1 && pos[1] == "run" && len(pos) > 2 {
 		return pkRunPackage(c, x, pos[2:])
 	}
 	if (c.Name == "conda" || c.Name == "mamba" || c.Name == "micromamba") && (v == "remove" || v == "uninstall") && c.Flag(0, "--all") || v == "env" && len(pos) > 1 && pos[1] == "remove" {
-		return pkAllow(c, 1.2, "day.conda-remove", "removes an environment")
+		return rules.PkAllow(c, 1.2, "day.conda-remove", "removes an environment")
 	}
-	return pkAllow(c, 1, "day."+c.Name, c.Name+" "+v+" manages the project's Python environment")
+	return rules.PkAllow(c, 1, "day."+c.Name, c.Name+" "+v+" manages the project's Python environment")
 }
 
-func ruleJvm(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func ruleJvm(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	// publishing goals are judged by the publish pack; the rest builds.
-	return pkAllow(c, 1, "day."+c.Name, c.Name+" builds and tests the project")
+	return rules.PkAllow(c, 1, "day."+c.Name, c.Name+" builds and tests the project")
 }
 
-func ruleDotnet(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	ops := pkLowOps(c)
+func ruleDotnet(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	ops := rules.PkLowOps(c)
 	if len(ops) == 0 {
-		return pkAllow(c, 0, "day.dotnet", "prints usage")
+		return rules.PkAllow(c, 0, "day.dotnet", "prints usage")
 	}
 	if ops[0] == "nuget" && len(ops) > 1 && (ops[1] == "push" || ops[1] == "delete") {
-		return Finding{}, false // publish pack
+		return rules.Finding{}, false // publish pack
 	}
 	if ops[0] == "ef" && len(ops) > 2 && ops[1] == "database" && ops[2] == "drop" {
-		return pkRet(c, 2.5, 0.5, "db.ef-drop", "drops the database")
+		return rules.PkRet(c, 2.5, 0.5, "db.ef-drop", "drops the database")
 	}
 	if ops[0] == "user-secrets" && len(ops) > 1 && ops[1] == "list" {
-		return pkRet(c, 1.5, 0.5, "creds.user-secrets", "prints the project's user secrets")
+		return rules.PkRet(c, 1.5, 0.5, "creds.user-secrets", "prints the project's user secrets")
 	}
-	return pkAllow(c, 1, "day.dotnet", "dotnet "+ops[0]+" builds, tests or manages the project")
+	return rules.PkAllow(c, 1, "day.dotnet", "dotnet "+ops[0]+" builds, tests or manages the project")
 }
 
-func ruleComposer(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	ops := pkLowOps(c)
+func ruleComposer(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	ops := rules.PkLowOps(c)
 	if len(ops) > 0 && (ops[0] == "exec" || ops[0] == "run-script" || ops[0] == "run") && len(ops) > 1 {
-		if f, ok := pkEval(pkInner(c, pkPayload(c.Args, ops[0], pkRunnerVals)), x); ok && f.score() >= 1.5 {
+		if f, ok := rules.PkEval(rules.PkInner(c, pkPayload(c.Args, ops[0], pkRunnerVals)), x); ok && f.Score() >= 1.5 {
 			return f, true
 		}
 	}
-	return pkAllow(c, 1, "day."+c.Name, c.Name+" manages the project's dependencies")
+	return rules.PkAllow(c, 1, "day."+c.Name, c.Name+" manages the project's dependencies")
 }
 
 // ruleCurl: plain downloads and API calls are allowed; deleting remote
 // resources through a raw HTTP call confirms. Secrets and pipes to shells
 // are judged by the creds and remote packs.
-func ruleCurl(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func ruleCurl(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	req := httpRequestOf(c)
 	local := true
 	for _, u := range req.urls {
-		if !pkLocalHost(u) {
+		if !rules.PkLocalHost(u) {
 			local = false
 		}
 	}
@@ -356,9 +358,9 @@ func ruleCurl(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		return f, true
 	}
 	if c.Flag('k', "--insecure") && !local {
-		return pkAllow(c, 1, "net.http-insecure", "fetches without checking TLS certificates")
+		return rules.PkAllow(c, 1, "net.http-insecure", "fetches without checking TLS certificates")
 	}
-	return pkAllow(c, 0.5, "net.http", c.Name+" fetches or calls a URL")
+	return rules.PkAllow(c, 0.5, "net.http", c.Name+" fetches or calls a URL")
 }
 
 // pkRemoteShell: the word after ssh's host names a shell that reads the
@@ -372,8 +374,8 @@ func pkRemoteShell(word string) bool {
 // pkSSHStdin returns the commands fed to ssh's stdin: here-docs and
 // here-strings, echo/printf earlier in the pipeline (known), or a pipe or
 // input file whose content is not visible (fed, not known).
-func pkSSHStdin(c *shell.Cmd, x *Ctx) (code string, known, fed bool) {
-	if s := pkStdinCode(c); s != "" {
+func pkSSHStdin(c *shell.Cmd, x *rules.Ctx) (code string, known, fed bool) {
+	if s := rules.PkStdinCode(c); s != "" {
 		return strings.ReplaceAll(s, shell.Dyn, "$X"), true, true
 	}
 	for _, r := range c.Redirs {
@@ -388,14 +390,14 @@ func pkSSHStdin(c *shell.Cmd, x *Ctx) (code string, known, fed bool) {
 	if up != "echo" && up != "printf" {
 		return "", false, true
 	}
-	for _, o := range pkAll(x) {
+	for _, o := range rules.PkAll(x) {
 		if o.Name == up && len(o.PipedTo) > 0 && o.PipedTo[0] == c.Name {
 			args := o.Args
 			for len(args) > 0 && strings.HasPrefix(args[0], "-") {
 				args = args[1:]
 			}
 			code := strings.Join(args, " ")
-			if up == "printf" || pkHas(&o, "-e") {
+			if up == "printf" || rules.PkHas(&o, "-e") {
 				code = strings.NewReplacer(`\n`, "\n", `\t`, "\t").Replace(code)
 			}
 			return strings.ReplaceAll(code, shell.Dyn, "$X"), true, true
@@ -406,11 +408,11 @@ func pkSSHStdin(c *shell.Cmd, x *Ctx) (code string, known, fed bool) {
 
 // ruleSSH: a remote shell or copy. A remote command is judged like a local
 // one (it runs on the other machine); the session itself is Uncertain.
-func ruleSSH(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func ruleSSH(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	switch c.Name {
 	case "ssh":
 		var pos []string
-		if host, cmd, ok := sshSplit(c.Args); ok {
+		if host, cmd, ok := rules.SshSplit(c.Args); ok {
 			pos = append([]string{host}, cmd...)
 		}
 		remoteShell := len(pos) == 1
@@ -431,93 +433,93 @@ func ruleSSH(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			// ssh host (or ssh host bash) runs what arrives on stdin.
 			if code, known, fed := pkSSHStdin(c, x); fed {
 				if !known {
-					return pkUnsure(c, 1.6, "net.ssh-stdin", "feeds a script to a shell on a remote host; its commands are not visible here")
+					return rules.PkUnsure(c, 1.6, "net.ssh-stdin", "feeds a script to a shell on a remote host; its commands are not visible here")
 				}
-				f := Bash(code, "~", "~")
-				if f.score() >= 1.5 || f.RedLine {
+				f := rules.Bash(code, "~", "~")
+				if f.Score() >= 1.5 || f.RedLine {
 					f.Rule = "ssh/" + f.Rule
 					f.Reason = "on the remote host: " + f.Reason
 					f.Marked = c.Raw
 					return f, true
 				}
-				return pkUnsure(c, 1, "net.ssh-command", "runs commands on a remote host")
+				return rules.PkUnsure(c, 1, "net.ssh-command", "runs commands on a remote host")
 			}
 		}
 		if len(pos) > 1 {
-			if f, ok := judgeElsewhere(c, strings.Join(pos[1:], " "), "ssh", "on the remote host"); ok {
+			if f, ok := rules.JudgeElsewhere(c, strings.Join(pos[1:], " "), "ssh", "on the remote host"); ok {
 				return f, true
 			}
-			return pkUnsure(c, 1, "net.ssh-command", "runs a command on a remote host")
+			return rules.PkUnsure(c, 1, "net.ssh-command", "runs a command on a remote host")
 		}
 		if len(pos) == 0 {
-			return pkAllow(c, 0, "net.ssh-help", "prints usage")
+			return rules.PkAllow(c, 0, "net.ssh-help", "prints usage")
 		}
-		return pkUnsure(c, 1, "net.ssh", "opens a remote shell")
+		return rules.PkUnsure(c, 1, "net.ssh", "opens a remote shell")
 	case "nc", "ncat", "netcat", "socat", "telnet":
 		if c.Flag('l', "--listen") {
-			if c.Flag('e', "--exec") || c.Flag('c', "--sh-exec") || pkHasPrefix(c, "exec:", "system:") {
-				return pkRet(c, 2.5, 0.8, "net.bind-shell", "serves a shell to the network (backdoor)")
+			if c.Flag('e', "--exec") || c.Flag('c', "--sh-exec") || rules.PkHasPrefix(c, "exec:", "system:") {
+				return rules.PkRet(c, 2.5, 0.8, "net.bind-shell", "serves a shell to the network (backdoor)")
 			}
-			return pkAllow(c, 1, "net.listen", "listens on a port")
+			return rules.PkAllow(c, 1, "net.listen", "listens on a port")
 		}
-		if c.Flag('e', "--exec") || c.Flag('c', "--sh-exec") || pkHasPrefix(c, "exec:", "system:") {
-			return pkRet(c, 2.5, 0.8, "net.reverse-shell", "connects a shell to a remote host (reverse shell)")
+		if c.Flag('e', "--exec") || c.Flag('c', "--sh-exec") || rules.PkHasPrefix(c, "exec:", "system:") {
+			return rules.PkRet(c, 2.5, 0.8, "net.reverse-shell", "connects a shell to a remote host (reverse shell)")
 		}
-		return pkUnsure(c, 1, "net.raw-connection", "opens a raw network connection")
+		return rules.PkUnsure(c, 1, "net.raw-connection", "opens a raw network connection")
 	}
 	if c.Name == "scp" {
-		if f, ok := ruleScpDest(c, x); ok {
+		if f, ok := rules.RuleScpDest(c, x); ok {
 			return f, true
 		}
 	}
-	return pkAllow(c, 1, "net."+c.Name, c.Name+" copies files to or from another host")
+	return rules.PkAllow(c, 1, "net."+c.Name, c.Name+" copies files to or from another host")
 }
 
-func ruleTar(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func ruleTar(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	extract := c.Flag('x', "--extract", "--get")
 	if len(c.Args) > 0 && !strings.HasPrefix(c.Args[0], "-") && strings.Contains(c.Args[0], "x") {
 		extract = true // tar xzf a.tgz
 	}
 	if !extract {
-		return pkAllow(c, 0.5, "day.tar", "creates or lists an archive")
+		return rules.PkAllow(c, 0.5, "day.tar", "creates or lists an archive")
 	}
-	if d, ok := pkVal(c, "-C", "--directory"); ok {
-		if p := pkAbs(d, x); p == "/usr/local" || p == "/opt" || strings.HasPrefix(p, "/usr/local/") || strings.HasPrefix(p, "/opt/") {
-			return pkAllow(c, 1.2, "day.tar-install", "extracts a tool into "+d+" (the documented install for many SDKs)")
+	if d, ok := rules.PkVal(c, "-C", "--directory"); ok {
+		if p := rules.PkAbs(d, x); p == "/usr/local" || p == "/opt" || strings.HasPrefix(p, "/usr/local/") || strings.HasPrefix(p, "/opt/") {
+			return rules.PkAllow(c, 1.2, "day.tar-install", "extracts a tool into "+d+" (the documented install for many SDKs)")
 		}
 		if pkSystemDir(d, x) {
-			return pkRet(c, 2.8, RedLineAt, "sys.extract-over-system", "extracts an archive over a system folder ("+d+"), overwriting system files")
+			return rules.PkRet(c, 2.8, rules.RedLineAt, "sys.extract-over-system", "extracts an archive over a system folder ("+d+"), overwriting system files")
 		}
-		f, _ := pkWriteTarget(c, x, d, "tar -x")
-		if f.score() >= 1.5 || f.RedLine {
+		f, _ := rules.PkWriteTarget(c, x, d, "tar -x")
+		if f.Score() >= 1.5 || f.RedLine {
 			f.Reason = "extracts an archive over " + d + ": " + f.Reason
 			return f, true
 		}
 	}
 	if c.Flag('P', "--absolute-names") {
-		return pkRet(c, 2, 0.5, "fs.tar-absolute", "extracts with absolute paths (can overwrite system files)")
+		return rules.PkRet(c, 2, 0.5, "fs.tar-absolute", "extracts with absolute paths (can overwrite system files)")
 	}
-	return pkAllow(c, 1, "day.tar-extract", "extracts an archive")
+	return rules.PkAllow(c, 1, "day.tar-extract", "extracts an archive")
 }
 
-func ruleUnzip(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	if d, ok := pkVal(c, "-d"); ok {
+func ruleUnzip(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	if d, ok := rules.PkVal(c, "-d"); ok {
 		if pkSystemDir(d, x) {
-			return pkRet(c, 2.8, RedLineAt, "sys.extract-over-system", "extracts an archive over a system folder ("+d+"), overwriting system files")
+			return rules.PkRet(c, 2.8, rules.RedLineAt, "sys.extract-over-system", "extracts an archive over a system folder ("+d+"), overwriting system files")
 		}
-		f, _ := pkWriteTarget(c, x, d, "unzip")
-		if f.score() >= 1.5 || f.RedLine {
+		f, _ := rules.PkWriteTarget(c, x, d, "unzip")
+		if f.Score() >= 1.5 || f.RedLine {
 			f.Reason = "extracts an archive over " + d + ": " + f.Reason
 			return f, true
 		}
 	}
-	return pkAllow(c, 1, "day.unzip", "extracts an archive")
+	return rules.PkAllow(c, 1, "day.unzip", "extracts an archive")
 }
 
 // ruleFileWrite: PowerShell cmdlets that write files; the path rules judge
 // the target (registry drives are the sysfiles pack's).
-func ruleFileWrite(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	p, ok := pkWinVal(c, "path", "literalpath", "filepath")
+func ruleFileWrite(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	p, ok := rules.PkWinVal(c, "path", "literalpath", "filepath")
 	if !ok {
 		if ops := c.Operands(); len(ops) > 0 {
 			p = ops[0]
@@ -526,40 +528,40 @@ func ruleFileWrite(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	lp := strings.ToLower(p)
 	if strings.HasPrefix(lp, "hklm:") || strings.HasPrefix(lp, "hkcu:") || strings.HasPrefix(lp, "registry::") || strings.HasPrefix(lp, "env:") || strings.HasPrefix(lp, "variable:") || strings.HasPrefix(lp, "function:") || strings.HasPrefix(lp, "alias:") || strings.HasPrefix(lp, "cert:") || strings.HasPrefix(lp, "wsman:") {
 		if strings.HasPrefix(lp, "cert:") || strings.HasPrefix(lp, "wsman:") {
-			return pkRet(c, 2.2, 0.6, "sys.ps-provider", "changes certificates or remoting settings")
+			return rules.PkRet(c, 2.2, 0.6, "sys.ps-provider", "changes certificates or remoting settings")
 		}
-		return pkAllow(c, 0.5, "day.ps-provider", "sets a PowerShell variable, function or environment entry")
+		return rules.PkAllow(c, 0.5, "day.ps-provider", "sets a PowerShell variable, function or environment entry")
 	}
 	if p == "" && (c.Name == "new-item" || c.Name == "ni" || c.Name == "md") {
-		return pkAllow(c, 0.5, "day.new-item", "creates an item")
+		return rules.PkAllow(c, 0.5, "day.new-item", "creates an item")
 	}
-	return pkWriteTarget(c, x, p, c.Name)
+	return rules.PkWriteTarget(c, x, p, c.Name)
 }
 
-func ruleMiscEveryday(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func ruleMiscEveryday(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	switch c.Name {
 	case "getent":
-		if ops := pkLowOps(c); len(ops) > 0 && (ops[0] == "shadow" || ops[0] == "gshadow") {
-			return pkRet(c, 1.5, 0.5, "creds.getent-shadow", "prints system password hashes")
+		if ops := rules.PkLowOps(c); len(ops) > 0 && (ops[0] == "shadow" || ops[0] == "gshadow") {
+			return rules.PkRet(c, 1.5, 0.5, "creds.getent-shadow", "prints system password hashes")
 		}
-		return pkAllow(c, 0, "day.getent", "reads the name databases")
+		return rules.PkAllow(c, 0, "day.getent", "reads the name databases")
 	case "invoke-command", "icm", "enter-pssession":
-		if pkWinFlag(c, "computername", "cn", "session", "hostname") {
-			return pkUnsure(c, 1.2, "net.ps-remote", "runs PowerShell on a remote computer")
+		if rules.PkWinFlag(c, "computername", "cn", "session", "hostname") {
+			return rules.PkUnsure(c, 1.2, "net.ps-remote", "runs PowerShell on a remote computer")
 		}
-		return pkUnsure(c, 1, "day.invoke-command", "runs a script block")
+		return rules.PkUnsure(c, 1, "day.invoke-command", "runs a script block")
 	case "dmidecode", "blkid":
-		return pkAllow(c, 0.5, "day.hwinfo", "reads hardware information")
+		return rules.PkAllow(c, 0.5, "day.hwinfo", "reads hardware information")
 	case "ed":
-		return pkAllow(c, 1, "day.editor", "opens a line editor")
+		return rules.PkAllow(c, 1, "day.editor", "opens a line editor")
 	}
-	return Finding{}, false
+	return rules.Finding{}, false
 }
 
 // pkSystemDir: the root or a top-level system folder (extracting over it
 // replaces system files).
-func pkSystemDir(d string, x *Ctx) bool {
-	p := strings.TrimRight(pkAbs(d, x), "/")
+func pkSystemDir(d string, x *rules.Ctx) bool {
+	p := strings.TrimRight(rules.PkAbs(d, x), "/")
 	switch p {
 	case "", "/", "c:", "/etc", "/usr", "/bin", "/sbin", "/boot", "/lib", "/lib64", "/var", "/usr/bin", "/usr/lib", "/usr/sbin", "/root", "c:/windows", "c:/windows/system32", "/system", "/library":
 		return p != "" || d == "/"
@@ -569,7 +571,7 @@ func pkSystemDir(d string, x *Ctx) bool {
 
 // pkRunnerVals are the options of `uv run`, `poetry run`, `conda run`,
 // `bundle exec`... that take a separate value.
-var pkRunnerVals = pkSet("--with", "--with-requirements", "--python", "-p", "--package", "--extra", "--group",
+var pkRunnerVals = rules.PkSet("--with", "--with-requirements", "--python", "-p", "--package", "--extra", "--group",
 	"--only-group", "--env-file", "--directory", "--project", "--index", "--default-index", "--index-url",
 	"--extra-index-url", "-n", "--name", "--prefix", "--environment", "-e", "--gemfile", "--keep-file-descriptors",
 	"--cache-dir", "--config-file", "--config-setting", "-C", "--script", "--from")

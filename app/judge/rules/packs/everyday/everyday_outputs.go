@@ -1,4 +1,4 @@
-package rules
+package everyday
 
 // Output files of everyday tools: curl -o, wget -O, sort -o, openssl -out,
 // yq -i, sponge, tar -x -C, docker/kubectl cp, scp/gsutil/aws s3 cp to a
@@ -8,25 +8,27 @@ package rules
 // is one of the guard's own.
 
 import (
+	"github.com/agent-guard/agent-guard/app/judge/rules"
+
 	"strings"
 
 	"github.com/agent-guard/agent-guard/app/judge/shell"
 )
 
 func init() {
-	on(ruleOutputFile, "curl", "wget", "wget2", "sort", "openssl", "yq", "sponge", "tar", "bsdtar", "gtar",
+	pack.On(ruleOutputFile, "curl", "wget", "wget2", "sort", "openssl", "yq", "sponge", "tar", "bsdtar", "gtar",
 		"docker", "podman", "kubectl", "oc", "scp", "gsutil", "aws", "git", "gpg", "gpg2", "iconv", "pandoc", "patch", "xxd", "base64")
 }
 
 // pkOutTargets returns the files and folders c writes into.
 func pkOutTargets(c *shell.Cmd) (files, dirs []string) {
 	val := func(names ...string) {
-		if v, ok := pkVal(c, names...); ok && v != "-" && v != "" {
+		if v, ok := rules.PkVal(c, names...); ok && v != "-" && v != "" {
 			files = append(files, v)
 		}
 	}
 	dir := func(names ...string) {
-		if v, ok := pkVal(c, names...); ok && v != "" {
+		if v, ok := rules.PkVal(c, names...); ok && v != "" {
 			dirs = append(dirs, v)
 		}
 	}
@@ -79,12 +81,12 @@ func pkOutTargets(c *shell.Cmd) (files, dirs []string) {
 		}
 	case "docker", "podman", "kubectl", "oc":
 		if len(ops) > 2 && ops[0] == "cp" {
-			if t := last(); !strings.Contains(t, ":") || hasDrive(t) {
+			if t := last(); !strings.Contains(t, ":") || rules.HasDrive(t) {
 				files = append(files, t)
 			}
 		}
 	case "scp":
-		if t := last(); t != "" && (!strings.Contains(t, ":") || hasDrive(t)) {
+		if t := last(); t != "" && (!strings.Contains(t, ":") || rules.HasDrive(t)) {
 			files = append(files, t)
 		}
 	case "gsutil":
@@ -108,32 +110,32 @@ func pkOutTargets(c *shell.Cmd) (files, dirs []string) {
 }
 
 // ruleOutputFile judges the files and folders a tool writes into.
-func ruleOutputFile(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func ruleOutputFile(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	switch c.Name {
 	case "git":
-		if !pkHas(c, "clone") {
-			return Finding{}, false
+		if !rules.PkHas(c, "clone") {
+			return rules.Finding{}, false
 		}
 	case "docker", "podman", "kubectl", "oc":
-		if !pkHas(c, "cp") {
-			return Finding{}, false
+		if !rules.PkHas(c, "cp") {
+			return rules.Finding{}, false
 		}
 	case "aws", "gsutil":
-		if !pkHas(c, "cp") && !pkHas(c, "mv") && !pkHas(c, "sync") && !pkHas(c, "rsync") {
-			return Finding{}, false
+		if !rules.PkHas(c, "cp") && !rules.PkHas(c, "mv") && !rules.PkHas(c, "sync") && !rules.PkHas(c, "rsync") {
+			return rules.Finding{}, false
 		}
 	}
 	files, dirs := pkOutTargets(c)
-	var fs []Finding
+	var fs []rules.Finding
 	for _, f := range files {
-		if w, ok := Protected(f, x.Cwd, x.Home); ok {
+		if w, ok := rules.Protected(f, x.Cwd, x.Home); ok {
 			fs = append(fs, w)
 			continue
 		}
-		if pkDyn(f) {
+		if rules.PkDyn(f) {
 			continue // the tool's own rules and the dynamic pack judge it
 		}
-		if w := WritePath(f, x.Cwd, x.Home); w.score() >= 1.5 || w.RedLine {
+		if w := rules.WritePath(f, x.Cwd, x.Home); w.Score() >= 1.5 || w.RedLine {
 			fs = append(fs, w)
 		}
 	}
@@ -142,14 +144,14 @@ func ruleOutputFile(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		// hook files an archive or clone could overwrite (~/.claude,
 		// ~/.zcode; their subfolders such as skills/ are fine).
 		cands := []string{d}
-		switch strings.ToLower(lastSeg(strings.TrimRight(slashify(d), "/"))) {
+		switch strings.ToLower(rules.LastSeg(strings.TrimRight(rules.Slashify(d), "/"))) {
 		case ".claude":
 			cands = append(cands, d+"/settings.json")
 		case ".zcode":
 			cands = append(cands, d+"/config.json")
 		}
 		for _, p := range cands {
-			if w, ok := Protected(p, x.Cwd, x.Home); ok {
+			if w, ok := rules.Protected(p, x.Cwd, x.Home); ok {
 				w.Marked = d
 				fs = append(fs, w)
 				break
@@ -157,9 +159,9 @@ func ruleOutputFile(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		}
 	}
 	if len(fs) == 0 {
-		return Finding{}, false
+		return rules.Finding{}, false
 	}
-	w := Worst(fs...)
+	w := rules.Worst(fs...)
 	w.Rule = c.Name + "/" + w.Rule
 	w.Reason = c.Name + " writes its output there: " + w.Reason
 	if w.Marked == "" {

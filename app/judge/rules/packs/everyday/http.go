@@ -1,6 +1,8 @@
-package rules
+package everyday
 
 import (
+	"github.com/agent-guard/agent-guard/app/judge/rules"
+
 	"strings"
 
 	"github.com/agent-guard/agent-guard/app/judge/opts"
@@ -18,7 +20,7 @@ type httpRequest struct {
 	urls   []string
 }
 
-var httpMethods = pkSet("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
+var httpMethods = rules.PkSet("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
 
 func httpRequestOf(c *shell.Cmd) httpRequest {
 	var r httpRequest
@@ -35,8 +37,8 @@ func httpRequestOf(c *shell.Cmd) httpRequest {
 		r.method, _ = a.Value("method")
 		r.urls = a.Operands
 	case "invoke-webrequest", "iwr", "invoke-restmethod", "irm":
-		r.method, _ = pkWinVal(c, "method")
-		if u, ok := pkWinVal(c, "uri"); ok {
+		r.method, _ = rules.PkWinVal(c, "method")
+		if u, ok := rules.PkWinVal(c, "uri"); ok {
 			r.urls = append(r.urls, u)
 		}
 		for _, o := range c.Operands() {
@@ -68,7 +70,7 @@ func httpRequestOf(c *shell.Cmd) httpRequest {
 
 // httpDataPorts are the default ports of services that hold data: search
 // engines, brokers' management APIs, key-value stores, vector databases.
-var httpDataPorts = pkSet("9200", "9300", "5601", "15672", "8500", "2379", "8200", "8001", "8444", "6333", "6334",
+var httpDataPorts = rules.PkSet("9200", "9300", "5601", "15672", "8500", "2379", "8200", "8001", "8444", "6333", "6334",
 	"8108", "7700", "8983", "19530", "8086", "8123", "5984", "7474", "8091", "8083", "8081", "9090", "4222", "8222")
 
 // httpDataPaths are URL parts that name stored data.
@@ -112,7 +114,7 @@ func httpWipeAll(u string) bool {
 
 // httpMethodFinding judges the method against the URLs; ok=false leaves
 // the call to the plain download/API rules.
-func httpMethodFinding(c *shell.Cmd, r httpRequest, local bool) (Finding, bool) {
+func httpMethodFinding(c *shell.Cmd, r httpRequest, local bool) (rules.Finding, bool) {
 	data, all := false, false
 	for _, u := range r.urls {
 		data = data || httpDataService(u)
@@ -122,15 +124,15 @@ func httpMethodFinding(c *shell.Cmd, r httpRequest, local bool) (Finding, bool) 
 	case "DELETE":
 		switch {
 		case all && !local:
-			return pkRet(c, 2.6, 0.6, "net.http-delete-all", "sends an HTTP DELETE for every index or resource (_all or *) of a remote service")
+			return rules.PkRet(c, 2.6, 0.6, "net.http-delete-all", "sends an HTTP DELETE for every index or resource (_all or *) of a remote service")
 		case all:
-			return pkRet(c, 2, 0.4, "net.http-delete-all", "sends an HTTP DELETE for every index or resource (_all or *)")
+			return rules.PkRet(c, 2, 0.4, "net.http-delete-all", "sends an HTTP DELETE for every index or resource (_all or *)")
 		case data && !local:
-			return pkRet(c, 2.2, 0.3, "net.http-delete-data", "sends an HTTP DELETE to a remote data service (an index, queue or key is deleted)")
+			return rules.PkRet(c, 2.2, 0.3, "net.http-delete-data", "sends an HTTP DELETE to a remote data service (an index, queue or key is deleted)")
 		case data:
-			return pkRet(c, 1.8, 0.2, "net.http-delete-data", "sends an HTTP DELETE to a data service on this machine (an index, queue or key is deleted)")
+			return rules.PkRet(c, 1.8, 0.2, "net.http-delete-data", "sends an HTTP DELETE to a data service on this machine (an index, queue or key is deleted)")
 		case !local:
-			return pkUnsure(c, 1.6, "net.http-delete", "sends an HTTP DELETE to a remote service")
+			return rules.PkUnsure(c, 1.6, "net.http-delete", "sends an HTTP DELETE to a remote service")
 		}
 	case "POST", "PUT", "PATCH", "":
 		for _, u := range r.urls {
@@ -138,33 +140,33 @@ func httpMethodFinding(c *shell.Cmd, r httpRequest, local bool) (Finding, bool) 
 			for _, p := range httpDangerPaths {
 				if strings.Contains(lu, p) && (data || strings.Contains(lu, "/_")) {
 					if local {
-						return pkRet(c, 1.8, 0.2, "net.http-data-wipe", "calls "+p+" on a data service: documents are deleted or overwritten")
+						return rules.PkRet(c, 1.8, 0.2, "net.http-data-wipe", "calls "+p+" on a data service: documents are deleted or overwritten")
 					}
-					return pkRet(c, 2.2, 0.3, "net.http-data-wipe", "calls "+p+" on a remote data service: documents are deleted or overwritten")
+					return rules.PkRet(c, 2.2, 0.3, "net.http-data-wipe", "calls "+p+" on a remote data service: documents are deleted or overwritten")
 				}
 			}
 		}
 		for _, u := range r.urls {
 			if a := httpAdminAction(u); a != "" {
 				if strings.Contains(strings.ToLower(u), "/credential") {
-					return pkRet(c, 2.6, 0.6, "net.http-admin-action", "calls "+a+" on a credential store: the secret is deleted or changed")
+					return rules.PkRet(c, 2.6, 0.6, "net.http-admin-action", "calls "+a+" on a credential store: the secret is deleted or changed")
 				}
-				return pkRet(c, 2.2, 0.3, "net.http-admin-action", "calls "+a+" on a server (Jenkins-style action: deletes, disables or wipes)")
+				return rules.PkRet(c, 2.2, 0.3, "net.http-admin-action", "calls "+a+" on a server (Jenkins-style action: deletes, disables or wipes)")
 			}
 		}
 		if r.method == "PUT" && data && !local {
-			return pkRet(c, 1.6, 0.2, "net.http-put-data", "sends a PUT to a remote data service: it replaces what is stored there")
+			return rules.PkRet(c, 1.6, 0.2, "net.http-put-data", "sends a PUT to a remote data service: it replaces what is stored there")
 		}
 		if r.method != "" && !local {
-			return pkUnsure(c, 1, "net.http-write", "sends a "+r.method+" to a remote service (what it changes is not visible)")
+			return rules.PkUnsure(c, 1, "net.http-write", "sends a "+r.method+" to a remote service (what it changes is not visible)")
 		}
 	}
-	return Finding{}, false
+	return rules.Finding{}, false
 }
 
 // httpAdminActions are the last path segments of web-admin action URLs
 // (Jenkins and friends) that delete, disable or wipe what the path names.
-var httpAdminActions = pkSet("dodelete", "delete", "disable", "dowipeoutworkspace", "doremove", "dodisable", "dowipe", "doremoveall", "dodeleteall")
+var httpAdminActions = rules.PkSet("dodelete", "delete", "disable", "dowipeoutworkspace", "doremove", "dodisable", "dowipe", "doremoveall", "dodeleteall")
 
 // httpAdminAction returns the action segment a POST ends in, or "".
 func httpAdminAction(u string) string {

@@ -1,4 +1,4 @@
-package rules
+package everyday
 
 // Everyday tools that can run shell commands of their own: editor and
 // debugger shell escapes (vim -c ':!cmd', gdb -ex 'shell cmd'), expect's
@@ -7,30 +7,32 @@ package rules
 // they run is judged like a command line; the tool alone stays everyday.
 
 import (
+	"github.com/agent-guard/agent-guard/app/judge/rules"
+
 	"strings"
 
 	"github.com/agent-guard/agent-guard/app/judge/shell"
 )
 
 func init() {
-	on(ruleEditorEscape, "vim", "vi", "nvim", "view", "ex", "gvim", "vimdiff")
-	on(ruleDebuggerEscape, "gdb", "lldb", "cgdb")
-	on(ruleExpect, "expect")
-	on(ruleMakeStdin, "make", "gmake")
-	on(ruleEnvWrapper, "faketime", "eatmydata", "nocache", "torsocks", "tsocks", "catchsegv", "libfaketime")
-	on(ruleMountvol, "mountvol")
+	pack.On(ruleEditorEscape, "vim", "vi", "nvim", "view", "ex", "gvim", "vimdiff")
+	pack.On(ruleDebuggerEscape, "gdb", "lldb", "cgdb")
+	pack.On(ruleExpect, "expect")
+	pack.On(ruleMakeStdin, "make", "gmake")
+	pack.On(ruleEnvWrapper, "faketime", "eatmydata", "nocache", "torsocks", "tsocks", "catchsegv", "libfaketime")
+	pack.On(ruleMountvol, "mountvol")
 }
 
 // pkJudgeInner judges a command line a tool runs; ok only when it is
 // worth reporting (confirm or worse).
-func pkJudgeInner(c *shell.Cmd, x *Ctx, line, who string) (Finding, bool) {
+func pkJudgeInner(c *shell.Cmd, x *rules.Ctx, line, who string) (rules.Finding, bool) {
 	line = strings.TrimSpace(strings.ReplaceAll(line, shell.Dyn, "$X"))
-	if line == "" || c.Depth >= pkMaxDepth {
-		return Finding{}, false
+	if line == "" || c.Depth >= rules.PkMaxDepth {
+		return rules.Finding{}, false
 	}
-	f := Bash(line, x.Cwd, x.Home)
-	if f.score() < 1.5 && !f.RedLine {
-		return Finding{}, false
+	f := rules.Bash(line, x.Cwd, x.Home)
+	if f.Score() < 1.5 && !f.RedLine {
+		return rules.Finding{}, false
 	}
 	f.Rule = who + "/" + f.Rule
 	f.Reason = who + " runs a shell command that " + f.Reason
@@ -39,17 +41,17 @@ func pkJudgeInner(c *shell.Cmd, x *Ctx, line, who string) (Finding, bool) {
 }
 
 // pkWorstInner judges several command lines; the worst one decides.
-func pkWorstInner(c *shell.Cmd, x *Ctx, lines []string, who string) (Finding, bool) {
-	var fs []Finding
+func pkWorstInner(c *shell.Cmd, x *rules.Ctx, lines []string, who string) (rules.Finding, bool) {
+	var fs []rules.Finding
 	for _, l := range lines {
 		if f, ok := pkJudgeInner(c, x, l, who); ok {
 			fs = append(fs, f)
 		}
 	}
 	if len(fs) == 0 {
-		return Finding{}, false
+		return rules.Finding{}, false
 	}
-	return Worst(fs...), true
+	return rules.Worst(fs...), true
 }
 
 // pkVimShell returns the shell command of an ex command (":!cmd",
@@ -68,13 +70,13 @@ func pkVimShell(ex string) []string {
 		return []string{rest}
 	}
 	if strings.Contains(e, "system(") || strings.Contains(e, "systemlist(") || strings.Contains(e, "jobstart(") {
-		return pkInnerShell(e, false)
+		return rules.PkInnerShell(e, false)
 	}
 	return nil
 }
 
 // ruleEditorEscape: vim -c ':!rm -rf ~', vim +'!cmd', --cmd.
-func ruleEditorEscape(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func ruleEditorEscape(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	var lines []string
 	for i, a := range c.Args {
 		switch {
@@ -89,7 +91,7 @@ func ruleEditorEscape(c *shell.Cmd, x *Ctx) (Finding, bool) {
 
 // ruleDebuggerEscape: gdb -ex 'shell cmd' / '!cmd' / 'call system("cmd")',
 // lldb -o 'platform shell cmd'.
-func ruleDebuggerEscape(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func ruleDebuggerEscape(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	var lines []string
 	for i, a := range c.Args {
 		var ex string
@@ -111,20 +113,20 @@ func ruleDebuggerEscape(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		case len(e) > 15 && strings.EqualFold(e[:15], "platform shell "):
 			lines = append(lines, e[15:])
 		case strings.Contains(le, "system("), strings.Contains(le, "popen("), strings.Contains(le, "exec"):
-			lines = append(lines, pkInnerShell(e, false)...)
+			lines = append(lines, rules.PkInnerShell(e, false)...)
 		}
 	}
 	return pkWorstInner(c, x, lines, c.Name)
 }
 
 // ruleExpect: expect -c 'spawn CMD; ...' and exec/system in Tcl code.
-func ruleExpect(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	code, _ := pkVal(c, "-c")
-	if s := pkStdinCode(c); s != "" {
+func ruleExpect(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	code, _ := rules.PkVal(c, "-c")
+	if s := rules.PkStdinCode(c); s != "" {
 		code += "\n" + s
 	}
 	if strings.TrimSpace(code) == "" {
-		return Finding{}, false
+		return rules.Finding{}, false
 	}
 	var lines []string
 	for _, st := range strings.FieldsFunc(code, func(r rune) bool { return r == ';' || r == '\n' }) {
@@ -144,14 +146,14 @@ func ruleExpect(c *shell.Cmd, x *Ctx) (Finding, bool) {
 
 // ruleMakeStdin: make -f /dev/stdin (or -f -) with the Makefile on stdin:
 // its recipe lines are shell commands.
-func ruleMakeStdin(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	f, _ := pkVal(c, "-f", "--file", "--makefile")
-	if f != "-" && f != "/dev/stdin" && !pkHasPrefix(c, "--file=/dev/stdin", "--file=-", "-f/dev/stdin", "-f-") {
-		return Finding{}, false
+func ruleMakeStdin(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	f, _ := rules.PkVal(c, "-f", "--file", "--makefile")
+	if f != "-" && f != "/dev/stdin" && !rules.PkHasPrefix(c, "--file=/dev/stdin", "--file=-", "-f/dev/stdin", "-f-") {
+		return rules.Finding{}, false
 	}
-	mk := pkStdinCode(c)
+	mk := rules.PkStdinCode(c)
 	if mk == "" {
-		return pkUnsure(c, 1.5, "build.make-stdin", "runs a Makefile that arrives on stdin (its recipes are not visible)")
+		return rules.PkUnsure(c, 1.5, "build.make-stdin", "runs a Makefile that arrives on stdin (its recipes are not visible)")
 	}
 	var lines []string
 	for _, l := range strings.Split(mk, "\n") {
@@ -164,7 +166,7 @@ func ruleMakeStdin(c *shell.Cmd, x *Ctx) (Finding, bool) {
 
 // ruleEnvWrapper: faketime TIME CMD, eatmydata CMD...: the program they
 // start is judged as itself.
-func ruleEnvWrapper(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func ruleEnvWrapper(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	args := c.Args
 	i := 0
 	for i < len(args) && strings.HasPrefix(args[i], "-") {
@@ -177,12 +179,12 @@ func ruleEnvWrapper(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		i++ // the timestamp
 	}
 	if i >= len(args) {
-		return Finding{}, false
+		return rules.Finding{}, false
 	}
-	inner := pkInner(c, args[i:])
-	f, ok := pkEval(inner, x)
+	inner := rules.PkInner(c, args[i:])
+	f, ok := rules.PkEval(inner, x)
 	if !ok {
-		return Finding{}, false
+		return rules.Finding{}, false
 	}
 	f.Rule = c.Name + "/" + f.Rule
 	f.Marked = c.Raw
@@ -191,12 +193,12 @@ func ruleEnvWrapper(c *shell.Cmd, x *Ctx) (Finding, bool) {
 
 // ruleMountvol: mountvol X: /d or /p removes a drive letter or dismounts a
 // volume; mountvol alone or /l lists.
-func ruleMountvol(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	if pkWinFlag(c, "d", "p") {
-		return pkRet(c, 2.2, 0.5, "disk.mountvol", "removes a drive letter or dismounts a volume (programs and data on it become unreachable)")
+func ruleMountvol(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	if rules.PkWinFlag(c, "d", "p") {
+		return rules.PkRet(c, 2.2, 0.5, "disk.mountvol", "removes a drive letter or dismounts a volume (programs and data on it become unreachable)")
 	}
-	if pkWinFlag(c, "r", "n", "e", "s") {
-		return pkRet(c, 1.6, 0.2, "disk.mountvol-change", "changes how volumes are mounted")
+	if rules.PkWinFlag(c, "r", "n", "e", "s") {
+		return rules.PkRet(c, 1.6, 0.2, "disk.mountvol-change", "changes how volumes are mounted")
 	}
-	return pkAllow(c, 0, "disk.mountvol-list", "lists volume mount points")
+	return rules.PkAllow(c, 0, "disk.mountvol-list", "lists volume mount points")
 }
