@@ -7,7 +7,6 @@ import "github.com/agent-guard/agent-guard/app/judge/shell"
 // Finding, ...); the helpers below keep their short names inside the core
 // and get a capitalised twin here for the packs.
 
-
 // PkAllow is pkAllow (packutil.go) for the packs.
 func PkAllow(c *shell.Cmd, risk float64, rule string, reason string) (Finding, bool) {
 	return pkAllow(c, risk, rule, reason)
