@@ -145,3 +145,38 @@ func Slashify(p string) string { return slashify(p) }
 
 // SshSplit is sshSplit (payload.go) for the packs.
 func SshSplit(args []string) (string, []string, bool) { return sshSplit(args) }
+
+// DestroyVerbFinding is destroyVerbFinding (dryrun.go) for the packs.
+func DestroyVerbFinding(c *shell.Cmd, prog string, words []string) (Finding, bool) {
+	return destroyVerbFinding(c, prog, words)
+}
+
+// HasRules is hasRules (registry.go) for the packs.
+func HasRules(name string) bool { return hasRules(name) }
+
+// InfraReadOnly is infraReadOnly (shared.go) for the packs.
+func InfraReadOnly(args []string) bool { return infraReadOnly(args) }
+
+// InfraWords is infraWords (shared.go) for the packs.
+func InfraWords(args []string) []string { return infraWords(args) }
+
+// LocalToolManagers is localToolManagers (shared.go) for the packs.
+var LocalToolManagers = localToolManagers
+
+// PkContains is pkContains (shared.go) for the packs.
+func PkContains(list []string, w string) bool { return pkContains(list, w) }
+
+// PkGuardStop is pkGuardStop (selfkill.go) for the packs.
+func PkGuardStop(c *shell.Cmd, how string) (Finding, bool) { return pkGuardStop(c, how) }
+
+// PkNamesGuard is pkNamesGuard (shared.go) for the packs.
+func PkNamesGuard(raw string) bool { return pkNamesGuard(raw) }
+
+// PkContainsFold is pkContainsFold (shared.go) for the packs.
+func PkContainsFold(s string, sub string) bool { return pkContainsFold(s, sub) }
+
+// PkSizeBytes is pkSizeBytes (shared.go) for the packs.
+func PkSizeBytes(s string) (float64, bool) { return pkSizeBytes(s) }
+
+// PkValIs is pkValIs (shared.go) for the packs.
+func PkValIs(c *shell.Cmd, name string, want string) bool { return pkValIs(c, name, want) }

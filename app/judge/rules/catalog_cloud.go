@@ -340,7 +340,7 @@ var _ = declare("app/judge/rules/cloud.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/infra.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/infra/infra.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "infra.<prog>", Risk: 2, Category: "cloud and infrastructure", Reason: "<prog> <join> (reads or changes service state the rules do not single out)",
 			Examples: []Example{{Command: "vault status"}, {Command: "op item list"}, {Command: "vault help kv"}}},

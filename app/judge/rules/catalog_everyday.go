@@ -174,14 +174,14 @@ var _ = declare("app/judge/rules/packs/publish/publish.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/remote.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/remote/remote.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "dev.msbuild", Risk: 1, Category: "everyday work", Reason: "builds a project",
 			Examples: []Example{{Event: json.RawMessage(`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"msbuild App.sln /p:Configuration=Release"},"cwd":"C:\\Users\\dev\\proj"}`)}}},
 	}
 })
 
-var _ = declare("app/judge/rules/resources.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/resources/resources.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "dev.load-test", Risk: 1, Category: "everyday work", Reason: "load-tests a local service",
 			Examples: []Example{{Command: "k6 run load.js"}}},

@@ -191,7 +191,7 @@ var _ = declare("app/judge/rules/paths.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/resources.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/resources/resources.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "fs.fallocate-holes", Risk: 2, Category: "files", Reason: "cuts data out of a file",
 			Examples: []Example{{Command: "fallocate --punch-hole"}}},

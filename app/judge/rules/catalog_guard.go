@@ -12,7 +12,7 @@ var _ = declare("app/judge/rules/paths.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/procs.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/procs/procs.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "self.kill-guard", Risk: 3, RedLine: true, Category: "self-protection", Reason: "kills agent-guard itself; the agent may not switch its guard off",
 			Examples: []Example{{Command: "pkill agent-guard"}}},

@@ -82,7 +82,7 @@ var _ = declare("app/judge/rules/packs/ops/ops.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/procs.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/procs/procs.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "net.accounts-read", Risk: 0, Category: "network", Reason: "shows the password policy",
 			Examples: []Example{{Command: "net accounts"}}},
@@ -107,7 +107,7 @@ var _ = declare("app/judge/rules/procs.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/remote.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/remote/remote.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "remote.bitsadmin", Risk: 2, Category: "network", Reason: "downloads files in the background (can run a command when done)",
 			Examples: []Example{{Command: "bitsadmin /transfer j http://x/a.exe c:\\a.exe"}}},
@@ -153,7 +153,7 @@ var _ = declare("app/judge/rules/remotecopy.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/resources.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/resources/resources.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "net.dos-tool", Risk: 3, RedLine: true, Category: "network", Reason: "runs a denial-of-service or wireless attack tool",
 			Examples: []Example{{Command: "slowloris target.example.com"}}},

@@ -249,7 +249,7 @@ var _ = declare("app/judge/rules/packs/publish/publish.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/remote.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/remote/remote.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "pkg.msiexec", Risk: 2, Category: "packages and publishing", Reason: "installs a Windows package system-wide",
 			Examples: []Example{{Command: "msiexec"}}},

@@ -16,7 +16,7 @@ var _ = declare("app/judge/rules/packs/everyday/everyday.go", func() []Entry {
 	}
 })
 
-var _ = declare("procs.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/procs/procs.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "at", Risk: 3, RedLine: true, Category: "routes", Reason: "a command scheduled with at, judged as that command",
 			Examples: []Example{{Command: "at now <<< 'rm -rf ~'"}}},

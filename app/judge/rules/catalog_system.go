@@ -52,7 +52,7 @@ var _ = declare("app/judge/rules/interp_code.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/procs.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/procs/procs.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "cron.at", Risk: 2, Category: "system", Reason: "schedules a command to run later, unattended",
 			Examples: []Example{{Command: "echo 'rm -rf ~' | at now + 1 minute"}}},
@@ -291,7 +291,7 @@ var _ = declare("app/judge/rules/procs.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/remote.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/remote/remote.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "sys.certstore", Risk: 2, Category: "system", Reason: "changes the trusted certificate store",
 			Examples: []Example{{Command: "certutil -addstore root a.cer"}}},
@@ -308,7 +308,7 @@ var _ = declare("app/judge/rules/remote.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/resources.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/resources/resources.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "res.endless", Risk: 2, Category: "system", Reason: "reads endless <src> (never ends)",
 			Examples: []Example{{Command: "cat /dev/urandom"}}},

@@ -7,6 +7,10 @@ import (
 	_ "github.com/agent-guard/agent-guard/app/judge/rules/packs/apps"
 	_ "github.com/agent-guard/agent-guard/app/judge/rules/packs/everyday"
 	_ "github.com/agent-guard/agent-guard/app/judge/rules/packs/git"
+	_ "github.com/agent-guard/agent-guard/app/judge/rules/packs/infra"
 	_ "github.com/agent-guard/agent-guard/app/judge/rules/packs/ops"
+	_ "github.com/agent-guard/agent-guard/app/judge/rules/packs/procs"
 	_ "github.com/agent-guard/agent-guard/app/judge/rules/packs/publish"
+	_ "github.com/agent-guard/agent-guard/app/judge/rules/packs/remote"
+	_ "github.com/agent-guard/agent-guard/app/judge/rules/packs/resources"
 )

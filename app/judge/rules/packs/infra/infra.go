@@ -1,6 +1,8 @@
-package rules
+package infra
 
 import (
+	"github.com/agent-guard/agent-guard/app/judge/rules"
+
 	"strings"
 
 	"github.com/agent-guard/agent-guard/app/judge/shell"
@@ -177,9 +179,9 @@ func init() {
 			names = append(names, n+".sh", n+".bat") // the scripts as shipped in bin/
 		}
 	}
-	on(ruleInfraPack, names...)
-	on(ruleJavaJar, "java")
-	onAny(ruleDestroyVerb)
+	pack.On(ruleInfraPack, names...)
+	pack.On(ruleJavaJar, "java")
+	pack.OnAny(ruleDestroyVerb)
 }
 
 // infraName maps spellings to a pack: kafka-topics.sh, jenkins-cli.jar.
@@ -189,45 +191,45 @@ func infraName(n string) string {
 	return n
 }
 
-func ruleInfraPack(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func ruleInfraPack(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	return infraJudge(c, infraName(c.Name), c.Args)
 }
 
 // ruleJavaJar: java -jar jenkins-cli.jar -s URL delete-job x.
-func ruleJavaJar(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func ruleJavaJar(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	for i, a := range c.Args {
 		if a == "-jar" && i+1 < len(c.Args) {
-			n := infraName(pkNorm(c.Args[i+1]))
+			n := infraName(rules.PkNorm(c.Args[i+1]))
 			if _, ok := infraPacks[n]; ok {
 				return infraJudge(c, n, c.Args[i+2:])
 			}
-			return Finding{}, false
+			return rules.Finding{}, false
 		}
 	}
-	return Finding{}, false
+	return rules.Finding{}, false
 }
 
-func infraJudge(c *shell.Cmd, prog string, args []string) (Finding, bool) {
-	if infraReadOnly(args) {
-		return pkAllow(c, 0, "infra.help", prog+" prints help, its version or a dry run")
+func infraJudge(c *shell.Cmd, prog string, args []string) (rules.Finding, bool) {
+	if rules.InfraReadOnly(args) {
+		return rules.PkAllow(c, 0, "infra.help", prog+" prints help, its version or a dry run")
 	}
-	words := infraWords(args)
+	words := rules.InfraWords(args)
 	if len(words) > 0 && (words[0] == "run" || words[0] == "exec") && (prog == "op" || prog == "doppler") {
 		// op run -- CMD, doppler run -- CMD: the command is judged on its
 		// own (the unknown-wrapper tail rule).
-		return Finding{}, false
+		return rules.Finding{}, false
 	}
 	for _, v := range infraPacks[prog] {
 		if !infraPathMatch(words, v.path) || !infraFlags(args, v.flags) {
 			continue
 		}
-		f := pkF(c, v.risk, v.viol, "infra."+prog+"."+strings.ReplaceAll(strings.TrimSpace(v.path+" "+strings.Join(v.flags, " ")), " ", "-"), prog+": "+v.reason)
+		f := rules.PkF(c, v.risk, v.viol, "infra."+prog+"."+strings.ReplaceAll(strings.TrimSpace(v.path+" "+strings.Join(v.flags, " ")), " ", "-"), prog+": "+v.reason)
 		return f, true
 	}
-	if f, ok := destroyVerbFinding(c, prog, words); ok {
+	if f, ok := rules.DestroyVerbFinding(c, prog, words); ok {
 		return f, true
 	}
-	return pkUnsure(c, 0.5, "infra."+prog, prog+" "+strings.Join(words, " ")+" (reads or changes service state the rules do not single out)")
+	return rules.PkUnsure(c, 0.5, "infra."+prog, prog+" "+strings.Join(words, " ")+" (reads or changes service state the rules do not single out)")
 }
 
 func infraPathMatch(words []string, path string) bool {
@@ -261,12 +263,12 @@ func infraFlags(args, flags []string) bool {
 // ruleDestroyVerb: `mycli queues delete x`, `foo-cli delete-job`, `bar
 // projects:destroy`: the subcommand path of a CLI without its own rules
 // holds a destroying verb. Read verbs before it keep it allowed.
-func ruleDestroyVerb(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	if c.DynName || hasRules(c.Name) || localToolManagers[c.Name] || len(c.Args) == 0 {
-		return Finding{}, false
+func ruleDestroyVerb(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	if c.DynName || rules.HasRules(c.Name) || rules.LocalToolManagers[c.Name] || len(c.Args) == 0 {
+		return rules.Finding{}, false
 	}
-	if infraReadOnly(c.Args) {
-		return Finding{}, false
+	if rules.InfraReadOnly(c.Args) {
+		return rules.Finding{}, false
 	}
-	return destroyVerbFinding(c, c.Name, infraWords(c.Args))
+	return rules.DestroyVerbFinding(c, c.Name, rules.InfraWords(c.Args))
 }
