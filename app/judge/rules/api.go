@@ -180,3 +180,11 @@ func PkSizeBytes(s string) (float64, bool) { return pkSizeBytes(s) }
 
 // PkValIs is pkValIs (shared.go) for the packs.
 func PkValIs(c *shell.Cmd, name string, want string) bool { return pkValIs(c, name, want) }
+
+// PkContainerCmd is pkContainerCmd (containers.go) for the packs.
+func PkContainerCmd(c *shell.Cmd, args []string, vals map[string]bool, skip int, x *Ctx) (Finding, bool) {
+	return pkContainerCmd(c, args, vals, skip, x)
+}
+
+// PkJudgeSQL is pkJudgeSQL (db.go) for the packs.
+func PkJudgeSQL(c *shell.Cmd, sql string) (Finding, bool) { return pkJudgeSQL(c, sql) }

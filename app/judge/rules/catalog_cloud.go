@@ -3,7 +3,7 @@ package rules
 // Catalog: cloud and infrastructure. Generated once from the corpora and then kept by hand;
 // see catalog.go for what an entry promises.
 
-var _ = declare("app/judge/rules/cloud.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/cloud/cloud.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "aws.<svc>.<op>", Risk: 3, RedLine: true, Category: "cloud and infrastructure", Reason: "deletes cloud resources whose data cannot be recovered",
 			Examples: []Example{{Command: "aws eks delete-cluster --name prod"}, {Command: "aws iam delete-user --user-name bob"}, {Command: "aws iam delete-role --role-name app"}, {Command: "aws ec2 delete-snapshot --snapshot-id snap-0123"}}},
