@@ -1,6 +1,10 @@
 package rules
 
-import "github.com/agent-guard/agent-guard/app/judge/shell"
+import (
+	"regexp"
+
+	"github.com/agent-guard/agent-guard/app/judge/shell"
+)
 
 // The pack API: what a pack under packs/ may call. Registration and the
 // judge are exported where they are declared (Bash, Ctx, CmdRule,
@@ -188,3 +192,104 @@ func PkContainerCmd(c *shell.Cmd, args []string, vals map[string]bool, skip int,
 
 // PkJudgeSQL is pkJudgeSQL (db.go) for the packs.
 func PkJudgeSQL(c *shell.Cmd, sql string) (Finding, bool) { return pkJudgeSQL(c, sql) }
+
+// Targets are the folders a listing (find, ls -R ...) walks.
+func (l listing) Targets() []string { return l.targets }
+
+// AbsPath is absPath (interp_files.go) for the packs.
+func AbsPath(p string, x *Ctx) string { return absPath(p, x) }
+
+// BinDirs is binDirs (interp_files.go) for the packs.
+var BinDirs = binDirs
+
+// Deeper is deeper (machine.go) for the packs.
+func (m *Machine) Deeper() *Machine { return m.deeper() }
+
+// FindListing is findListing (fsdisk.go) for the packs.
+func FindListing(c *shell.Cmd) (listing, bool) { return findListing(c) }
+
+// FsClassify is fsClassify (fsscope.go) for the packs.
+func FsClassify(p string, x *Ctx) fsScope { return fsClassify(p, x) }
+
+// FsHome is fsHome (fsscope.go) for the packs.
+const FsHome = fsHome
+
+// FsHomeKey is fsHomeKey (fsscope.go) for the packs.
+const FsHomeKey = fsHomeKey
+
+// FsRoot is fsRoot (fsscope.go) for the packs.
+const FsRoot = fsRoot
+
+// FsSystem is fsSystem (fsscope.go) for the packs.
+const FsSystem = fsSystem
+
+// JudgeAs is judgeAs (machine.go) for the packs.
+func JudgeAs(c *shell.Cmd, prog string, x *Ctx) Finding { return judgeAs(c, prog, x) }
+
+// JudgeCmd is judgeCmd (bash.go) for the packs.
+func JudgeCmd(c *shell.Cmd, x *Ctx) Finding { return judgeCmd(c, x) }
+
+// OneLineShort is oneLineShort (machine.go) for the packs.
+func OneLineShort(s string) string { return oneLineShort(s) }
+
+// PkAnyOf is pkAnyOf (shared.go) for the packs.
+func PkAnyOf(s string, marks []string) string { return pkAnyOf(s, marks) }
+
+// PkBigPowRe is pkBigPowRe (shared.go) for the packs, compiled on first use.
+func PkBigPowRe() *regexp.Regexp { pkInitRe(); return pkBigPowRe }
+
+// PkDelMarks is pkDelMarks (shared.go) for the packs.
+var PkDelMarks = pkDelMarks
+
+// PkEnvMarks is pkEnvMarks (shared.go) for the packs.
+var PkEnvMarks = pkEnvMarks
+
+// PkForkMarks is pkForkMarks (shared.go) for the packs.
+var PkForkMarks = pkForkMarks
+
+// PkGuardMarks is pkGuardMarks (shared.go) for the packs.
+var PkGuardMarks = pkGuardMarks
+
+// PkGuardWriteMark is pkGuardWriteMark (shared.go) for the packs.
+var PkGuardWriteMark = pkGuardWriteMark
+
+// PkInitRe is pkInitRe (shared.go) for the packs.
+func PkInitRe() { pkInitRe() }
+
+// PkJoinRe is pkJoinRe (shared.go) for the packs.
+var PkJoinRe = pkJoinRe
+
+// PkLineSenders is pkLineSenders (creds.go) for the packs.
+func PkLineSenders(c *shell.Cmd, x *Ctx) []*shell.Cmd { return pkLineSenders(c, x) }
+
+// PkLiteralDeletes is pkLiteralDeletes (dryrun.go) for the packs.
+func PkLiteralDeletes(code string, low string) ([]string, bool) { return pkLiteralDeletes(code, low) }
+
+// PkLoopMarks is pkLoopMarks (shared.go) for the packs.
+var PkLoopMarks = pkLoopMarks
+
+// PkNetMarks is pkNetMarks (shared.go) for the packs.
+var PkNetMarks = pkNetMarks
+
+// PkRawWords is pkRawWords (shared.go) for the packs.
+func PkRawWords(raw string) []string { return pkRawWords(raw) }
+
+// PkRootMarks is pkRootMarks (shared.go) for the packs.
+var PkRootMarks = pkRootMarks
+
+// PkSQLClient is pkSQLClient (db.go) for the packs.
+func PkSQLClient(c *shell.Cmd, x *Ctx, sqls []string, file bool) (Finding, bool) {
+	return pkSQLClient(c, x, sqls, file)
+}
+
+// PkSecretPath is pkSecretPath (creds_paths.go) for the packs.
+func PkSecretPath(word string, x *Ctx) (int, string) { return pkSecretPath(word, x) }
+
+// PkShQuote is pkShQuote (packutil.go) for the packs.
+func PkShQuote(w string) string { return pkShQuote(w) }
+
+// PkSpawnMarks is pkSpawnMarks (shared.go) for the packs.
+var PkSpawnMarks = pkSpawnMarks
+
+// PkStrong is pkStrong (shared.go) for the packs.
+const PkStrong = pkStrong

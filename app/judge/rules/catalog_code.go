@@ -92,7 +92,7 @@ var _ = declare("app/judge/rules/helpforms.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/interp.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/interp/interp.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "interp.applescript-ui", Risk: 2, Category: "shell and code", Reason: "AppleScript drives other apps or types keystrokes",
 			Examples: []Example{{Command: "osascript -e keystroke"}}},
@@ -121,7 +121,7 @@ var _ = declare("app/judge/rules/interp.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/interp_code.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/interp/interp_code.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "interp.code", Risk: 0, Category: "shell and code", Reason: "the <lang> code computes and prints; no deletion, process, network or secret access seen",
 			Examples: []Example{{Command: "ruby -we 'puts 1'"}}},
@@ -138,7 +138,7 @@ var _ = declare("app/judge/rules/interp_code.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/interp_options.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/interp/interp_options.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "opt.hidden-command", Risk: 2, Category: "shell and code", Reason: "runs a command from an option whose value is only known at run time",
 			Untestable: "not reached by the forms tried: run-time option values are decided as code.option-dynamic first; kept until the pack's owner removes or rewires it"},

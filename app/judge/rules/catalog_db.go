@@ -187,7 +187,7 @@ var _ = declare("app/judge/rules/packs/everyday/everyday.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/interp.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/interp/interp.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "db.django-flush", Risk: 2, Category: "databases", Reason: "deletes all data from the database",
 			Examples: []Example{{Command: "python manage.py flush --noinput"}}},

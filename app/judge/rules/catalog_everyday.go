@@ -126,7 +126,7 @@ var _ = declare("app/judge/rules/packs/everyday/everyday_escape.go", func() []En
 	}
 })
 
-var _ = declare("app/judge/rules/interp.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/interp/interp.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "dev.deno", Risk: 1, Category: "everyday work", Reason: "deno tooling (test, fmt, lint, task...)",
 			Examples: []Example{{Command: "deno test"}}},

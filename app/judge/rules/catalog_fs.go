@@ -121,7 +121,7 @@ var _ = declare("app/judge/rules/fsperms.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/interp.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/interp/interp.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "text.awk", Risk: 0, Category: "files", Reason: "awk reads and prints text",
 			Examples: []Example{{Command: "awk -F: '{print $1}' /etc/passwd"}}},

@@ -66,7 +66,7 @@ var _ = declare("app/judge/rules/packs/everyday/http.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/interp.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/interp/interp.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "remote.ps-encoded", Risk: 2, Category: "network", Reason: "runs a base64-encoded PowerShell command (hidden from review)",
 			Examples: []Example{{Command: "powershell -EncodedCommand ZQBjAGgAbwAgAGgAaQA="}}},

@@ -39,7 +39,7 @@ var _ = declare("app/judge/rules/packs/everyday/everyday_pkg.go", func() []Entry
 	}
 })
 
-var _ = declare("app/judge/rules/interp_code.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/interp/interp_code.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "res.busy-loop", Risk: 2, Category: "system", Reason: "the <lang> code loops forever",
 			Examples: []Example{{Command: "python3 -c \"while True: pass\""}}},

@@ -9,6 +9,7 @@ import (
 	_ "github.com/agent-guard/agent-guard/app/judge/rules/packs/everyday"
 	_ "github.com/agent-guard/agent-guard/app/judge/rules/packs/git"
 	_ "github.com/agent-guard/agent-guard/app/judge/rules/packs/infra"
+	_ "github.com/agent-guard/agent-guard/app/judge/rules/packs/interp"
 	_ "github.com/agent-guard/agent-guard/app/judge/rules/packs/ops"
 	_ "github.com/agent-guard/agent-guard/app/judge/rules/packs/procs"
 	_ "github.com/agent-guard/agent-guard/app/judge/rules/packs/publish"

@@ -1,6 +1,8 @@
-package rules
+package interp
 
 import (
+	"github.com/agent-guard/agent-guard/app/judge/rules"
+
 	"strings"
 
 	"github.com/agent-guard/agent-guard/app/judge/shell"
@@ -34,9 +36,9 @@ var optRunners = map[string][]optRunner{
 }
 
 func init() {
-	on(ruleCmdOption, "tar", "gtar", "bsdtar", "zip", "man", "rsync", "gdb", "sed", "gsed", "sqlite3", "emacs", "mysql", "psql")
-	onAny(ruleFindExecTarget)
-	onAny(ruleUnknownDestroyer)
+	pack.On(ruleCmdOption, "tar", "gtar", "bsdtar", "zip", "man", "rsync", "gdb", "sed", "gsed", "sqlite3", "emacs", "mysql", "psql")
+	pack.OnAny(ruleFindExecTarget)
+	pack.OnAny(ruleUnknownDestroyer)
 }
 
 // optValues returns the values of the named options of c.
@@ -58,7 +60,7 @@ func optValues(args []string, names []string) []string {
 	return out
 }
 
-func ruleCmdOption(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func ruleCmdOption(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	var codes []string
 	name := c.Name
 	if name == "gtar" || name == "bsdtar" {
@@ -87,7 +89,7 @@ func ruleCmdOption(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			}
 		}
 	case "mysql", "psql":
-		for _, v := range append(optValues(c.Args, []string{"-e", "--execute", "-c", "--command"}), pkStdinCode(c)) {
+		for _, v := range append(optValues(c.Args, []string{"-e", "--execute", "-c", "--command"}), rules.PkStdinCode(c)) {
 			for _, mark := range []string{`\!`, "system "} {
 				if i := strings.Index(v, mark); i >= 0 {
 					codes = append(codes, strings.TrimSpace(v[i+len(mark):]))
@@ -107,22 +109,22 @@ func ruleCmdOption(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		}
 	}
 	if len(codes) == 0 {
-		return Finding{}, false
+		return rules.Finding{}, false
 	}
-	var w Finding
+	var w rules.Finding
 	for i, code := range codes {
 		if strings.Contains(code, shell.Dyn) {
-			f := Finding{Risk: 2, Violation: 0.4, Rule: "opt.hidden-command", Marked: c.Raw,
+			f := rules.Finding{Risk: 2, Violation: 0.4, Rule: "opt.hidden-command", Marked: c.Raw,
 				Reason: c.Name + " runs a command from an option whose value is only known at run time"}
 			if i == 0 || f.Worse(w) {
 				w = f
 			}
 			continue
 		}
-		f := BashOn(code, x.Cwd, x.Home, x.M.deeper())
-		f.Reason = c.Name + " runs a command from an option (" + oneLineShort(code) + "): " + f.Reason
+		f := rules.BashOn(code, x.Cwd, x.Home, x.M.Deeper())
+		f.Reason = c.Name + " runs a command from an option (" + rules.OneLineShort(code) + "): " + f.Reason
 		f.Marked = c.Raw
-		if f.score() < 1 {
+		if f.Score() < 1 {
 			f.Risk = 1 // running a command at all is more than the tool's own work
 		}
 		if i == 0 || f.Worse(w) {
@@ -182,13 +184,13 @@ func sedExec(c *shell.Cmd) []string {
 // ruleFindExecTarget: find START -name PAT -exec PROG ... {} ...: PROG
 // gets the files find selects, so {} is judged as START/PAT (find /
 // -name 'id_rsa*' -exec curl -F f=@{} ... sends private keys).
-func ruleFindExecTarget(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func ruleFindExecTarget(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	if len(c.Wrappers) == 0 || c.Wrappers[len(c.Wrappers)-1] != "find" || x.All == nil {
-		return Finding{}, false
+		return rules.Finding{}, false
 	}
 	switch c.Name {
 	case "rm", "rmdir", "unlink", "shred", "srm", "chmod", "chown", "chgrp":
-		return Finding{}, false // the find rule judges deletions and permissions by scope
+		return rules.Finding{}, false // the find rule judges deletions and permissions by scope
 	}
 	has := false
 	for _, a := range c.Args {
@@ -197,7 +199,7 @@ func ruleFindExecTarget(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		}
 	}
 	if !has {
-		return Finding{}, false
+		return rules.Finding{}, false
 	}
 	var find *shell.Cmd
 	for i := range x.All.Cmds {
@@ -206,11 +208,11 @@ func ruleFindExecTarget(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		}
 	}
 	if find == nil {
-		return Finding{}, false
+		return rules.Finding{}, false
 	}
-	l, ok := findListing(find)
-	if !ok || len(l.targets) == 0 {
-		return Finding{}, false
+	l, ok := rules.FindListing(find)
+	if !ok || len(l.Targets()) == 0 {
+		return rules.Finding{}, false
 	}
 	pat := "*"
 	for i := 0; i+1 < len(find.Args); i++ {
@@ -225,7 +227,7 @@ func ruleFindExecTarget(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	if pat == "" {
 		pat = "file"
 	}
-	start := strings.TrimRight(l.targets[0], "/")
+	start := strings.TrimRight(l.Targets()[0], "/")
 	rep := start + "/" + pat
 	if start == "" {
 		rep = "/" + pat
@@ -237,9 +239,9 @@ func ruleFindExecTarget(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	}
 	sub.Raw = strings.ReplaceAll(c.Raw, "{}", rep)
 	sub.Wrappers = c.Wrappers[:len(c.Wrappers)-1]
-	f := judgeCmd(&sub, x)
-	if f.score() < 1.5 && !f.RedLine {
-		return Finding{}, false
+	f := rules.JudgeCmd(&sub, x)
+	if f.Score() < 1.5 && !f.RedLine {
+		return rules.Finding{}, false
 	}
 	f.Reason = "find runs " + c.Name + " on every " + rep + ": " + f.Reason
 	f.Marked = c.Raw
@@ -252,9 +254,9 @@ var destroyWords = []string{"delete", "remove", "purge", "wipe", "erase", "destr
 
 // ruleUnknownDestroyer: an unknown program whose arguments name the home
 // folder or a system folder with a delete-like word confirms.
-func ruleUnknownDestroyer(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	if c.Name == "" || c.DynName || len(byName[c.Name]) > 0 || c.Func {
-		return Finding{}, false
+func ruleUnknownDestroyer(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	if c.Name == "" || c.DynName || rules.HasRules(c.Name) || c.Func {
+		return rules.Finding{}, false
 	}
 	word := ""
 	check := func(s string) {
@@ -277,8 +279,8 @@ func ruleUnknownDestroyer(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			if _, after, ok := strings.Cut(a, "="); ok && strings.HasPrefix(a, "-") {
 				v = after
 			}
-			switch fsClassify(v, x) {
-			case fsRoot, fsHome, fsSystem, fsHomeKey:
+			switch rules.FsClassify(v, x) {
+			case rules.FsRoot, rules.FsHome, rules.FsSystem, rules.FsHomeKey:
 				target = v
 			}
 		}
@@ -289,9 +291,9 @@ func ruleUnknownDestroyer(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		}
 	}
 	if word == "" || target == "" {
-		return Finding{}, false
+		return rules.Finding{}, false
 	}
-	return Finding{Risk: 2, Violation: 0.4, Rule: "shell.unknown-destroyer", Marked: c.Raw,
+	return rules.Finding{Risk: 2, Violation: 0.4, Rule: "shell.unknown-destroyer", Marked: c.Raw,
 		Reason: c.Name + " is a program the rules do not know, and it is asked to " + strings.Trim(word, "-/") + " " + strings.ReplaceAll(target, shell.Dyn, "$?")}, true
 }
 

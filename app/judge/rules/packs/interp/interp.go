@@ -1,4 +1,4 @@
-package rules
+package interp
 
 // Interpreter one-liners (python -c, node -e, perl -e, ruby -e, php -r,
 // awk with system(), ...) and code fed on stdin. The code string is read
@@ -8,6 +8,8 @@ package rules
 // script file is allowed but Uncertain (its contents are not shown).
 
 import (
+	"github.com/agent-guard/agent-guard/app/judge/rules"
+
 	"encoding/base64"
 	"strings"
 
@@ -15,52 +17,52 @@ import (
 )
 
 func init() {
-	on(rulePython, "python", "python2", "python3", "py", "pypy", "pypy3", "ipython")
-	on(ruleNode, "node", "nodejs", "ts-node", "tsx")
-	on(ruleDeno, "deno")
-	on(ruleBunEval, "bun")
-	on(rulePerl, "perl")
-	on(ruleRuby, "ruby")
-	on(rulePhp, "php")
-	on(ruleMiscInterp, "lua", "luajit", "rscript", "julia", "osascript", "jshell", "tclsh", "groovy", "scala", "elixir", "erl")
-	on(ruleAwk, "awk", "gawk", "mawk", "nawk")
-	on(rulePSEncoded, "powershell", "pwsh", "powershell_ise")
+	pack.On(rulePython, "python", "python2", "python3", "py", "pypy", "pypy3", "ipython")
+	pack.On(ruleNode, "node", "nodejs", "ts-node", "tsx")
+	pack.On(ruleDeno, "deno")
+	pack.On(ruleBunEval, "bun")
+	pack.On(rulePerl, "perl")
+	pack.On(ruleRuby, "ruby")
+	pack.On(rulePhp, "php")
+	pack.On(ruleMiscInterp, "lua", "luajit", "rscript", "julia", "osascript", "jshell", "tclsh", "groovy", "scala", "elixir", "erl")
+	pack.On(ruleAwk, "awk", "gawk", "mawk", "nawk")
+	pack.On(rulePSEncoded, "powershell", "pwsh", "powershell_ise")
 }
 
 // pkInterpFinish judges code from -c/-e and stdin, or a script file.
-func pkInterpFinish(c *shell.Cmd, x *Ctx, lang string, codes []string, script string) (Finding, bool) {
-	if s := pkStdinCode(c); s != "" {
+func pkInterpFinish(c *shell.Cmd, x *rules.Ctx, lang string, codes []string, script string) (rules.Finding, bool) {
+	if s := rules.PkStdinCode(c); s != "" {
 		codes = append(codes, s)
 	}
 	if len(codes) > 0 {
-		var fs []Finding
+		var fs []rules.Finding
 		for _, code := range codes {
-			if pkDyn(code) && strings.TrimSpace(strings.ReplaceAll(code, shell.Dyn, "")) == "" {
-				fs = append(fs, pkF(c, 2, 0.4, "interp.dynamic", "runs "+lang+" code only known at run time"))
+			if rules.PkDyn(code) && strings.TrimSpace(strings.ReplaceAll(code, shell.Dyn, "")) == "" {
+				fs = append(fs, rules.PkF(c, 2, 0.4, "interp.dynamic", "runs "+lang+" code only known at run time"))
 				continue
 			}
 			fs = append(fs, pkJudgeCode(c, x, strings.ReplaceAll(code, shell.Dyn, "$X"), lang))
 		}
-		return Worst(fs...), true
+		return rules.Worst(fs...), true
 	}
 	if c.HiddenCode {
-		return Finding{}, false // the dynamic pack reports it
+		return rules.Finding{}, false // the dynamic pack reports it
 	}
 	if script != "" {
 		if strings.Contains(script, "://") {
-			return pkRet(c, 2.2, 0.5, "remote.script-url", "runs a "+lang+" script straight from the network")
+			return rules.PkRet(c, 2.2, 0.5, "remote.script-url", "runs a "+lang+" script straight from the network")
 		}
-		if pkDyn(script) {
-			return pkUnsure(c, 1, "interp.script-dynamic", "runs a "+lang+" script whose name is only known at run time")
+		if rules.PkDyn(script) {
+			return rules.PkUnsure(c, 1, "interp.script-dynamic", "runs a "+lang+" script whose name is only known at run time")
 		}
-		return pkUnsure(c, 0.5, "interp.script", "runs a "+lang+" script file of the project (contents not shown)")
+		return rules.PkUnsure(c, 0.5, "interp.script", "runs a "+lang+" script file of the project (contents not shown)")
 	}
-	return pkAllow(c, 0, "interp.repl", lang+" without code: version, help or an interactive session")
+	return rules.PkAllow(c, 0, "interp.repl", lang+" without code: version, help or an interactive session")
 }
 
-var pkPyVal = pkSet("-W", "-X", "--check-hash-based-pycs", "-Q")
+var pkPyVal = rules.PkSet("-W", "-X", "--check-hash-based-pycs", "-Q")
 
-func rulePython(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func rulePython(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	var codes []string
 	args := c.Args
 	for i := 0; i < len(args); i++ {
@@ -75,7 +77,7 @@ func rulePython(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			return pkInterpFinish(c, x, "Python", []string{a[2:]}, "")
 		case a == "-m":
 			if i+1 >= len(args) {
-				return pkAllow(c, 0, "interp.python", "python -m without a module")
+				return rules.PkAllow(c, 0, "interp.python", "python -m without a module")
 			}
 			return pkPyModule(c, x, args[i+1], args[i+2:])
 		case strings.HasPrefix(a, "-m") && len(a) > 2 && !strings.HasPrefix(a, "--"):
@@ -95,63 +97,63 @@ func rulePython(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	return pkInterpFinish(c, x, "Python", nil, "")
 }
 
-func pkPyModule(c *shell.Cmd, x *Ctx, mod string, rest []string) (Finding, bool) {
+func pkPyModule(c *shell.Cmd, x *rules.Ctx, mod string, rest []string) (rules.Finding, bool) {
 	switch mod {
 	case "http.server", "simplehttpserver", "smtpd", "pydoc", "http.server.test":
 		dir := x.Cwd
 		if v, ok := pkValRest(rest, "-d", "--directory"); ok {
 			dir = v
 		}
-		if p := strings.TrimRight(pkAbs(dir, x), "/"); p == "" || p == strings.ToLower(strings.TrimRight(x.Home, "/")) || p == "c:" || pkDyn(dir) && dir != x.Cwd {
-			return pkRet(c, 2.2, 0.6, "creds.serve-home", "serves the home or root folder (keys, credentials) over HTTP")
+		if p := strings.TrimRight(rules.PkAbs(dir, x), "/"); p == "" || p == strings.ToLower(strings.TrimRight(x.Home, "/")) || p == "c:" || rules.PkDyn(dir) && dir != x.Cwd {
+			return rules.PkRet(c, 2.2, 0.6, "creds.serve-home", "serves the home or root folder (keys, credentials) over HTTP")
 		}
-		return pkAllow(c, 1, "dev.python-server", "serves the current folder over HTTP")
+		return rules.PkAllow(c, 1, "dev.python-server", "serves the current folder over HTTP")
 	case "pip", "pip3", "pytest", "venv", "virtualenv", "unittest", "json.tool", "black", "mypy", "ruff", "isort", "flake8", "pylint", "build", "twine", "uvicorn", "gunicorn", "flask", "django", "poetry", "pipx", "coverage", "cprofile", "timeit", "pdb", "ensurepip", "compileall", "py_compile", "doctest", "tox", "nox", "sphinx", "mkdocs", "jupyter", "notebook", "ipykernel", "streamlit", "alembic", "celery", "hypercorn", "grpc_tools.protoc", "pre_commit", "uv", "hatch", "setuptools", "wheel", "zipfile", "tarfile", "base64", "site", "sysconfig", "platform", "this", "calendar", "webbrowser", "pyright", "bandit", "pyinstaller", "nuitka", "maturin", "cython", "pybind11", "gzip", "tokenize", "ast", "dis", "trace", "profile", "pstats", "tabnanny", "mimetypes", "uuid", "secrets", "locust", "behave", "nose2", "hypothesis", "playwright", "spacy", "nltk", "torch.distributed.run", "torch.distributed.launch", "accelerate", "transformers", "huggingface_hub", "locale", "encodings", "zipapp", "venv.", "conda":
-		inner := &shell.Cmd{Name: pkNorm(mod), Args: rest, Raw: c.Raw, Depth: c.Depth + 1, Wrappers: append(append([]string(nil), c.Wrappers...), c.Name)}
-		if f, ok := pkEval(inner, x); ok && (f.score() >= 1.5 || f.RedLine) {
+		inner := &shell.Cmd{Name: rules.PkNorm(mod), Args: rest, Raw: c.Raw, Depth: c.Depth + 1, Wrappers: append(append([]string(nil), c.Wrappers...), c.Name)}
+		if f, ok := rules.PkEval(inner, x); ok && (f.Score() >= 1.5 || f.RedLine) {
 			return f, true
 		}
-		return pkAllow(c, 0.5, "dev.python-module", "runs the Python tool "+mod)
+		return rules.PkAllow(c, 0.5, "dev.python-module", "runs the Python tool "+mod)
 	}
-	return pkUnsure(c, 0.5, "interp.python-module", "runs the Python module "+mod)
+	return rules.PkUnsure(c, 0.5, "interp.python-module", "runs the Python module "+mod)
 }
 
-func pkDjango(c *shell.Cmd, x *Ctx, rest []string) (Finding, bool) {
-	pos := pkPos(rest, pkVFInterp1)
+func pkDjango(c *shell.Cmd, x *rules.Ctx, rest []string) (rules.Finding, bool) {
+	pos := rules.PkPos(rest, pkVFInterp1)
 	if len(pos) == 0 {
-		return pkAllow(c, 0, "dev.django", "lists Django commands")
+		return rules.PkAllow(c, 0, "dev.django", "lists Django commands")
 	}
 	switch strings.ToLower(pos[0]) {
 	case "flush":
-		return pkRet(c, 2.4, 0.4, "db.django-flush", "deletes all data from the database")
+		return rules.PkRet(c, 2.4, 0.4, "db.django-flush", "deletes all data from the database")
 	case "reset_db", "drop_test_database", "reset_schema":
-		return pkRet(c, 2.8, 0.6, "db.django-reset", "drops and recreates the database")
+		return rules.PkRet(c, 2.8, 0.6, "db.django-reset", "drops and recreates the database")
 	case "migrate":
 		if len(pos) >= 3 && strings.EqualFold(pos[2], "zero") {
-			return pkRet(c, 2, 0.3, "db.django-migrate-zero", "unapplies every migration of an app (drops its tables)")
+			return rules.PkRet(c, 2, 0.3, "db.django-migrate-zero", "unapplies every migration of an app (drops its tables)")
 		}
-		return pkAllow(c, 1, "dev.django-migrate", "applies migrations")
+		return rules.PkAllow(c, 1, "dev.django-migrate", "applies migrations")
 	case "shell":
 		if v, ok := pkValRest(rest, "-c", "--command"); ok {
 			return pkInterpFinish(c, x, "Python", []string{v}, "")
 		}
-		return pkAllow(c, 0.5, "dev.django-shell", "opens the Django shell")
+		return rules.PkAllow(c, 0.5, "dev.django-shell", "opens the Django shell")
 	case "dbshell":
-		if s := pkStdinCode(c); s != "" {
-			return pkSQLClient(c, x, nil, false)
+		if s := rules.PkStdinCode(c); s != "" {
+			return rules.PkSQLClient(c, x, nil, false)
 		}
-		return pkAllow(c, 1, "dev.django-dbshell", "opens a database shell")
+		return rules.PkAllow(c, 1, "dev.django-dbshell", "opens a database shell")
 	case "createsuperuser", "changepassword":
-		return pkAllow(c, 1, "dev.django-user", "manages an application account")
+		return rules.PkAllow(c, 1, "dev.django-user", "manages an application account")
 	}
-	return pkAllow(c, 1, "dev.django", "runs a Django management command")
+	return rules.PkAllow(c, 1, "dev.django", "runs a Django management command")
 }
 
 func pkValRest(args []string, names ...string) (string, bool) {
-	return pkVal(&shell.Cmd{Args: args}, names...)
+	return rules.PkVal(&shell.Cmd{Args: args}, names...)
 }
 
-func ruleNode(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func ruleNode(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	args := c.Args
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -165,7 +167,7 @@ func ruleNode(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			_, v, _ := strings.Cut(a, "=")
 			return pkInterpFinish(c, x, "JavaScript", []string{v}, "")
 		case a == "-v" || a == "--version" || a == "-h" || a == "--help" || a == "--v8-options":
-			return pkAllow(c, 0, "interp.node-version", "prints version or help")
+			return rules.PkAllow(c, 0, "interp.node-version", "prints version or help")
 		case a == "-r" || a == "--require" || a == "--import" || a == "--loader" || a == "--experimental-loader" || a == "--env-file" || a == "--inspect-port" || a == "-C" || a == "--conditions" || a == "--max-old-space-size":
 			i++
 		case a == "-" || a == "--":
@@ -178,10 +180,10 @@ func ruleNode(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	return pkInterpFinish(c, x, "JavaScript", nil, "")
 }
 
-func ruleDeno(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	pos := pkPos(c.Args, pkVFInterp2)
+func ruleDeno(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	pos := rules.PkPos(c.Args, pkVFInterp2)
 	if len(pos) == 0 {
-		return pkAllow(c, 0, "interp.deno", "deno without code")
+		return rules.PkAllow(c, 0, "interp.deno", "deno without code")
 	}
 	switch strings.ToLower(pos[0]) {
 	case "eval":
@@ -195,22 +197,22 @@ func ruleDeno(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	case "install", "compile":
 		for _, p := range pos[1:] {
 			if strings.Contains(p, "://") {
-				return pkUnsure(c, 1.2, "dev.deno-install-url", "installs a script from the network")
+				return rules.PkUnsure(c, 1.2, "dev.deno-install-url", "installs a script from the network")
 			}
 		}
 	}
-	return pkAllow(c, 0.5, "dev.deno", "deno tooling (test, fmt, lint, task...)")
+	return rules.PkAllow(c, 0.5, "dev.deno", "deno tooling (test, fmt, lint, task...)")
 }
 
-func ruleBunEval(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	if v, ok := pkVal(c, "-e", "--eval", "-p", "--print"); ok {
+func ruleBunEval(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	if v, ok := rules.PkVal(c, "-e", "--eval", "-p", "--print"); ok {
 		return pkInterpFinish(c, x, "JavaScript", []string{v}, "")
 	}
-	return Finding{}, false
+	return rules.Finding{}, false
 }
 
 // perl flag clusters: -e/-E take code; -i edits files; -n/-p/-l/-a mods.
-func rulePerl(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func rulePerl(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	var codes []string
 	inPlace := false
 	args := c.Args
@@ -225,7 +227,7 @@ func rulePerl(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			break
 		}
 		if a == "-v" || a == "--version" || a == "-V" {
-			return pkAllow(c, 0, "interp.perl-version", "prints the version")
+			return rules.PkAllow(c, 0, "interp.perl-version", "prints the version")
 		}
 		body := a[1:]
 		for k := 0; k < len(body); k++ {
@@ -257,7 +259,7 @@ func rulePerl(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	f, _ := pkInterpFinish(c, x, "Perl", codes, "")
 	if inPlace {
 		for _, fl := range files {
-			if w, ok := pkWriteTarget(c, x, fl, "perl -i"); ok && w.Worse(f) {
+			if w, ok := rules.PkWriteTarget(c, x, fl, "perl -i"); ok && w.Worse(f) {
 				f = w
 			}
 		}
@@ -268,7 +270,7 @@ func rulePerl(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	return f, true
 }
 
-func ruleRuby(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func ruleRuby(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	var codes []string
 	script := ""
 	args := c.Args
@@ -281,7 +283,7 @@ func ruleRuby(c *shell.Cmd, x *Ctx) (Finding, bool) {
 				i++
 			}
 		case a == "-v" || a == "--version":
-			return pkAllow(c, 0, "interp.ruby-version", "prints the version")
+			return rules.PkAllow(c, 0, "interp.ruby-version", "prints the version")
 		case a == "-r" || a == "-I" || a == "-C":
 			i++
 		case strings.HasPrefix(a, "-"):
@@ -294,7 +296,7 @@ func ruleRuby(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	return pkInterpFinish(c, x, "Ruby", codes, script)
 }
 
-func rulePhp(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func rulePhp(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	args := c.Args
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -304,16 +306,16 @@ func rulePhp(c *shell.Cmd, x *Ctx) (Finding, bool) {
 				return pkInterpFinish(c, x, "PHP", []string{args[i+1]}, "")
 			}
 		case a == "-v" || a == "--version" || a == "-m" || a == "-i" || a == "--ini":
-			return pkAllow(c, 0, "interp.php-info", "prints PHP information")
+			return rules.PkAllow(c, 0, "interp.php-info", "prints PHP information")
 		case a == "-S":
-			return pkAllow(c, 1, "dev.php-server", "runs the PHP development server")
+			return rules.PkAllow(c, 1, "dev.php-server", "runs the PHP development server")
 		case a == "-d" || a == "-c" || a == "-t" || a == "-f" && false:
 			i++
 		case strings.HasPrefix(a, "-"):
 		default:
-			base := pkNorm(a)
+			base := rules.PkNorm(a)
 			if base == "artisan" {
-				if f, ok := pkEval(pkInner(c, args[i:]), x); ok {
+				if f, ok := rules.PkEval(rules.PkInner(c, args[i:]), x); ok {
 					return f, true
 				}
 			}
@@ -326,7 +328,7 @@ func rulePhp(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	return pkInterpFinish(c, x, "PHP", nil, "")
 }
 
-func pkSymfony(c *shell.Cmd, rest []string) (Finding, bool) {
+func pkSymfony(c *shell.Cmd, rest []string) (rules.Finding, bool) {
 	v := ""
 	for _, a := range rest {
 		if !strings.HasPrefix(a, "-") {
@@ -334,26 +336,26 @@ func pkSymfony(c *shell.Cmd, rest []string) (Finding, bool) {
 			break
 		}
 	}
-	force := pkContains(rest, "--force") || pkContains(rest, "-f")
+	force := rules.PkContains(rest, "--force") || rules.PkContains(rest, "-f")
 	switch {
 	case v == "doctrine:database:drop" || v == "d:d:d":
 		if force {
-			return pkRet(c, 2.9, 0.7, "db.doctrine-drop", "drops the database")
+			return rules.PkRet(c, 2.9, 0.7, "db.doctrine-drop", "drops the database")
 		}
-		return pkAllow(c, 0.5, "db.doctrine-drop-dry", "without --force only shows what would be dropped")
+		return rules.PkAllow(c, 0.5, "db.doctrine-drop-dry", "without --force only shows what would be dropped")
 	case v == "doctrine:schema:drop":
 		if force {
-			return pkRet(c, 2.8, 0.6, "db.doctrine-schema-drop", "drops every table")
+			return rules.PkRet(c, 2.8, 0.6, "db.doctrine-schema-drop", "drops every table")
 		}
-	case v == "doctrine:fixtures:load" && !pkContains(rest, "--append"):
-		return pkRet(c, 2.2, 0.3, "db.fixtures-purge", "purges the database before loading fixtures")
-	case v == "doctrine:migrations:migrate" && len(rest) > 1 && (pkContains(rest, "first") || pkContains(rest, "prev")):
-		return pkRet(c, 1.8, 0.2, "db.rollback", "rolls back migrations")
+	case v == "doctrine:fixtures:load" && !rules.PkContains(rest, "--append"):
+		return rules.PkRet(c, 2.2, 0.3, "db.fixtures-purge", "purges the database before loading fixtures")
+	case v == "doctrine:migrations:migrate" && len(rest) > 1 && (rules.PkContains(rest, "first") || rules.PkContains(rest, "prev")):
+		return rules.PkRet(c, 1.8, 0.2, "db.rollback", "rolls back migrations")
 	}
-	return pkAllow(c, 1, "dev.symfony", "runs a Symfony console command")
+	return rules.PkAllow(c, 1, "dev.symfony", "runs a Symfony console command")
 }
 
-func ruleMiscInterp(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func ruleMiscInterp(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	lang := c.Name
 	var codes []string
 	script := ""
@@ -366,7 +368,7 @@ func ruleMiscInterp(c *shell.Cmd, x *Ctx) (Finding, bool) {
 				i++
 			}
 		case a == "--version" || a == "-v" || a == "-V":
-			return pkAllow(c, 0, "interp.version", "prints the version")
+			return rules.PkAllow(c, 0, "interp.version", "prints the version")
 		case strings.HasPrefix(a, "-"):
 		default:
 			if script == "" && len(codes) == 0 {
@@ -377,8 +379,8 @@ func ruleMiscInterp(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	if c.Name == "osascript" && len(codes) > 0 {
 		joined := strings.Join(codes, "\n")
 		if f, ok := pkInterpFinish(c, x, "AppleScript", []string{joined}, ""); ok {
-			if f.score() < 1 && (strings.Contains(strings.ToLower(joined), "system events") || strings.Contains(strings.ToLower(joined), "keystroke")) {
-				return pkRet(c, 1.5, 0.3, "interp.applescript-ui", "AppleScript drives other apps or types keystrokes")
+			if f.Score() < 1 && (strings.Contains(strings.ToLower(joined), "system events") || strings.Contains(strings.ToLower(joined), "keystroke")) {
+				return rules.PkRet(c, 1.5, 0.3, "interp.applescript-ui", "AppleScript drives other apps or types keystrokes")
 			}
 			return f, true
 		}
@@ -388,37 +390,37 @@ func ruleMiscInterp(c *shell.Cmd, x *Ctx) (Finding, bool) {
 
 // ruleAwk: awk programs that call system(), pipe to a shell or getline
 // from a command.
-func ruleAwk(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func ruleAwk(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	prog := ""
-	if _, ok := pkVal(c, "-f", "--file"); ok {
-		return pkUnsure(c, 0.5, "text.awk-file", "runs an awk program file")
+	if _, ok := rules.PkVal(c, "-f", "--file"); ok {
+		return rules.PkUnsure(c, 0.5, "text.awk-file", "runs an awk program file")
 	}
-	pos := pkPos(c.Args, pkVFInterp3)
+	pos := rules.PkPos(c.Args, pkVFInterp3)
 	if len(pos) > 0 {
 		prog = pos[0]
 	}
 	low := strings.ToLower(prog)
 	if strings.Contains(low, "system(") || strings.Contains(low, "| getline") || strings.Contains(low, "|getline") || strings.Contains(low, "| \"sh") || strings.Contains(low, "|\"sh") || strings.Contains(low, "| \"bash") || strings.Contains(low, "|\"bash") {
 		f := pkJudgeCode(c, x, prog, "awk")
-		base := pkF(c, 2, 0.3, "text.awk-system", "the awk program runs shell commands")
-		return Worst(f, base), true
+		base := rules.PkF(c, 2, 0.3, "text.awk-system", "the awk program runs shell commands")
+		return rules.Worst(f, base), true
 	}
 	for _, op := range []string{"> \"/", ">\"/", ">> \"/", ">>\"/"} {
 		if i := strings.Index(prog, op); i >= 0 {
 			rest := prog[i+len(op)-1:]
 			if e := strings.IndexByte(rest, '"'); e > 0 {
-				if f, ok := pkWriteTarget(c, x, rest[:e], "awk"); ok && f.score() >= 1.5 {
+				if f, ok := rules.PkWriteTarget(c, x, rest[:e], "awk"); ok && f.Score() >= 1.5 {
 					return f, true
 				}
 			}
 		}
 	}
-	return pkAllow(c, 0, "text.awk", "awk reads and prints text")
+	return rules.PkAllow(c, 0, "text.awk", "awk reads and prints text")
 }
 
 // rulePSEncoded: an encoded PowerShell command hides what runs; the walker
 // decodes it and judges the inside, this keeps it at least confirm.
-func rulePSEncoded(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func rulePSEncoded(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	for i, a := range c.Args {
 		l := strings.ToLower(a)
 		if len(l) < 2 || l[0] != '-' && l[0] != '/' {
@@ -426,7 +428,7 @@ func rulePSEncoded(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		}
 		opt := "-" + l[1:]
 		if opt == "-e" || opt == "-ec" || len(opt) >= 4 && strings.HasPrefix("-encodedcommand", opt) {
-			f := pkF(c, 2, 0.5, "remote.ps-encoded", "runs a base64-encoded PowerShell command (hidden from review)")
+			f := rules.PkF(c, 2, 0.5, "remote.ps-encoded", "runs a base64-encoded PowerShell command (hidden from review)")
 			if i+1 < len(c.Args) {
 				if _, err := base64.StdEncoding.DecodeString(strings.TrimSpace(c.Args[i+1])); err != nil {
 					f.Risk = 2.2
@@ -438,17 +440,17 @@ func rulePSEncoded(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		if (opt == "-c" || len(opt) >= 3 && strings.HasPrefix("-command", opt)) && i+1 < len(c.Args) {
 			// powershell -c $cmd: the code is only known at run time.
 			rest := strings.Join(c.Args[i+1:], " ")
-			if pkDyn(rest) && strings.TrimSpace(strings.ReplaceAll(rest, shell.Dyn, "")) == "" {
-				return pkF(c, 2, 0.4, "interp.dynamic", "runs PowerShell code only known at run time"), true
+			if rules.PkDyn(rest) && strings.TrimSpace(strings.ReplaceAll(rest, shell.Dyn, "")) == "" {
+				return rules.PkF(c, 2, 0.4, "interp.dynamic", "runs PowerShell code only known at run time"), true
 			}
 		}
 	}
-	return Finding{}, false
+	return rules.Finding{}, false
 }
 
 // Flag sets hoisted out of the rules (built once, not per command).
 var (
-	pkVFInterp1 = pkSet("--settings", "--database", "-c", "--command", "--pythonpath")
-	pkVFInterp2 = pkSet("--config", "-c", "--import-map", "--lock", "--cert", "--location", "--seed", "--v8-flags", "--env-file", "--reload", "-r")
-	pkVFInterp3 = pkSet("-F", "-v", "--assign", "--field-separator")
+	pkVFInterp1 = rules.PkSet("--settings", "--database", "-c", "--command", "--pythonpath")
+	pkVFInterp2 = rules.PkSet("--config", "-c", "--import-map", "--lock", "--cert", "--location", "--seed", "--v8-flags", "--env-file", "--reload", "-r")
+	pkVFInterp3 = rules.PkSet("-F", "-v", "--assign", "--field-separator")
 )

@@ -1,6 +1,8 @@
-package rules
+package interp
 
 import (
+	"github.com/agent-guard/agent-guard/app/judge/rules"
+
 	"path/filepath"
 	"strings"
 
@@ -12,7 +14,7 @@ import (
 // keeps them so a later call running such a name or file is judged by
 // what it is; within one line a copied binary is judged as itself.
 
-func init() { onAny(ruleCopiedBinary) }
+func init() { pack.OnAny(ruleCopiedBinary) }
 
 // Defs is what one command line defines.
 type Defs struct {
@@ -27,7 +29,7 @@ type Defs struct {
 // Definitions extracts Defs from an analysis of a line run in cwd.
 func Definitions(a *shell.Analysis, script, cwd, home string) Defs {
 	d := Defs{Code: map[string]string{}, Programs: map[string]string{}}
-	x := &Ctx{Cwd: cwd, Home: home}
+	x := &rules.Ctx{Cwd: cwd, Home: home}
 	for _, n := range a.FuncDefs {
 		d.Code[n] = script
 	}
@@ -38,7 +40,7 @@ func Definitions(a *shell.Analysis, script, cwd, home string) Defs {
 		}
 		for _, r := range c.Redirs {
 			if (r.Op == ">" || r.Op == ">>" || r.Op == ">|" || r.Op == "&>") && !strings.Contains(r.Target, shell.Dyn) && !strings.HasPrefix(r.Target, "/dev/") {
-				d.Files = append(d.Files, absPath(r.Target, x))
+				d.Files = append(d.Files, rules.AbsPath(r.Target, x))
 			}
 		}
 		switch c.Name {
@@ -51,7 +53,7 @@ func Definitions(a *shell.Analysis, script, cwd, home string) Defs {
 		case "tee", "touch":
 			for _, t := range c.Operands() {
 				if !strings.Contains(t, shell.Dyn) {
-					d.Files = append(d.Files, absPath(t, x))
+					d.Files = append(d.Files, rules.AbsPath(t, x))
 				}
 			}
 		case "cp", "ln", "install", "mv", "copy-item", "cpi", "copy", "new-item":
@@ -59,7 +61,7 @@ func Definitions(a *shell.Analysis, script, cwd, home string) Defs {
 			if !ok {
 				continue
 			}
-			abs := absPath(dst, x)
+			abs := rules.AbsPath(dst, x)
 			d.Files = append(d.Files, abs)
 			if prog := binaryName(src, c.Raw); prog != "" {
 				d.Programs[abs] = prog
@@ -113,7 +115,7 @@ func binaryName(src, raw string) string {
 		return ""
 	}
 	s := filepath.ToSlash(src)
-	for _, d := range binDirs {
+	for _, d := range rules.BinDirs {
 		if strings.HasPrefix(s, d+"/") && !strings.Contains(s[len(d)+1:], "/") {
 			return shell.NormName(s)
 		}
@@ -126,9 +128,9 @@ func binaryName(src, raw string) string {
 
 // ruleCopiedBinary: a program the same line copied from a system binary
 // (cp /bin/rm /tmp/tidy && /tmp/tidy -rf ~) is judged as that binary.
-func ruleCopiedBinary(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func ruleCopiedBinary(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	if x.All == nil || c.DynName || c.Name == "" {
-		return Finding{}, false
+		return rules.Finding{}, false
 	}
 	for i := range x.All.Cmds {
 		p := &x.All.Cmds[i]
@@ -149,11 +151,11 @@ func ruleCopiedBinary(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			continue
 		}
 		if shell.NormName(dst) == c.Name || c.Path != "" && filepath.Clean(c.Path) == filepath.Clean(dst) {
-			f := judgeAs(c, prog, x)
+			f := rules.JudgeAs(c, prog, x)
 			f.Reason = c.Name + " is a copy of " + prog + " made in the same line: " + f.Reason
 			f.Marked = c.Raw
 			return f, true
 		}
 	}
-	return Finding{}, false
+	return rules.Finding{}, false
 }

@@ -1,9 +1,11 @@
-package rules
+package interp
 
 // Reading interpreter code: markers for deletion, spawning, network,
 // secrets and fork loops, and the shell strings handed to spawn calls.
 
 import (
+	"github.com/agent-guard/agent-guard/app/judge/rules"
+
 	"strconv"
 	"strings"
 
@@ -11,18 +13,18 @@ import (
 )
 
 // pkJudgeCode reads an interpreter's code string.
-func pkJudgeCode(c *shell.Cmd, x *Ctx, code, lang string) Finding {
+func pkJudgeCode(c *shell.Cmd, x *rules.Ctx, code, lang string) rules.Finding {
 	low := strings.ToLower(code)
-	var fs []Finding
-	add := func(f Finding) { fs = append(fs, f) }
+	var fs []rules.Finding
+	add := func(f rules.Finding) { fs = append(fs, f) }
 
 	// Shell commands inside spawn calls: judged as command lines.
-	for _, inner := range pkInnerShell(code, lang == "Ruby" || lang == "Perl" || lang == "PHP") {
-		if c.Depth >= pkMaxDepth {
+	for _, inner := range rules.PkInnerShell(code, lang == "Ruby" || lang == "Perl" || lang == "PHP") {
+		if c.Depth >= rules.PkMaxDepth {
 			break
 		}
-		f := Bash(strings.ReplaceAll(inner, shell.Dyn, "$X"), x.Cwd, x.Home)
-		if f.score() >= 1.5 || f.RedLine {
+		f := rules.Bash(strings.ReplaceAll(inner, shell.Dyn, "$X"), x.Cwd, x.Home)
+		if f.Score() >= 1.5 || f.RedLine {
 			f.Rule = lang + "/" + f.Rule
 			f.Reason = "the " + lang + " code runs a shell command that " + f.Reason
 			f.Marked = c.Raw
@@ -30,8 +32,8 @@ func pkJudgeCode(c *shell.Cmd, x *Ctx, code, lang string) Finding {
 		}
 	}
 
-	del := pkAnyOf(low, pkDelMarks)
-	spawn := pkAnyOf(low, pkSpawnMarks)
+	del := rules.PkAnyOf(low, rules.PkDelMarks)
+	spawn := rules.PkAnyOf(low, rules.PkSpawnMarks)
 	if lang == "JavaScript" && (spawn == "exec(" || spawn == "spawn(" || spawn == "eval(") && !strings.Contains(low, "child_process") {
 		// regex.exec(...) and friends; child_process is matched by name.
 		if strings.Contains(low, "."+spawn) && !strings.Contains(strings.ReplaceAll(low, "."+spawn, ""), spawn) {
@@ -46,35 +48,35 @@ func pkJudgeCode(c *shell.Cmd, x *Ctx, code, lang string) Finding {
 	if lang == "Perl" && spawn == "" && (strings.Contains(low, "system ") || strings.Contains(low, "exec ")) {
 		spawn = "system"
 	}
-	net := pkAnyOf(low, pkNetMarks)
+	net := rules.PkAnyOf(low, rules.PkNetMarks)
 	if lang == "PHP" && spawn == "exec(" && strings.Contains(low, "curl_exec(") && !strings.Contains(strings.ReplaceAll(low, "curl_exec(", ""), "exec(") {
 		spawn = ""
 	}
 
 	// Fork loops: a red line (resource exhaustion).
-	if (pkAnyOf(low, pkForkMarks) != "" || pkHasWord(low, "fork")) && pkAnyOf(low, pkLoopMarks) != "" {
-		add(pkF(c, 3, 0.95, "res.fork-loop", "the "+lang+" code forks in a loop (fork bomb)"))
+	if (rules.PkAnyOf(low, rules.PkForkMarks) != "" || pkHasWord(low, "fork")) && rules.PkAnyOf(low, rules.PkLoopMarks) != "" {
+		add(rules.PkF(c, 3, 0.95, "res.fork-loop", "the "+lang+" code forks in a loop (fork bomb)"))
 	}
 	if del != "" {
-		if targets, ok := pkLiteralDeletes(code, low); ok && c.Depth < pkMaxDepth {
+		if targets, ok := rules.PkLiteralDeletes(code, low); ok && c.Depth < rules.PkMaxDepth {
 			// Every delete call names its path as a literal: the code is
 			// at least as risky as rm of those paths (rmtree('/home/dev')
 			// is the home folder). A one-liner that deletes stays at least
 			// a question (the generic finding below), as the design asks.
 			q := make([]string, len(targets))
 			for i, t := range targets {
-				q[i] = pkShQuote(t)
+				q[i] = rules.PkShQuote(t)
 			}
-			f := BashOn("rm -rf -- "+strings.Join(q, " "), x.Cwd, x.Home, x.M.deeper())
+			f := rules.BashOn("rm -rf -- "+strings.Join(q, " "), x.Cwd, x.Home, x.M.Deeper())
 			f.Rule = lang + "/" + f.Rule
 			f.Reason = "the " + lang + " code deletes " + strings.Join(targets, ", ") + ": " + f.Reason
 			f.Marked = c.Raw
 			add(f)
 		}
-		if root := pkAnyOf(low, pkRootMarks); root != "" {
-			add(pkF(c, 3, 0.8, "interp.delete-root", "the "+lang+" code deletes files ("+del+") under the home or root folder ("+root+")"))
+		if root := rules.PkAnyOf(low, rules.PkRootMarks); root != "" {
+			add(rules.PkF(c, 3, 0.8, "interp.delete-root", "the "+lang+" code deletes files ("+del+") under the home or root folder ("+root+")"))
 		} else {
-			add(pkF(c, 2, 0.3, "interp.delete", "the "+lang+" code deletes files ("+del+")"))
+			add(rules.PkF(c, 2, 0.3, "interp.delete", "the "+lang+" code deletes files ("+del+")"))
 		}
 	}
 	if spawn == "" && lang == "Python" && pkObfuscatedCall(low) {
@@ -83,38 +85,38 @@ func pkJudgeCode(c *shell.Cmd, x *Ctx, code, lang string) Finding {
 		spawn = "a function name built at run time"
 	}
 	if spawn != "" {
-		add(pkF(c, 2, 0.3, "interp.spawn", "the "+lang+" code runs other programs or dynamic code ("+spawn+")"))
+		add(rules.PkF(c, 2, 0.3, "interp.spawn", "the "+lang+" code runs other programs or dynamic code ("+spawn+")"))
 	}
 	if strings.Contains(low, "os.kill") || strings.Contains(low, "process.kill") || strings.Contains(low, "posix_kill") || strings.Contains(low, "process.kill(") {
-		add(pkF(c, 2, 0.2, "interp.kill", "the "+lang+" code kills processes"))
+		add(rules.PkF(c, 2, 0.2, "interp.kill", "the "+lang+" code kills processes"))
 	}
 	// Secrets in the code, alone or with the network.
 	secret := ""
-	for _, w := range pkRawWords(strings.NewReplacer("=", " ", "+", " ", ":", " ").Replace(code)) {
-		if k, what := pkSecretPath(w, x); k == pkStrong {
+	for _, w := range rules.PkRawWords(strings.NewReplacer("=", " ", "+", " ", ":", " ").Replace(code)) {
+		if k, what := rules.PkSecretPath(w, x); k == rules.PkStrong {
 			secret = what
 			break
 		}
 	}
 	if secret == "" {
-		if m := pkAnyOf(low, pkEnvMarks); m != "" {
+		if m := rules.PkAnyOf(low, rules.PkEnvMarks); m != "" {
 			secret = "the whole environment"
 		}
 	}
-	if secret != "" && (net != "" || len(pkLineSenders(c, x)) > 0) {
-		add(pkF(c, 3, 0.95, "creds.exfil-code", "the "+lang+" code reads "+secret+" and uses the network"))
+	if secret != "" && (net != "" || len(rules.PkLineSenders(c, x)) > 0) {
+		add(rules.PkF(c, 3, 0.95, "creds.exfil-code", "the "+lang+" code reads "+secret+" and uses the network"))
 	} else if secret != "" {
-		add(pkF(c, 1.5, 0.5, "creds.read-code", "the "+lang+" code reads "+secret))
+		add(rules.PkF(c, 1.5, 0.5, "creds.read-code", "the "+lang+" code reads "+secret))
 	}
 	if net != "" {
-		add(pkF(c, 2, 0.3, "interp.network", "the "+lang+" code uses the network ("+net+")"))
+		add(rules.PkF(c, 2, 0.3, "interp.network", "the "+lang+" code uses the network ("+net+")"))
 	}
 	// Writes to system files named in the code.
-	if pkAnyOf(low, []string{"open(", "write", "append", "file.new", "out-file", "set-content", "chmod", "chown", "rename", "replace(", "copy", "move", "symlink", "link("}) != "" {
-		for _, w := range pkRawWords(code) {
+	if rules.PkAnyOf(low, []string{"open(", "write", "append", "file.new", "out-file", "set-content", "chmod", "chown", "rename", "replace(", "copy", "move", "symlink", "link("}) != "" {
+		for _, w := range rules.PkRawWords(code) {
 			lw := strings.ToLower(w)
 			if strings.HasPrefix(lw, "/etc/") || strings.HasPrefix(lw, "/boot/") || strings.HasPrefix(lw, "/usr/") || strings.HasPrefix(lw, "/bin/") || strings.HasPrefix(lw, "c:\\windows") || strings.Contains(lw, ".ssh/authorized_keys") || strings.HasSuffix(lw, ".bashrc") || strings.HasSuffix(lw, ".zshrc") || strings.HasSuffix(lw, ".profile") {
-				if f, ok := pkWriteTarget(c, x, w, lang); ok && f.score() >= 1.5 {
+				if f, ok := rules.PkWriteTarget(c, x, w, lang); ok && f.Score() >= 1.5 {
 					add(f)
 				}
 			}
@@ -131,24 +133,24 @@ func pkJudgeCode(c *shell.Cmd, x *Ctx, code, lang string) Finding {
 	endless := strings.Contains(low, "while true") || strings.Contains(low, "while 1") || strings.Contains(low, "while(1)") || strings.Contains(low, "while (1)") || strings.Contains(low, "while(true)") || strings.Contains(low, "while (true)") || strings.Contains(low, "for(;;)") || strings.Contains(low, "for (;;)") || strings.Contains(low, "loop {") || strings.Contains(low, "loop do")
 	if endless && spawn != "" && !strings.Contains(low, "sleep") && pkSpawnsBackground(code, low) {
 		// while(1) system("sh &"): a new process every turn, none awaited.
-		add(pkF(c, 3, 0.95, "res.spawn-loop", "the "+lang+" code starts background processes in an endless loop (process bomb)"))
+		add(rules.PkF(c, 3, 0.95, "res.spawn-loop", "the "+lang+" code starts background processes in an endless loop (process bomb)"))
 	}
 	if (strings.Contains(low, "while true") || strings.Contains(low, "while 1") || strings.Contains(low, "while(true)") || strings.Contains(low, "while (true)") || strings.Contains(low, "for(;;)") || strings.Contains(low, "for (;;)") || strings.Contains(low, "loop {") || strings.Contains(low, "loop do")) && !strings.Contains(low, "sleep") && !strings.Contains(low, "break") && !strings.Contains(low, "input(") && !strings.Contains(low, "readline") && !strings.Contains(low, "accept(") {
-		add(pkF(c, 1.6, 0.5, "res.busy-loop", "the "+lang+" code loops forever"))
+		add(rules.PkF(c, 1.6, 0.5, "res.busy-loop", "the "+lang+" code loops forever"))
 	}
-	pkInitRe()
-	for _, m := range pkBigPowRe.FindAllStringSubmatch(low, -1) {
+	rules.PkInitRe()
+	for _, m := range rules.PkBigPowRe().FindAllStringSubmatch(low, -1) {
 		if n, err := strconv.Atoi(m[1]); err == nil && (strings.HasPrefix(m[0], "**") && n >= 10 || strings.HasPrefix(m[0], "<<") && n >= 34) {
-			if pkAnyOf(low, []string{"]*", "] *", "'*", "' *", "\"*", "\" *", "bytearray(", "range(", "alloc", "repeat(", "buffer.", "array("}) != "" {
-				add(pkF(c, 2, 0.6, "res.huge-alloc", "the "+lang+" code may allocate or loop over an enormous size"))
+			if rules.PkAnyOf(low, []string{"]*", "] *", "'*", "' *", "\"*", "\" *", "bytearray(", "range(", "alloc", "repeat(", "buffer.", "array("}) != "" {
+				add(rules.PkF(c, 2, 0.6, "res.huge-alloc", "the "+lang+" code may allocate or loop over an enormous size"))
 				break
 			}
 		}
 	}
 	if len(fs) == 0 {
-		return pkF(c, 0, 0, "interp.code", "the "+lang+" code computes and prints; no deletion, process, network or secret access seen")
+		return rules.PkF(c, 0, 0, "interp.code", "the "+lang+" code computes and prints; no deletion, process, network or secret access seen")
 	}
-	return Worst(fs...)
+	return rules.Worst(fs...)
 }
 
 // pkHasWord: w occurs in s not glued to letters or digits on either side.
@@ -173,43 +175,43 @@ func pkHasWord(s, w string) bool {
 // writes, moves or removes files. Path parts joined in code
 // (os.path.join(h, '.claude', 'settings.json'), Path.home() / '.claude' /
 // 'settings.json') are glued back with "/" first.
-func pkCodeTouchesGuard(c *shell.Cmd, x *Ctx, code, low string, del bool) (Finding, bool) {
-	if !del && pkAnyOf(low, pkGuardWriteMark) == "" {
-		return Finding{}, false
+func pkCodeTouchesGuard(c *shell.Cmd, x *rules.Ctx, code, low string, del bool) (rules.Finding, bool) {
+	if !del && rules.PkAnyOf(low, rules.PkGuardWriteMark) == "" {
+		return rules.Finding{}, false
 	}
 	// The script's own arguments: open(sys.argv[1], 'w') ~/.claude/settings.json.
 	for _, a := range c.Args {
-		if !strings.ContainsAny(a, " \t\n'\"()") && pkAnyOf(strings.ToLower(a), pkGuardMarks) != "" {
-			if f, ok := Protected(a, x.Cwd, x.Home); ok {
+		if !strings.ContainsAny(a, " \t\n'\"()") && rules.PkAnyOf(strings.ToLower(a), rules.PkGuardMarks) != "" {
+			if f, ok := rules.Protected(a, x.Cwd, x.Home); ok {
 				f.Marked = c.Raw
 				return f, true
 			}
 		}
 	}
-	if pkAnyOf(low, pkGuardMarks) == "" {
-		return Finding{}, false
+	if rules.PkAnyOf(low, rules.PkGuardMarks) == "" {
+		return rules.Finding{}, false
 	}
-	joined := code + "\n" + pkJoinRe.ReplaceAllString(code, "/")
-	for _, w := range pkRawWords(strings.NewReplacer("=", " ", "+", " ", ":", " ", "$", " ").Replace(joined)) {
+	joined := code + "\n" + rules.PkJoinRe.ReplaceAllString(code, "/")
+	for _, w := range rules.PkRawWords(strings.NewReplacer("=", " ", "+", " ", ":", " ", "$", " ").Replace(joined)) {
 		lw := strings.ToLower(w)
-		if pkAnyOf(lw, pkGuardMarks) == "" {
+		if rules.PkAnyOf(lw, rules.PkGuardMarks) == "" {
 			continue
 		}
-		if f, ok := Protected(w, x.Cwd, x.Home); ok {
+		if f, ok := rules.Protected(w, x.Cwd, x.Home); ok {
 			f.Marked = c.Raw
 			return f, true
 		}
 		// os.environ['APPDATA'] + '\\agent-guard\\config.json': the folder
 		// before it comes from a config-folder variable at run time.
 		lw = strings.TrimLeft(strings.ReplaceAll(lw, "\\", "/"), "/")
-		if strings.HasPrefix(lw, "agent-guard/") && pkAnyOf(low, pkConfigDirMarks) != "" {
-			if f, ok := Protected(shell.Dyn+"/"+lw, x.Cwd, x.Home); ok {
+		if strings.HasPrefix(lw, "agent-guard/") && rules.PkAnyOf(low, pkConfigDirMarks) != "" {
+			if f, ok := rules.Protected(shell.Dyn+"/"+lw, x.Cwd, x.Home); ok {
 				f.Marked = c.Raw
 				return f, true
 			}
 		}
 	}
-	return Finding{}, false
+	return rules.Finding{}, false
 }
 
 // pkConfigDirMarks name config/state folders looked up at run time.
@@ -218,7 +220,7 @@ var pkConfigDirMarks = []string{"appdata", "xdg_config", "xdg_state", "xdg_cache
 // pkSpawnsBackground: the code starts processes it does not wait for (a
 // shell string ending in &, Popen, spawn without Sync, nohup).
 func pkSpawnsBackground(code, low string) bool {
-	for _, inner := range pkInnerShell(code, false) {
+	for _, inner := range rules.PkInnerShell(code, false) {
 		if t := strings.TrimSpace(inner); strings.HasSuffix(t, "&") || strings.Contains(t, "& ") && !strings.Contains(t, "&&") {
 			return true
 		}
