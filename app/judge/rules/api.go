@@ -293,3 +293,6 @@ var PkSpawnMarks = pkSpawnMarks
 
 // PkStrong is pkStrong (shared.go) for the packs.
 const PkStrong = pkStrong
+
+// PkSecretCmd is pkSecretCmd (creds.go) for the packs.
+func PkSecretCmd(c *shell.Cmd, x *Ctx) (bool, string) { return pkSecretCmd(c, x) }

@@ -117,14 +117,14 @@ var _ = declare("app/judge/rules/packs/publish/publish.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/sysfiles.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/sysfiles/sysfiles.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "creds.wireguard", Risk: 2, Category: "credentials", Reason: "prints VPN private keys",
 			Examples: []Example{{Command: "wg showconf"}}},
 	}
 })
 
-var _ = declare("app/judge/rules/sysfiles_win.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/sysfiles/sysfiles_win.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "creds.reg-hive", Risk: 3, RedLine: true, Category: "credentials", Reason: "saves <w>",
 			Examples: []Example{{Command: "reg save HKLM\\SAM sam.hiv"}}},

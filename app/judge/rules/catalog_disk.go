@@ -90,7 +90,7 @@ var _ = declare("app/judge/rules/fsdisk.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/sysfiles_win.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/sysfiles/sysfiles_win.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "boot.read", Risk: 0, Category: "disks and machine state", Reason: "reads boot configuration",
 			Examples: []Example{{Command: "bcdedit /enum"}}},

@@ -198,7 +198,7 @@ var _ = declare("app/judge/rules/packs/resources/resources.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/sysfiles.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/sysfiles/sysfiles.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "text.sed", Risk: 0, Category: "files", Reason: "sed prints edited text; no file changes",
 			Examples: []Example{{Command: "sed -n '1,20p' main.py"}}},
@@ -207,7 +207,7 @@ var _ = declare("app/judge/rules/sysfiles.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/sysfiles_win.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/sysfiles/sysfiles_win.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "fs.recyclebin", Risk: 3, Category: "files", Reason: "empties the recycle bin: those files cannot be recovered",
 			Examples: []Example{{Command: "powershell -c \"Clear-RecycleBin -Force\""}}},

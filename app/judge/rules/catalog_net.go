@@ -170,7 +170,7 @@ var _ = declare("app/judge/rules/packs/resources/resources.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/sysfiles.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/sysfiles/sysfiles.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "net.arp-change", Risk: 2, Category: "network", Reason: "changes the ARP table",
 			Examples: []Example{{Command: "arp --delete"}}},

@@ -345,7 +345,7 @@ var _ = declare("app/judge/rules/packs/resources/resources.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/sysfiles.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/sysfiles/sysfiles.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "sec.apparmor-off", Risk: 3, Category: "system", Reason: "turns AppArmor protection off",
 			Examples: []Example{{Command: "aa-disable"}}},
@@ -486,7 +486,7 @@ var _ = declare("app/judge/rules/sysfiles.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/sysfiles_win.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/sysfiles/sysfiles_win.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "av.change", Risk: 2, Category: "system", Reason: "changes Defender settings",
 			Examples: []Example{{Command: "add-mppreference"}}},
