@@ -259,9 +259,6 @@ func PkInitRe() { pkInitRe() }
 // PkJoinRe is pkJoinRe (shared.go) for the packs.
 var PkJoinRe = pkJoinRe
 
-// PkLineSenders is pkLineSenders (creds.go) for the packs.
-func PkLineSenders(c *shell.Cmd, x *Ctx) []*shell.Cmd { return pkLineSenders(c, x) }
-
 // PkLiteralDeletes is pkLiteralDeletes (dryrun.go) for the packs.
 func PkLiteralDeletes(code string, low string) ([]string, bool) { return pkLiteralDeletes(code, low) }
 
@@ -294,5 +291,29 @@ var PkSpawnMarks = pkSpawnMarks
 // PkStrong is pkStrong (shared.go) for the packs.
 const PkStrong = pkStrong
 
-// PkSecretCmd is pkSecretCmd (creds.go) for the packs.
-func PkSecretCmd(c *shell.Cmd, x *Ctx) (bool, string) { return pkSecretCmd(c, x) }
+// PkAuthContext is pkAuthContext (shared.go) for the packs.
+func PkAuthContext(raw string, pos int) bool { return pkAuthContext(raw, pos) }
+
+// PkKubeSecretRead is pkKubeSecretRead (containers.go) for the packs.
+func PkKubeSecretRead(c *shell.Cmd, objs []string) bool { return pkKubeSecretRead(c, objs) }
+
+// PkKubeVal is pkKubeVal (containers.go) for the packs.
+var PkKubeVal = pkKubeVal
+
+// PkNoSecret is pkNoSecret (shared.go) for the packs.
+const PkNoSecret = pkNoSecret
+
+// PkSecretVar is pkSecretVar (shared.go) for the packs.
+func PkSecretVar(name string) bool { return pkSecretVar(name) }
+
+// PkSecretVarRefs is pkSecretVarRefs (shared.go) for the packs.
+func PkSecretVarRefs(raw string) []int { return pkSecretVarRefs(raw) }
+
+// PkWeak is pkWeak (shared.go) for the packs.
+const PkWeak = pkWeak
+
+// RsyncRemote is rsyncRemote (fsclean.go) for the packs.
+func RsyncRemote(o string) bool { return rsyncRemote(o) }
+
+// SecretDestFinding is secretDestFinding (creds_dest.go) for the packs.
+func SecretDestFinding(c *shell.Cmd) (Finding, bool, bool) { return secretDestFinding(c) }

@@ -33,7 +33,7 @@ var _ = declare("app/judge/rules/codeopts.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/creds.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/creds/creds.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "shell.history", Risk: 1, Category: "shell and code", Reason: "lists the shell's history (empty in the agent's non-interactive shell)",
 			Examples: []Example{{Command: "history"}}},

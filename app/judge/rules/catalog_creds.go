@@ -37,7 +37,7 @@ var _ = declare("app/judge/rules/containers.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/creds.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/creds/creds.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "creds.dump-tool", Risk: 3, RedLine: true, Category: "credentials", Reason: "runs a credential-dumping tool",
 			Examples: []Example{{Command: "mimikatz.exe \"sekurlsa::logonpasswords\""}}},

@@ -3,7 +3,7 @@ package rules
 // Catalog: network. Generated once from the corpora and then kept by hand;
 // see catalog.go for what an entry promises.
 
-var _ = declare("app/judge/rules/creds.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/creds/creds.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "remote.rundll32", Risk: 3, Category: "network", Reason: "runs remote or script code through rundll32",
 			Examples: []Example{{Command: "rundll32 http:"}}},

@@ -12,7 +12,7 @@ var _ = declare("app/judge/rules/bash.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/creds.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/creds/creds.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "proc.dump", Risk: 2, Category: "system", Reason: "dumps a process's memory",
 			Examples: []Example{{Command: "procdump"}}},

@@ -5,6 +5,7 @@ package interp
 
 import (
 	"github.com/agent-guard/agent-guard/app/judge/rules"
+	"github.com/agent-guard/agent-guard/app/judge/rules/packs/creds"
 
 	"strconv"
 	"strings"
@@ -103,7 +104,7 @@ func pkJudgeCode(c *shell.Cmd, x *rules.Ctx, code, lang string) rules.Finding {
 			secret = "the whole environment"
 		}
 	}
-	if secret != "" && (net != "" || len(rules.PkLineSenders(c, x)) > 0) {
+	if secret != "" && (net != "" || len(creds.PkLineSenders(c, x)) > 0) {
 		add(rules.PkF(c, 3, 0.95, "creds.exfil-code", "the "+lang+" code reads "+secret+" and uses the network"))
 	} else if secret != "" {
 		add(rules.PkF(c, 1.5, 0.5, "creds.read-code", "the "+lang+" code reads "+secret))

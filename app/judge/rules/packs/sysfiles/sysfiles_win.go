@@ -6,6 +6,7 @@ package sysfiles
 
 import (
 	"github.com/agent-guard/agent-guard/app/judge/rules"
+	"github.com/agent-guard/agent-guard/app/judge/rules/packs/creds"
 
 	"strings"
 
@@ -52,7 +53,7 @@ func ruleReg(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	case "query", "compare", "flags":
 		return rules.PkAllow(c, 0, "reg.query", "reads the registry")
 	case "export", "save":
-		if ok, w := rules.PkSecretCmd(c, x); ok {
+		if ok, w := creds.PkSecretCmd(c, x); ok {
 			return rules.PkRet(c, 3, 0.95, "creds.reg-hive", "saves "+w)
 		}
 		return rules.PkAllow(c, 1, "reg.export", "exports registry keys to a file")

@@ -1,16 +1,18 @@
-package rules
+package creds
 
 // Network senders for the credentials pack: which commands can carry data
 // off the machine, and which of their words are uploads.
 
 import (
+	"github.com/agent-guard/agent-guard/app/judge/rules"
+
 	"strings"
 
 	"github.com/agent-guard/agent-guard/app/judge/shell"
 )
 
 // Network senders: anything that can carry data off the machine.
-var pkSenders = pkSet("curl", "wget", "wget2", "nc", "ncat", "netcat", "socat", "telnet", "ftp", "tftp", "lftp", "sftp", "scp", "ssh", "http", "https", "httpie", "xh", "curlie",
+var pkSenders = rules.PkSet("curl", "wget", "wget2", "nc", "ncat", "netcat", "socat", "telnet", "ftp", "tftp", "lftp", "sftp", "scp", "ssh", "http", "https", "httpie", "xh", "curlie",
 	"invoke-webrequest", "iwr", "invoke-restmethod", "irm", "mail", "mailx", "sendmail", "mutt", "s-nail", "msmtp", "send-mailmessage", "smbclient", "rclone", "start-bitstransfer", "bitsadmin",
 	"aria2c", "axel", "git", "pastebinit", "wormhole", "croc", "transfer", "nslookup", "dig", "host", "ping", "drill", "openssl", "rsync", "aws", "gsutil", "gh", "az", "azcopy", "tailscale", "magic-wormhole", "python", "python3", "node")
 
@@ -24,7 +26,7 @@ func pkIsSender(c *shell.Cmd) bool {
 	switch c.Name {
 	case "nslookup", "dig", "host", "ping", "drill":
 		for _, a := range c.Args {
-			if pkDyn(a) {
+			if rules.PkDyn(a) {
 				return true // DNS exfiltration through a substituted name
 			}
 		}
@@ -45,13 +47,13 @@ func pkIsSender(c *shell.Cmd) bool {
 	case "gh":
 		return len(ops) > 1 && ops[0] == "gist" && (ops[1] == "create" || ops[1] == "new" || ops[1] == "edit") || len(ops) > 0 && ops[0] == "api" || len(ops) > 1 && ops[0] == "secret" && ops[1] == "set"
 	case "az":
-		return len(ops) > 2 && ops[0] == "storage" && (pkContains(ops, "upload") || pkContains(ops, "upload-batch"))
+		return len(ops) > 2 && ops[0] == "storage" && (rules.PkContains(ops, "upload") || rules.PkContains(ops, "upload-batch"))
 	case "tailscale":
 		return len(ops) > 1 && ops[0] == "file" && ops[1] == "cp"
 	case "git":
-		return pkContains(ops, "push") // a secret copied into the repo and pushed
+		return rules.PkContains(ops, "push") // a secret copied into the repo and pushed
 	case "python", "python3":
-		return pkHas(c, "http.server") // serving the folder to the network
+		return rules.PkHas(c, "http.server") // serving the folder to the network
 	case "node":
 		return false
 	case "curl", "wget", "wget2", "http", "https", "httpie", "xh", "curlie", "invoke-webrequest", "iwr", "invoke-restmethod", "irm":
@@ -59,12 +61,12 @@ func pkIsSender(c *shell.Cmd) bool {
 		for _, o := range ops {
 			if strings.Contains(o, "://") || strings.Contains(o, ".") && !strings.HasPrefix(o, "@") && !strings.Contains(o, "/") || strings.Contains(o, ":") && !strings.HasPrefix(o, "@") {
 				urls++
-				if !pkLocalHost(o) {
+				if !rules.PkLocalHost(o) {
 					return true
 				}
 			}
 		}
-		if v, ok := pkWinVal(c, "uri"); ok && !pkLocalHost(v) {
+		if v, ok := rules.PkWinVal(c, "uri"); ok && !rules.PkLocalHost(v) {
 			return true
 		}
 		return urls == 0 // cannot tell where it goes
@@ -86,8 +88,8 @@ func pkRemoteSpec(ops []string) bool {
 
 // Value-taking options of rsync and scp (their -a/-p/-l/-c take none).
 var (
-	pkVFRsync = pkSet("-e", "--rsh", "--password-file", "--exclude", "--include", "--exclude-from", "--include-from", "--filter", "-f", "-T", "--temp-dir", "--port", "--log-file", "--chmod", "--chown", "-M", "--remote-option", "--files-from", "--compare-dest", "--copy-dest", "--link-dest", "--partial-dir", "--backup-dir", "--suffix", "--bwlimit", "--timeout", "--max-size", "--min-size", "--rsync-path")
-	pkVFScp   = pkSet("-i", "-F", "-o", "-c", "-l", "-P", "-S", "-J", "-D", "-X")
+	pkVFRsync = rules.PkSet("-e", "--rsh", "--password-file", "--exclude", "--include", "--exclude-from", "--include-from", "--filter", "-f", "-T", "--temp-dir", "--port", "--log-file", "--chmod", "--chown", "-M", "--remote-option", "--files-from", "--compare-dest", "--copy-dest", "--link-dest", "--partial-dir", "--backup-dir", "--suffix", "--bwlimit", "--timeout", "--max-size", "--min-size", "--rsync-path")
+	pkVFScp   = rules.PkSet("-i", "-F", "-o", "-c", "-l", "-P", "-S", "-J", "-D", "-X")
 )
 
 // pkDevNet reports an output redirection of c to bash's /dev/tcp or
@@ -161,10 +163,10 @@ func pkSenderData(c *shell.Cmd) []string {
 		}
 		return pkOnlyFiles(out)
 	case "invoke-webrequest", "iwr", "invoke-restmethod", "irm":
-		if v, ok := pkWinVal(c, "infile"); ok {
+		if v, ok := rules.PkWinVal(c, "infile"); ok {
 			out = append(out, "@"+v)
 		}
-		if v, ok := pkWinVal(c, "body"); ok {
+		if v, ok := rules.PkWinVal(c, "body"); ok {
 			out = append(out, "@"+v)
 		}
 		return pkOnlyFiles(out)
@@ -180,14 +182,14 @@ func pkSenderData(c *shell.Cmd) []string {
 	case "scp", "sftp":
 		skip = pkVFScp // -p preserves times; -P is the port
 	}
-	ops := pkPos(args, skip)
+	ops := rules.PkPos(args, skip)
 	if c.Name == "scp" || c.Name == "rsync" || c.Name == "sftp" || c.Name == "rclone" || c.Name == "aws" || c.Name == "gsutil" || c.Name == "azcopy" {
 		if len(ops) > 0 {
 			ops = ops[:len(ops)-1]
 		}
 	}
 	if c.Name == "mail" || c.Name == "mailx" || c.Name == "mutt" || c.Name == "s-nail" {
-		if v, ok := pkVal(c, "-a", "-A", "--attach"); ok {
+		if v, ok := rules.PkVal(c, "-a", "-A", "--attach"); ok {
 			out = append(out, "@"+v)
 		}
 	}

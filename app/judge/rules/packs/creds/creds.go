@@ -1,4 +1,4 @@
-package rules
+package creds
 
 // Credentials. Reading a secret (private keys, cloud credentials, .env,
 // /etc/shadow, keychains, tokens, environment dumps, shell history) into
@@ -7,29 +7,31 @@ package rules
 // the red line "leaking or exporting credentials": block.
 
 import (
+	"github.com/agent-guard/agent-guard/app/judge/rules"
+
 	"strings"
 
 	"github.com/agent-guard/agent-guard/app/judge/shell"
 )
 
 func init() {
-	onAny(ruleCreds)
-	on(ruleEnvDump, "printenv")
-	on(ruleCredDump, "mimikatz", "procdump", "procdump64", "lazagne", "secretsdump.py", "secretsdump", "pypykatz", "rundll32", "comsvcs")
+	pack.OnAny(ruleCreds)
+	pack.On(ruleEnvDump, "printenv")
+	pack.On(ruleCredDump, "mimikatz", "procdump", "procdump64", "lazagne", "secretsdump.py", "secretsdump", "pypykatz", "rundll32", "comsvcs")
 }
 
 // Programs that show a file's content to the caller.
-var pkDisplayReaders = pkSet("cat", "tac", "less", "more", "most", "head", "tail", "bat", "batcat", "nl", "strings", "xxd", "od", "hexdump", "hd", "base64", "base32", "basenc",
+var pkDisplayReaders = rules.PkSet("cat", "tac", "less", "more", "most", "head", "tail", "bat", "batcat", "nl", "strings", "xxd", "od", "hexdump", "hd", "base64", "base32", "basenc",
 	"grep", "egrep", "fgrep", "rg", "ag", "ack", "awk", "gawk", "mawk", "nawk", "sed", "cut", "sort", "uniq", "jq", "yq", "tr", "column", "fold", "paste", "pr", "view", "diff", "cmp", "comm",
 	"get-content", "gc", "type", "select-string", "sls", "format-hex", "openssl", "gpg", "clip", "pbcopy", "xclip", "xsel", "wl-copy", "dd", "tar", "zip", "7z", "7za", "gzip", "bzip2", "xz", "zstd", "zcat", "iconv", "envsubst", "readfile", "python", "python3", "node", "ruby", "perl", "php", "tee", "install", "source-highlight", "pygmentize", "vis", "rev", "expand", "split", "look", "printf", "mapfile", "readarray", "cp", "copy", "copy-item", "cpi", "mv", "move-item", "rsync", "scp", "sftp", "ln",
 	"sqlite3", "sqlite", "certutil")
 
 // Programs whose operands are not read (they only use or manage the file).
-var pkNotReaders = pkSet("chmod", "chown", "chgrp", "ls", "stat", "test", "[", "[[", "touch", "rm", "file", "du", "ssh-keygen", "ssh-add", "ssh", "ssh-copy-id", "git", "code", "vim", "vi", "nvim", "nano", "emacs", "subl", "open", "source", ".", "dotenv", "docker", "kubectl", "helm", "aws", "gcloud", "az", "terraform", "mkdir", "wc", "realpath", "readlink", "basename", "dirname", "echo", "shred", "unlink", "getfacl", "setfacl", "lsattr", "chattr", "truncate", "find", "fd", "tree", "md5sum", "sha256sum", "sha1sum", "shasum", "b2sum", "cksum", "get-filehash", "test-path", "get-item", "get-acl", "set-acl", "icacls", "attrib", "remove-item", "ri", "del", "erase", "direnv", "docker-compose", "podman", "systemctl", "export", "set", "env", "printenv", "read", "trash", "gio", "mise", "asdf")
+var pkNotReaders = rules.PkSet("chmod", "chown", "chgrp", "ls", "stat", "test", "[", "[[", "touch", "rm", "file", "du", "ssh-keygen", "ssh-add", "ssh", "ssh-copy-id", "git", "code", "vim", "vi", "nvim", "nano", "emacs", "subl", "open", "source", ".", "dotenv", "docker", "kubectl", "helm", "aws", "gcloud", "az", "terraform", "mkdir", "wc", "realpath", "readlink", "basename", "dirname", "echo", "shred", "unlink", "getfacl", "setfacl", "lsattr", "chattr", "truncate", "find", "fd", "tree", "md5sum", "sha256sum", "sha1sum", "shasum", "b2sum", "cksum", "get-filehash", "test-path", "get-item", "get-acl", "set-acl", "icacls", "attrib", "remove-item", "ri", "del", "erase", "direnv", "docker-compose", "podman", "systemctl", "export", "set", "env", "printenv", "read", "trash", "gio", "mise", "asdf")
 
 // Token printers: a credential on stdout, usually meant for a header.
 func pkTokenCmd(c *shell.Cmd) bool {
-	ops := pkLowOps(c)
+	ops := rules.PkLowOps(c)
 	joined := " " + strings.Join(ops, " ") + " "
 	switch c.Name {
 	case "gh", "glab":
@@ -52,11 +54,11 @@ func pkTokenCmd(c *shell.Cmd) bool {
 
 // pkSecretCmd reports commands that print secrets without naming a file:
 // keychains, password managers, secret stores, env dumps, history.
-func pkSecretCmd(c *shell.Cmd, x *Ctx) (bool, string) {
+func pkSecretCmd(c *shell.Cmd, x *rules.Ctx) (bool, string) {
 	if !pkSecretCmdNames[c.Name] && !strings.HasPrefix(c.Name, "docker-credential-") {
 		return false, ""
 	}
-	ops := pkLowOps(c)
+	ops := rules.PkLowOps(c)
 	first := ""
 	if len(ops) > 0 {
 		first = ops[0]
@@ -87,9 +89,9 @@ func pkSecretCmd(c *shell.Cmd, x *Ctx) (bool, string) {
 	case "keyring":
 		return first == "get", "the keyring"
 	case "vaultcmd":
-		return pkWinFlag(c, "listcreds"), "Windows Credential Manager"
+		return rules.PkWinFlag(c, "listcreds"), "Windows Credential Manager"
 	case "cmdkey":
-		return pkWinFlag(c, "list"), "Windows stored credentials"
+		return rules.PkWinFlag(c, "list"), "Windows stored credentials"
 	case "netsh":
 		return strings.Contains(strings.ToLower(c.Raw), "key=clear"), "Wi-Fi passwords"
 	case "sops":
@@ -103,8 +105,8 @@ func pkSecretCmd(c *shell.Cmd, x *Ctx) (bool, string) {
 			return true, "GPG private keys"
 		}
 	case "kubectl", "oc":
-		kp := pkPos(c.Args, pkKubeVal)
-		if len(kp) > 1 && strings.EqualFold(kp[0], "get") && pkKubeSecretRead(c, kp[1:]) || strings.Contains(joined, " config view ") && c.Flag(0, "--raw", "--flatten") {
+		kp := rules.PkPos(c.Args, rules.PkKubeVal)
+		if len(kp) > 1 && strings.EqualFold(kp[0], "get") && rules.PkKubeSecretRead(c, kp[1:]) || strings.Contains(joined, " config view ") && c.Flag(0, "--raw", "--flatten") {
 			return true, "Kubernetes secrets"
 		}
 	case "aws":
@@ -154,7 +156,7 @@ func pkEnvDump(c *shell.Cmd) bool {
 			return true
 		}
 		for _, o := range ops {
-			if pkSecretVar(o) {
+			if rules.PkSecretVar(o) {
 				return true
 			}
 		}
@@ -163,7 +165,7 @@ func pkEnvDump(c *shell.Cmd) bool {
 	case "set":
 		return len(c.Args) == 0
 	case "export", "declare", "typeset":
-		return len(c.Args) == 0 || len(ops) == 0 && (pkHas(c, "-p") || pkHas(c, "-x") || pkHas(c, "-px"))
+		return len(c.Args) == 0 || len(ops) == 0 && (rules.PkHas(c, "-p") || rules.PkHas(c, "-x") || rules.PkHas(c, "-px"))
 	case "history", "get-history", "h", "ghy":
 		return true
 	case "get-childitem", "gci", "dir", "ls", "get-item", "gi":
@@ -172,7 +174,7 @@ func pkEnvDump(c *shell.Cmd) bool {
 			if la == "env:" || la == "env:*" || la == "env:\\" || la == "env:/" {
 				return true
 			}
-			if strings.HasPrefix(la, "env:") && pkSecretVar(la[4:]) {
+			if strings.HasPrefix(la, "env:") && rules.PkSecretVar(la[4:]) {
 				return true
 			}
 		}
@@ -183,12 +185,12 @@ func pkEnvDump(c *shell.Cmd) bool {
 // pkCmdSecrets returns the strongest secret a command reads (from its
 // arguments, the source text for Windows paths, and input redirections),
 // and whether it displays it.
-func pkCmdSecrets(c *shell.Cmd, x *Ctx) (kind int, what string) {
+func pkCmdSecrets(c *shell.Cmd, x *rules.Ctx) (kind int, what string) {
 	if pkNotReaders[c.Name] {
 		// Input redirections still read: ssh host < ~/.aws/credentials.
 		for _, r := range c.Redirs {
 			if r.Op == "<" {
-				if k, w := pkSecretPath(r.Target, x); k > kind {
+				if k, w := rules.PkSecretPath(r.Target, x); k > kind {
 					kind, what = k, w
 				}
 			}
@@ -198,7 +200,7 @@ func pkCmdSecrets(c *shell.Cmd, x *Ctx) (kind int, what string) {
 	var words []string
 	switch c.Name {
 	case "cp", "copy", "copy-item", "cpi", "mv", "move-item", "install", "ln", "rsync", "scp", "sftp", "tee", "dd":
-		ops := pkPos(c.Args, pkVFCreds3)
+		ops := rules.PkPos(c.Args, pkVFCreds3)
 		if c.Name == "tee" {
 			ops = nil
 		} else if c.Name == "dd" {
@@ -219,7 +221,7 @@ func pkCmdSecrets(c *shell.Cmd, x *Ctx) (kind int, what string) {
 		}
 		words = append(words, c.Args...)
 		if pkDisplayReaders[c.Name] && !pkWritesHeredoc(c) {
-			words = append(words, pkRawWords(c.Raw)...)
+			words = append(words, rules.PkRawWords(c.Raw)...)
 		}
 	}
 	for _, r := range c.Redirs {
@@ -228,7 +230,7 @@ func pkCmdSecrets(c *shell.Cmd, x *Ctx) (kind int, what string) {
 		}
 	}
 	for _, w := range words {
-		if k, wh := pkSecretPath(w, x); k > kind {
+		if k, wh := rules.PkSecretPath(w, x); k > kind {
 			kind, what = k, wh
 		}
 	}
@@ -236,20 +238,20 @@ func pkCmdSecrets(c *shell.Cmd, x *Ctx) (kind int, what string) {
 }
 
 // pkTreeReaders copy or pack whole folder trees.
-var pkTreeReaders = pkSet("tar", "bsdtar", "zip", "7z", "7za", "rar", "cpio", "scp", "rsync", "cp", "sftp", "rclone",
+var pkTreeReaders = rules.PkSet("tar", "bsdtar", "zip", "7z", "7za", "rar", "cpio", "scp", "rsync", "cp", "sftp", "rclone",
 	"compress-archive", "copy-item", "cpi", "robocopy", "xcopy")
 
 // pkHomeTree: an operand of a tree copier is the home folder or a folder
 // above it (~, $HOME, /home, /Users, /): everything under it goes, the
 // credentials folders (.ssh, .aws, .gnupg, .kube...) included.
-func pkHomeTree(c *shell.Cmd, x *Ctx) (string, bool) {
+func pkHomeTree(c *shell.Cmd, x *rules.Ctx) (string, bool) {
 	home := strings.TrimRight(strings.ReplaceAll(x.Home, "\\", "/"), "/")
 	ops := c.Operands()
 	if len(ops) > 1 && c.Name != "tar" && c.Name != "bsdtar" && c.Name != "zip" && c.Name != "7z" && c.Name != "7za" && c.Name != "rar" {
 		ops = ops[:len(ops)-1] // the destination of a copy
 	}
 	for _, a := range ops {
-		if strings.Contains(a, shell.Dyn) || rsyncRemote(a) {
+		if strings.Contains(a, shell.Dyn) || rules.RsyncRemote(a) {
 			continue
 		}
 		p := strings.ReplaceAll(a, "\\", "/")
@@ -269,29 +271,29 @@ func pkHomeTree(c *shell.Cmd, x *Ctx) (string, bool) {
 // pkHomeTreeOut: c packs or copies the whole home folder and the line
 // sends it off the machine (a sender in the line, or c's own destination
 // on another host): the keys and credentials in it leave too.
-func pkHomeTreeOut(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func pkHomeTreeOut(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	if !pkTreeReaders[c.Name] {
-		return Finding{}, false
+		return rules.Finding{}, false
 	}
 	w, ok := pkHomeTree(c, x)
 	if !ok {
-		return Finding{}, false
+		return rules.Finding{}, false
 	}
 	ops := c.Operands()
-	remote := len(ops) > 1 && rsyncRemote(ops[len(ops)-1])
+	remote := len(ops) > 1 && rules.RsyncRemote(ops[len(ops)-1])
 	if senders := pkLineSenders(c, x); !remote && len(senders) == 0 && len(c.PipedTo) == 0 {
-		return Finding{}, false
+		return rules.Finding{}, false
 	} else if !remote && len(senders) == 0 {
-		return Finding{}, false // piped into a local program (tar c ~ | tar t)
+		return rules.Finding{}, false // piped into a local program (tar c ~ | tar t)
 	}
-	return pkRet(c, 3, 0.95, "creds.exfil", "sends the whole home folder "+w+" off the machine, with the keys and credentials in it")
+	return rules.PkRet(c, 3, 0.95, "creds.exfil", "sends the whole home folder "+w+" off the machine, with the keys and credentials in it")
 }
 
 // pkLineSenders returns the commands of the line (other than c) that send
 // data off the machine.
-func pkLineSenders(c *shell.Cmd, x *Ctx) []*shell.Cmd {
+func pkLineSenders(c *shell.Cmd, x *rules.Ctx) []*shell.Cmd {
 	var out []*shell.Cmd
-	all := pkAll(x)
+	all := rules.PkAll(x)
 	for i := range all {
 		o := &all[i]
 		if o.Raw == c.Raw && o.Name == c.Name && strings.Join(o.Args, "\x01") == strings.Join(c.Args, "\x01") {
@@ -323,14 +325,14 @@ func pkTokenInHeaderOnly(c *shell.Cmd, senders []*shell.Cmd) bool {
 		if idx < 0 {
 			idx = strings.Index(raw, "`"+c.Name)
 		}
-		if idx < 0 || !pkAuthContext(raw, idx) {
+		if idx < 0 || !rules.PkAuthContext(raw, idx) {
 			return false
 		}
 	}
 	return true
 }
 
-func ruleCreds(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func ruleCreds(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	// 1. A sender whose own upload names a secret.
 	if pkIsSender(c) {
 		data := pkSenderData(c)
@@ -339,7 +341,7 @@ func ruleCreds(c *shell.Cmd, x *Ctx) (Finding, bool) {
 				// The walker could not expand a word (%USERPROFILE%\...):
 				// look at the upload words of the source text instead.
 				var raw []string
-				for _, w := range pkRawWords(c.Raw) {
+				for _, w := range rules.PkRawWords(c.Raw) {
 					if strings.Contains(w, "=@") || strings.HasPrefix(w, "@") || strings.Contains(w, "=<") {
 						raw = append(raw, w)
 					}
@@ -350,41 +352,41 @@ func ruleCreds(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		}
 		if c.Name == "git" {
 			// git -C ~/.ssh push: the repository pushed is a secrets folder.
-			if d, ok := pkVal(c, "-C"); ok {
+			if d, ok := rules.PkVal(c, "-C"); ok {
 				data = append(data, d)
 			}
 		}
 		if strings.IndexByte(c.Name, '-') > 0 && strings.Contains(c.Raw, `\`) {
 			// A PowerShell cmdlet typed in a bash-parsed line lost its
 			// backslashes (-InFile ~\.ssh\id_rsa): read the source text too.
-			data = append(data, pkRawWords(c.Raw)...)
+			data = append(data, rules.PkRawWords(c.Raw)...)
 		}
 		for _, w := range data {
-			k, what := pkSecretPath(w, x)
-			if k == pkStrong {
-				return pkRet(c, 3, 0.95, "creds.exfil", "sends "+what+" over the network")
+			k, what := rules.PkSecretPath(w, x)
+			if k == rules.PkStrong {
+				return rules.PkRet(c, 3, 0.95, "creds.exfil", "sends "+what+" over the network")
 			}
-			if k == pkWeak {
-				return pkRet(c, 2.2, 0.6, "creds.exfil-weak", "uploads "+what+" over the network")
+			if k == rules.PkWeak {
+				return rules.PkRet(c, 2.2, 0.6, "creds.exfil-weak", "uploads "+what+" over the network")
 			}
 		}
 		// Secrets by destination: to their own service is use, elsewhere
 		// a leak (creds_dest.go).
-		f, leak, home := secretDestFinding(c)
+		f, leak, home := rules.SecretDestFinding(c)
 		if leak {
 			return f, true
 		}
 		// Secret environment variables as data (not as an auth header).
 		// Cloud signing secrets are never sent anywhere legitimately.
-		for _, p := range pkSecretVarRefs(c.Raw) {
+		for _, p := range rules.PkSecretVarRefs(c.Raw) {
 			if home {
 				break // every destination is the secret's own service
 			}
-			if !pkAuthContext(c.Raw, p) {
+			if !rules.PkAuthContext(c.Raw, p) {
 				if pkCloudSecretVar(c.Raw[p:]) {
-					return pkRet(c, 3, 0.9, "creds.exfil-env", "sends a cloud secret key from the environment over the network")
+					return rules.PkRet(c, 3, 0.9, "creds.exfil-env", "sends a cloud secret key from the environment over the network")
 				}
-				return pkRet(c, 2, 0.6, "creds.send-env", "sends a secret environment variable as data, not as an auth header")
+				return rules.PkRet(c, 2, 0.6, "creds.send-env", "sends a secret environment variable as data, not as an auth header")
 			}
 		}
 	}
@@ -397,7 +399,7 @@ func ruleCreds(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	display := pkDisplayReaders[c.Name]
 	switch c.Name {
 	case "sed", "perl":
-		if c.Flag('i', "--in-place") || pkHasPrefix(c, "-i", "-pi", "-ni") {
+		if c.Flag('i', "--in-place") || rules.PkHasPrefix(c, "-i", "-pi", "-ni") {
 			display = false // edits the file in place, prints nothing
 		}
 	case "grep", "egrep", "fgrep", "rg":
@@ -407,21 +409,21 @@ func ruleCreds(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	}
 	for _, r := range c.Redirs {
 		if r.Op == "<" {
-			if k, _ := pkSecretPath(r.Target, x); k != pkNoSecret {
+			if k, _ := rules.PkSecretPath(r.Target, x); k != rules.PkNoSecret {
 				display = true
 			}
 		}
 	}
 	tokenish := false
-	if kind == pkNoSecret || !display {
+	if kind == rules.PkNoSecret || !display {
 		if ok, w := pkSecretCmd(c, x); ok {
-			kind, what = pkStrong, w
+			kind, what = rules.PkStrong, w
 			tokenish = pkTokenCmd(c)
 			display = true
 		}
 	}
-	if kind == pkNoSecret && (c.Name == "echo" || c.Name == "printf" || c.Name == "write-output" || c.Name == "write-host") {
-		if refs := pkSecretVarRefs(c.Raw); len(refs) > 0 {
+	if kind == rules.PkNoSecret && (c.Name == "echo" || c.Name == "printf" || c.Name == "write-output" || c.Name == "write-host") {
+		if refs := rules.PkSecretVarRefs(c.Raw); len(refs) > 0 {
 			redirected, sentOn := false, ""
 			for _, r := range c.Redirs {
 				if r.Op == ">" || r.Op == ">>" || r.Op == "&>" {
@@ -433,20 +435,20 @@ func ruleCreds(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			}
 			if sentOn != "" {
 				// echo $KEY > /tmp/k && curl -F f=@/tmp/k: the file carries it out.
-				kind, what, display = pkStrong, "a secret environment variable (written to "+sentOn+", which the line sends)", true
+				kind, what, display = rules.PkStrong, "a secret environment variable (written to "+sentOn+", which the line sends)", true
 			} else if !redirected {
-				kind, what, display = pkStrong, "a secret environment variable", true
+				kind, what, display = rules.PkStrong, "a secret environment variable", true
 				if len(c.PipedTo) > 0 && len(pkLineSenders(c, x)) == 0 {
-					return Finding{}, false // piped into a login command and the like
+					return rules.Finding{}, false // piped into a login command and the like
 				}
 			}
 		}
 	}
-	if kind == pkNoSecret {
+	if kind == rules.PkNoSecret {
 		if hunt := pkSecretHunt(c, x); hunt != "" {
-			kind, what, display = pkStrong, hunt, true
+			kind, what, display = rules.PkStrong, hunt, true
 		} else {
-			return Finding{}, false
+			return rules.Finding{}, false
 		}
 	}
 	senders := pkLineSenders(c, x)
@@ -454,22 +456,22 @@ func ruleCreds(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		// A token piped into a login (docker login --password-stdin), an
 		// environment dump filtered for something that is not a secret.
 		if tokenish || pkEnvDump(c) && pkFilteredHarmless(c, x) {
-			return Finding{}, false
+			return rules.Finding{}, false
 		}
 	}
 	// 2. The secret and a sender in the same line.
 	if len(senders) > 0 {
 		if tokenish && pkTokenInHeaderOnly(c, senders) {
-			return pkRet(c, 1.5, 0.4, "creds.token-header", "passes "+what+" in an auth header")
+			return rules.PkRet(c, 1.5, 0.4, "creds.token-header", "passes "+what+" in an auth header")
 		}
-		if kind == pkStrong {
-			return pkRet(c, 3, 0.95, "creds.exfil", "reads "+what+" in the same command line as a network sender ("+senders[0].Name+")")
+		if kind == rules.PkStrong {
+			return rules.PkRet(c, 3, 0.95, "creds.exfil", "reads "+what+" in the same command line as a network sender ("+senders[0].Name+")")
 		}
-		return pkRet(c, 2.2, 0.6, "creds.exfil-weak", "reads "+what+" in the same command line as a network sender ("+senders[0].Name+")")
+		return rules.PkRet(c, 2.2, 0.6, "creds.exfil-weak", "reads "+what+" in the same command line as a network sender ("+senders[0].Name+")")
 	}
 	// 3. Reading alone.
 	if !display {
-		return Finding{}, false
+		return rules.Finding{}, false
 	}
 	switch c.Name {
 	case "history", "get-history", "h", "ghy":
@@ -478,53 +480,53 @@ func ruleCreds(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		// it somewhere (above) counts. -c/-d/-w clear or rewrite it.
 		for _, a := range c.Args {
 			if strings.HasPrefix(a, "-") {
-				return pkRet(c, 1.5, 0.2, "shell.history-edit", "clears or rewrites the shell history (covers tracks)")
+				return rules.PkRet(c, 1.5, 0.2, "shell.history-edit", "clears or rewrites the shell history (covers tracks)")
 			}
 		}
-		return pkAllow(c, 0.5, "shell.history", "lists the shell's history (empty in the agent's non-interactive shell)")
+		return rules.PkAllow(c, 0.5, "shell.history", "lists the shell's history (empty in the agent's non-interactive shell)")
 	}
-	if kind == pkStrong {
-		return pkRet(c, 1.5, 0.5, "creds.read", "reads "+what)
+	if kind == rules.PkStrong {
+		return rules.PkRet(c, 1.5, 0.5, "creds.read", "reads "+what)
 	}
-	return pkUnsure(c, 1.2, "creds.read-weak", "reads "+what)
+	return rules.PkUnsure(c, 1.2, "creds.read-weak", "reads "+what)
 }
 
-func ruleEnvDump(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func ruleEnvDump(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	if pkEnvDump(c) {
 		// ruleCreds judges the dump (confirm, or allow when filtered).
-		return pkAllow(c, 0, "env.printenv", "prints the environment")
+		return rules.PkAllow(c, 0, "env.printenv", "prints the environment")
 	}
 	switch c.Name {
 	case "printenv":
-		return pkAllow(c, 0, "env.printenv", "prints named, non-secret variables")
+		return rules.PkAllow(c, 0, "env.printenv", "prints named, non-secret variables")
 	case "env":
-		return pkAllow(c, 1, "env.env", "runs with a changed environment")
+		return rules.PkAllow(c, 1, "env.env", "runs with a changed environment")
 	case "export", "declare", "typeset", "set":
-		return pkAllow(c, 0, "env."+c.Name, "sets shell variables or options")
+		return rules.PkAllow(c, 0, "env."+c.Name, "sets shell variables or options")
 	case "compgen":
-		return pkAllow(c, 0, "env.compgen", "lists names")
+		return rules.PkAllow(c, 0, "env.compgen", "lists names")
 	}
-	return Finding{}, false
+	return rules.Finding{}, false
 }
 
-func ruleCredDump(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func ruleCredDump(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	raw := strings.ToLower(c.Raw)
 	switch c.Name {
 	case "rundll32":
 		if strings.Contains(raw, "comsvcs") && strings.Contains(raw, "minidump") {
-			return pkRet(c, 3, 0.95, "creds.lsass-dump", "dumps process memory (lsass) to steal credentials")
+			return rules.PkRet(c, 3, 0.95, "creds.lsass-dump", "dumps process memory (lsass) to steal credentials")
 		}
 		if strings.Contains(raw, "http:") || strings.Contains(raw, "https:") || strings.Contains(raw, "javascript:") {
-			return pkRet(c, 2.6, 0.7, "remote.rundll32", "runs remote or script code through rundll32")
+			return rules.PkRet(c, 2.6, 0.7, "remote.rundll32", "runs remote or script code through rundll32")
 		}
-		return pkUnsure(c, 1.5, "win.rundll32", "runs a DLL entry point")
+		return rules.PkUnsure(c, 1.5, "win.rundll32", "runs a DLL entry point")
 	case "procdump", "procdump64":
 		if strings.Contains(raw, "lsass") {
-			return pkRet(c, 3, 0.95, "creds.lsass-dump", "dumps lsass memory to steal credentials")
+			return rules.PkRet(c, 3, 0.95, "creds.lsass-dump", "dumps lsass memory to steal credentials")
 		}
-		return pkRet(c, 1.5, 0.2, "proc.dump", "dumps a process's memory")
+		return rules.PkRet(c, 1.5, 0.2, "proc.dump", "dumps a process's memory")
 	}
-	return pkRet(c, 3, 0.95, "creds.dump-tool", "runs a credential-dumping tool")
+	return rules.PkRet(c, 3, 0.95, "creds.dump-tool", "runs a credential-dumping tool")
 }
 
 // pkCloudSecretVar: the reference at the start of s names a cloud signing
@@ -541,11 +543,11 @@ func pkCloudSecretVar(s string) bool {
 
 // pkFilteredHarmless: c's output goes through grep & co. with a pattern
 // that does not look for secrets (env | grep -i proxy).
-func pkFilteredHarmless(c *shell.Cmd, x *Ctx) bool {
+func pkFilteredHarmless(c *shell.Cmd, x *rules.Ctx) bool {
 	found := false
-	for i := range pkAll(x) {
+	for i := range rules.PkAll(x) {
 		o := &x.All.Cmds[i]
-		if !pkContains(o.PipedFrom, c.Name) {
+		if !rules.PkContains(o.PipedFrom, c.Name) {
 			continue
 		}
 		switch o.Name {
@@ -555,18 +557,18 @@ func pkFilteredHarmless(c *shell.Cmd, x *Ctx) bool {
 		default:
 			return false
 		}
-		if o.Flag('v', "--invert-match") || pkWinFlag(o, "notmatch") || o.Name == "findstr" && pkWinFlag(o, "v") {
+		if o.Flag('v', "--invert-match") || rules.PkWinFlag(o, "notmatch") || o.Name == "findstr" && rules.PkWinFlag(o, "v") {
 			return false // shows every line but the pattern's
 		}
-		pos := pkPos(o.Args, pkVFCreds4)
+		pos := rules.PkPos(o.Args, pkVFCreds4)
 		pat := ""
-		if v, ok := pkVal(o, "-e", "--regexp", "-Pattern", "-pattern"); ok {
+		if v, ok := rules.PkVal(o, "-e", "--regexp", "-Pattern", "-pattern"); ok {
 			pat = v
 		} else if len(pos) > 0 {
 			pat = pos[0]
 		}
 		lp := strings.ToLower(pat)
-		if pat == "" || pkDyn(pat) || pkSecretVar(pat) || strings.Contains(lp, "key") || strings.Contains(lp, "token") || strings.Contains(lp, "secret") || strings.Contains(lp, "pass") || strings.Contains(lp, "aws") || strings.Contains(lp, "api") || strings.Contains(lp, "auth") || strings.Contains(lp, "cred") || strings.Contains(lp, "pwd") || lp == "." || lp == ".*" {
+		if pat == "" || rules.PkDyn(pat) || rules.PkSecretVar(pat) || strings.Contains(lp, "key") || strings.Contains(lp, "token") || strings.Contains(lp, "secret") || strings.Contains(lp, "pass") || strings.Contains(lp, "aws") || strings.Contains(lp, "api") || strings.Contains(lp, "auth") || strings.Contains(lp, "cred") || strings.Contains(lp, "pwd") || lp == "." || lp == ".*" {
 			return false
 		}
 		if !pkPlainWord(strings.TrimPrefix(pat, "^")) {
@@ -592,32 +594,32 @@ func pkPlainWord(s string) bool {
 }
 
 // Programs pkSecretCmd knows; anything else is skipped cheaply.
-var pkSecretCmdNames = pkSet("security", "secret-tool", "pass", "gopass", "op", "bw", "lpass", "vault", "keyring", "vaultcmd", "cmdkey", "netsh", "sops", "ansible-vault", "doppler", "gpg", "gpg2", "kubectl", "oc", "aws", "az", "gcloud", "heroku", "git", "reg", "gh", "glab", "doctl",
+var pkSecretCmdNames = rules.PkSet("security", "secret-tool", "pass", "gopass", "op", "bw", "lpass", "vault", "keyring", "vaultcmd", "cmdkey", "netsh", "sops", "ansible-vault", "doppler", "gpg", "gpg2", "kubectl", "oc", "aws", "az", "gcloud", "heroku", "git", "reg", "gh", "glab", "doctl",
 	"printenv", "env", "set", "export", "declare", "typeset", "history", "get-history", "h", "ghy", "get-childitem", "gci", "dir", "ls", "get-item", "gi")
 
 // Flag sets hoisted out of the rules (built once, not per command).
 var (
-	pkVFCreds1 = pkSet("-d", "--data", "--data-binary", "--data-ascii", "--data-urlencode", "--data-raw", "-F", "--form", "--form-string", "-T", "--upload-file", "--json", "-H", "--header", "-b", "--cookie")
-	pkVFCreds2 = pkSet("-i", "-F", "-o", "-e", "-P", "-p", "-l", "-c", "--password-file", "--rsh", "-s", "-S", "-J", "--config", "--profile", "-a", "--attach")
-	pkVFCreds3 = pkSet("-i", "-e", "-F", "-o", "-t", "--target-directory", "-m", "--mode", "-P", "--destination", "-destination")
-	pkVFCreds4 = pkSet("-e", "-f", "--regexp", "-m", "-A", "-B", "-C")
+	pkVFCreds1 = rules.PkSet("-d", "--data", "--data-binary", "--data-ascii", "--data-urlencode", "--data-raw", "-F", "--form", "--form-string", "-T", "--upload-file", "--json", "-H", "--header", "-b", "--cookie")
+	pkVFCreds2 = rules.PkSet("-i", "-F", "-o", "-e", "-P", "-p", "-l", "-c", "--password-file", "--rsh", "-s", "-S", "-J", "--config", "--profile", "-a", "--attach")
+	pkVFCreds3 = rules.PkSet("-i", "-e", "-F", "-o", "-t", "--target-directory", "-m", "--mode", "-P", "--destination", "-destination")
+	pkVFCreds4 = rules.PkSet("-e", "-f", "--regexp", "-m", "-A", "-B", "-C")
 )
 
 // pkSecretHunt: grep & co. searching the home folder or the whole disk for
 // keys, passwords or tokens (in the project it is ordinary code search).
-func pkSecretHunt(c *shell.Cmd, x *Ctx) string {
+func pkSecretHunt(c *shell.Cmd, x *rules.Ctx) string {
 	switch c.Name {
 	case "grep", "egrep", "fgrep", "rg", "ag", "ack", "findstr", "select-string", "sls":
 	default:
 		return ""
 	}
-	pos := pkPos(c.Args, pkVFGrepHunt)
-	pat, _ := pkVal(c, "-e", "--regexp", "-Pattern", "-pattern")
+	pos := rules.PkPos(c.Args, pkVFGrepHunt)
+	pat, _ := rules.PkVal(c, "-e", "--regexp", "-Pattern", "-pattern")
 	if pat == "" && len(pos) > 0 {
 		pat, pos = pos[0], pos[1:]
 	}
 	lp := strings.ToLower(pat)
-	if pkAnyOf(lp, []string{"private key", "password", "passwd", "secret", "api_key", "apikey", "api-key", "token", "aws_access", "begin rsa", "begin openssh", "credential", "akia"}) == "" {
+	if rules.PkAnyOf(lp, []string{"private key", "password", "passwd", "secret", "api_key", "apikey", "api-key", "token", "aws_access", "begin rsa", "begin openssh", "credential", "akia"}) == "" {
 		return ""
 	}
 	home := strings.ToLower(strings.TrimRight(x.Home, "/"))
@@ -626,15 +628,15 @@ func pkSecretHunt(c *shell.Cmd, x *Ctx) string {
 		targets = []string{x.Cwd}
 	}
 	for _, t := range targets {
-		p := strings.TrimRight(pkAbs(t, x), "/")
-		if p == "" && !pkDyn(t) || p == home || p == "c:" || p == "/home" || p == "/users" || p == "/root" || p == "/etc" || p == "/var" {
+		p := strings.TrimRight(rules.PkAbs(t, x), "/")
+		if p == "" && !rules.PkDyn(t) || p == home || p == "c:" || p == "/home" || p == "/users" || p == "/root" || p == "/etc" || p == "/var" {
 			return "secrets found by searching the home folder or the whole disk"
 		}
 	}
 	return ""
 }
 
-var pkVFGrepHunt = pkSet("-e", "--regexp", "-f", "--file", "-m", "--max-count", "-A", "-B", "-C", "--include", "--exclude", "--exclude-dir", "-g", "--glob", "-t", "--type", "-T", "--type-not", "-Pattern", "-pattern", "-Path", "-path")
+var pkVFGrepHunt = rules.PkSet("-e", "--regexp", "-f", "--file", "-m", "--max-count", "-A", "-B", "-C", "--include", "--exclude", "--exclude-dir", "-g", "--glob", "-t", "--type", "-T", "--type-not", "-Pattern", "-pattern", "-Path", "-path")
 
 // pkWritesHeredoc: cat > .env.test <<EOF writes a here-doc into a file;
 // the file named after > is written, not read.
@@ -656,7 +658,7 @@ func pkWritesHeredoc(c *shell.Cmd) bool {
 
 // pkFileSent: a network sender elsewhere in the line names file t (curl
 // -F f=@t, -T t, --data-binary @t, scp t host:, nc host < t).
-func pkFileSent(t string, c *shell.Cmd, x *Ctx) bool {
+func pkFileSent(t string, c *shell.Cmd, x *rules.Ctx) bool {
 	if t == "" || strings.Contains(t, shell.Dyn) {
 		return false
 	}
