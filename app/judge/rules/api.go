@@ -185,11 +185,6 @@ func PkSizeBytes(s string) (float64, bool) { return pkSizeBytes(s) }
 // PkValIs is pkValIs (shared.go) for the packs.
 func PkValIs(c *shell.Cmd, name string, want string) bool { return pkValIs(c, name, want) }
 
-// PkContainerCmd is pkContainerCmd (containers.go) for the packs.
-func PkContainerCmd(c *shell.Cmd, args []string, vals map[string]bool, skip int, x *Ctx) (Finding, bool) {
-	return pkContainerCmd(c, args, vals, skip, x)
-}
-
 // PkJudgeSQL is pkJudgeSQL (db.go) for the packs.
 func PkJudgeSQL(c *shell.Cmd, sql string) (Finding, bool) { return pkJudgeSQL(c, sql) }
 
@@ -294,12 +289,6 @@ const PkStrong = pkStrong
 // PkAuthContext is pkAuthContext (shared.go) for the packs.
 func PkAuthContext(raw string, pos int) bool { return pkAuthContext(raw, pos) }
 
-// PkKubeSecretRead is pkKubeSecretRead (containers.go) for the packs.
-func PkKubeSecretRead(c *shell.Cmd, objs []string) bool { return pkKubeSecretRead(c, objs) }
-
-// PkKubeVal is pkKubeVal (containers.go) for the packs.
-var PkKubeVal = pkKubeVal
-
 // PkNoSecret is pkNoSecret (shared.go) for the packs.
 const PkNoSecret = pkNoSecret
 
@@ -317,3 +306,15 @@ func RsyncRemote(o string) bool { return rsyncRemote(o) }
 
 // SecretDestFinding is secretDestFinding (creds_dest.go) for the packs.
 func SecretDestFinding(c *shell.Cmd) (Finding, bool, bool) { return secretDestFinding(c) }
+
+// PkComposeExec is pkComposeExec (payload.go) for the packs.
+func PkComposeExec(c *shell.Cmd, args []string) (Finding, bool) { return pkComposeExec(c, args) }
+
+// PkComposeRunVal is pkComposeRunVal (shared.go) for the packs.
+var PkComposeRunVal = pkComposeRunVal
+
+// PkDockerRunVal is pkDockerRunVal (shared.go) for the packs.
+var PkDockerRunVal = pkDockerRunVal
+
+// ShellQuote is shellQuote (shared.go) for the packs.
+func ShellQuote(s string) string { return shellQuote(s) }

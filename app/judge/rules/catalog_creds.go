@@ -28,7 +28,7 @@ var _ = declare("app/judge/rules/packs/cloud/cloud.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/containers.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/containers/containers.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "creds.kube-config-raw", Risk: 2, Category: "credentials", Reason: "prints cluster credentials",
 			Examples: []Example{{Command: "kubectl config view --raw"}}},

@@ -34,7 +34,7 @@ var _ = declare("app/judge/rules/packs/apps/apps.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/containers.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/containers/containers.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "publish.compose", Risk: 2, Category: "packages and publishing", Reason: "publishes the compose application",
 			Examples: []Example{{Command: "docker-compose publish"}}},

@@ -23,7 +23,7 @@ var _ = declare("app/judge/rules/packs/procs/procs.go", func() []Entry {
 	}
 })
 
-var _ = declare("containers.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/containers/containers.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "docker.run-host", Risk: 3, RedLine: true, Category: "routes", Reason: "a command run in a container with the host's root mounted, judged as if it ran on the host",
 			Examples: []Example{{Command: "docker run -v /etc:/host/etc alpine rm -rf /host/etc"}}},

@@ -6,6 +6,7 @@ package cloud
 
 import (
 	"github.com/agent-guard/agent-guard/app/judge/rules"
+	"github.com/agent-guard/agent-guard/app/judge/rules/packs/containers"
 
 	"strings"
 
@@ -507,7 +508,7 @@ func ruleHeroku(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	v := ops[0]
 	if v == "run" || v == "run:detached" {
 		if i := rules.PkIndex(c.Args, ops[0]); i >= 0 {
-			if f, ok := rules.PkContainerCmd(c, c.Args[i+1:], pkHerokuRunVal, 0, x); ok {
+			if f, ok := containers.PkContainerCmd(c, c.Args[i+1:], pkHerokuRunVal, 0, x); ok {
 				return f, true
 			}
 		}

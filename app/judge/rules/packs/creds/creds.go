@@ -8,6 +8,7 @@ package creds
 
 import (
 	"github.com/agent-guard/agent-guard/app/judge/rules"
+	"github.com/agent-guard/agent-guard/app/judge/rules/packs/containers"
 
 	"strings"
 
@@ -105,8 +106,8 @@ func pkSecretCmd(c *shell.Cmd, x *rules.Ctx) (bool, string) {
 			return true, "GPG private keys"
 		}
 	case "kubectl", "oc":
-		kp := rules.PkPos(c.Args, rules.PkKubeVal)
-		if len(kp) > 1 && strings.EqualFold(kp[0], "get") && rules.PkKubeSecretRead(c, kp[1:]) || strings.Contains(joined, " config view ") && c.Flag(0, "--raw", "--flatten") {
+		kp := rules.PkPos(c.Args, containers.PkKubeVal)
+		if len(kp) > 1 && strings.EqualFold(kp[0], "get") && containers.PkKubeSecretRead(c, kp[1:]) || strings.Contains(joined, " config view ") && c.Flag(0, "--raw", "--flatten") {
 			return true, "Kubernetes secrets"
 		}
 	case "aws":

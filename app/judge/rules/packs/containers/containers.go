@@ -1,4 +1,4 @@
-package rules
+package containers
 
 // Containers and clusters: docker/podman/nerdctl, compose, kubectl, helm,
 // local cluster tools. Reads and builds are allowed; removing containers,
@@ -6,20 +6,22 @@ package rules
 // namespaces or persistent volumes is block.
 
 import (
+	"github.com/agent-guard/agent-guard/app/judge/rules"
+
 	"strings"
 
 	"github.com/agent-guard/agent-guard/app/judge/shell"
 )
 
 func init() {
-	on(ruleDocker, "docker", "podman", "nerdctl", "finch", "lima-nerdctl")
-	on(ruleCompose, "docker-compose", "podman-compose")
-	on(ruleKubectl, "kubectl", "oc", "k", "microk8s.kubectl", "kubecolor")
-	on(ruleHelm, "helm")
-	on(ruleLocalCluster, "minikube", "kind", "k3d", "colima", "multipass", "vagrant")
+	pack.On(ruleDocker, "docker", "podman", "nerdctl", "finch", "lima-nerdctl")
+	pack.On(ruleCompose, "docker-compose", "podman-compose")
+	pack.On(ruleKubectl, "kubectl", "oc", "k", "microk8s.kubectl", "kubecolor")
+	pack.On(ruleHelm, "helm")
+	pack.On(ruleLocalCluster, "minikube", "kind", "k3d", "colima", "multipass", "vagrant")
 }
 
-var pkDockerGlobalVal = pkSet("-H", "--host", "-c", "--context", "--config", "-l", "--log-level", "--tlscacert", "--tlscert", "--tlskey",
+var pkDockerGlobalVal = rules.PkSet("-H", "--host", "-c", "--context", "--config", "-l", "--log-level", "--tlscacert", "--tlscert", "--tlskey",
 	"--connection", "--url", "--root", "--runroot", "--storage-driver", "--namespace", "-n", "--address", "--cgroup-manager", "--identity")
 
 // pkDockerSub returns the subcommand words (e.g. ["volume","prune"]) and
@@ -52,10 +54,10 @@ func pkDockerSub(c *shell.Cmd) (words []string, rest []string) {
 	return []string{w}, args[i+1:]
 }
 
-func ruleDocker(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func ruleDocker(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	sub, rest := pkDockerSub(c)
 	if len(sub) == 0 {
-		return pkAllow(c, 0, "docker.help", "shows docker usage")
+		return rules.PkAllow(c, 0, "docker.help", "shows docker usage")
 	}
 	rc := &shell.Cmd{Name: c.Name, Args: rest, Raw: c.Raw, PipedFrom: c.PipedFrom}
 	verb := sub[len(sub)-1]
@@ -70,7 +72,7 @@ func ruleDocker(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	force := rc.Flag('f', "--force")
 	dynOps := false
 	for _, o := range rc.Operands() {
-		if pkDyn(o) {
+		if rules.PkDyn(o) {
 			dynOps = true
 		}
 	}
@@ -79,72 +81,72 @@ func ruleDocker(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		switch group {
 		case "system":
 			if rc.Flag(0, "--volumes") {
-				return pkRet(c, 2.8, 0.7, "docker.system-prune-volumes", "deletes all unused containers, images and volumes: volume data cannot be recovered")
+				return rules.PkRet(c, 2.8, 0.7, "docker.system-prune-volumes", "deletes all unused containers, images and volumes: volume data cannot be recovered")
 			}
 			if all {
-				return pkRet(c, 2.2, 0.3, "docker.system-prune-all", "deletes all stopped containers, unused networks and every unused image")
+				return rules.PkRet(c, 2.2, 0.3, "docker.system-prune-all", "deletes all stopped containers, unused networks and every unused image")
 			}
-			return pkRet(c, 2, 0.2, "docker.system-prune", "deletes stopped containers, unused networks and dangling images")
+			return rules.PkRet(c, 2, 0.2, "docker.system-prune", "deletes stopped containers, unused networks and dangling images")
 		case "volume":
 			if all {
-				return pkRet(c, 2.8, 0.7, "docker.volume-prune-all", "deletes every unused volume: their data cannot be recovered")
+				return rules.PkRet(c, 2.8, 0.7, "docker.volume-prune-all", "deletes every unused volume: their data cannot be recovered")
 			}
-			return pkRet(c, 2.4, 0.5, "docker.volume-prune", "deletes unused volumes: their data cannot be recovered")
+			return rules.PkRet(c, 2.4, 0.5, "docker.volume-prune", "deletes unused volumes: their data cannot be recovered")
 		case "container":
-			return pkRet(c, 2, 0.2, "docker.container-prune", "deletes all stopped containers")
+			return rules.PkRet(c, 2, 0.2, "docker.container-prune", "deletes all stopped containers")
 		case "image":
 			if all {
-				return pkRet(c, 2, 0.1, "docker.image-prune-all", "deletes every image not used by a container")
+				return rules.PkRet(c, 2, 0.1, "docker.image-prune-all", "deletes every image not used by a container")
 			}
-			return pkRet(c, 1.5, 0.1, "docker.image-prune", "deletes dangling images")
+			return rules.PkRet(c, 1.5, 0.1, "docker.image-prune", "deletes dangling images")
 		case "network":
-			return pkRet(c, 1.5, 0.1, "docker.network-prune", "deletes unused networks")
+			return rules.PkRet(c, 1.5, 0.1, "docker.network-prune", "deletes unused networks")
 		case "builder", "buildx":
-			return pkAllow(c, 1, "docker.builder-prune", "clears the build cache (rebuilt on demand)")
+			return rules.PkAllow(c, 1, "docker.builder-prune", "clears the build cache (rebuilt on demand)")
 		}
-		return pkRet(c, 2, 0.2, "docker.prune", "deletes unused docker objects")
+		return rules.PkRet(c, 2, 0.2, "docker.prune", "deletes unused docker objects")
 	case "rm", "remove", "delete":
 		switch group {
 		case "volume":
 			if dynOps {
-				return pkRet(c, 2.4, 0.6, "docker.volume-rm-many", "deletes volumes chosen at run time (often all of them): their data cannot be recovered")
+				return rules.PkRet(c, 2.4, 0.6, "docker.volume-rm-many", "deletes volumes chosen at run time (often all of them): their data cannot be recovered")
 			}
-			return pkRet(c, 2.4, 0.5, "docker.volume-rm", "deletes volumes: their data cannot be recovered")
+			return rules.PkRet(c, 2.4, 0.5, "docker.volume-rm", "deletes volumes: their data cannot be recovered")
 		case "network", "context", "plugin", "secret", "config", "manifest":
-			return pkRet(c, 1.5, 0.1, "docker."+group+"-rm", "removes a docker "+group)
+			return rules.PkRet(c, 1.5, 0.1, "docker."+group+"-rm", "removes a docker "+group)
 		case "service", "stack":
-			return pkRet(c, 2.2, 0.3, "docker."+group+"-rm", "removes a running swarm "+group)
+			return rules.PkRet(c, 2.2, 0.3, "docker."+group+"-rm", "removes a running swarm "+group)
 		case "image":
 			return pkDockerRmi(c, rc, dynOps)
 		case "machine", "pod":
-			return pkRet(c, 2.2, 0.3, "docker."+group+"-rm", "removes a "+group+" and what it holds")
+			return rules.PkRet(c, 2.2, 0.3, "docker."+group+"-rm", "removes a "+group+" and what it holds")
 		}
 		if rc.Flag('v', "--volumes") {
-			return pkRet(c, 2.3, 0.4, "docker.rm-volumes", "removes containers together with their anonymous volumes")
+			return rules.PkRet(c, 2.3, 0.4, "docker.rm-volumes", "removes containers together with their anonymous volumes")
 		}
 		if dynOps || all {
-			return pkRet(c, 2.2, 0.3, "docker.rm-many", "removes containers chosen at run time (often all of them)")
+			return rules.PkRet(c, 2.2, 0.3, "docker.rm-many", "removes containers chosen at run time (often all of them)")
 		}
 		if force {
-			return pkRet(c, 2, 0.2, "docker.rm-force", "kills and removes running containers")
+			return rules.PkRet(c, 2, 0.2, "docker.rm-force", "kills and removes running containers")
 		}
-		return pkRet(c, 1.5, 0.1, "docker.rm", "removes containers and their writable layer")
+		return rules.PkRet(c, 1.5, 0.1, "docker.rm", "removes containers and their writable layer")
 	case "rmi":
 		return pkDockerRmi(c, rc, dynOps)
 	case "kill":
-		return pkRet(c, 2, 0.2, "docker.kill", "kills running containers")
+		return rules.PkRet(c, 2, 0.2, "docker.kill", "kills running containers")
 	case "stop":
 		if group == "pod" || group == "machine" {
-			return pkRet(c, 2, 0.2, "docker.stop", "stops a "+group)
+			return rules.PkRet(c, 2, 0.2, "docker.stop", "stops a "+group)
 		}
-		return pkRet(c, 1.5, 0.1, "docker.stop", "stops running containers")
+		return rules.PkRet(c, 1.5, 0.1, "docker.stop", "stops running containers")
 	case "leave":
-		return pkRet(c, 2.2, 0.3, "docker.swarm-leave", "leaves the swarm")
+		return rules.PkRet(c, 2.2, 0.3, "docker.swarm-leave", "leaves the swarm")
 	case "scale":
-		return pkRet(c, 1.5, 0.1, "docker.scale", "changes how many replicas run")
+		return rules.PkRet(c, 1.5, 0.1, "docker.scale", "changes how many replicas run")
 	case "push":
 		if group == "" || group == "image" || group == "manifest" || group == "buildx" {
-			return pkRet(c, 2, 0.3, "publish.docker-push", "publishes an image to a registry")
+			return rules.PkRet(c, 2, 0.3, "publish.docker-push", "publishes an image to a registry")
 		}
 	case "run", "create":
 		if group == "" || group == "container" {
@@ -153,46 +155,46 @@ func ruleDocker(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	case "exec":
 		return pkDockerExec(c, rc, x)
 	case "login":
-		return pkAllow(c, 1, "docker.login", "logs in to a registry")
+		return rules.PkAllow(c, 1, "docker.login", "logs in to a registry")
 	case "logout":
-		return pkAllow(c, 1, "docker.logout", "logs out of a registry")
+		return rules.PkAllow(c, 1, "docker.logout", "logs out of a registry")
 	case "update", "pause", "unpause", "restart", "rename", "start", "attach", "wait", "commit", "tag", "cp", "save", "load", "import", "export", "pull", "build", "use", "connect", "disconnect", "init", "bake", "install", "enable", "disable", "upgrade", "rollback", "unlock", "join", "promote", "demote", "annotate", "sign", "revoke":
 		if verb == "disable" || verb == "revoke" || verb == "demote" {
-			return pkRet(c, 1.5, 0.1, "docker."+verb, "changes docker configuration")
+			return rules.PkRet(c, 1.5, 0.1, "docker."+verb, "changes docker configuration")
 		}
 		if verb == "build" && rc.Flag(0, "--push") {
-			return pkRet(c, 2, 0.3, "publish.docker-push", "builds and publishes an image to a registry")
+			return rules.PkRet(c, 2, 0.3, "publish.docker-push", "builds and publishes an image to a registry")
 		}
-		return pkAllow(c, 1, "docker."+verb, "controlled, reversible docker operation")
+		return rules.PkAllow(c, 1, "docker."+verb, "controlled, reversible docker operation")
 	case "ps", "ls", "list", "images", "logs", "inspect", "version", "info", "stats", "top", "port", "history", "events", "diff", "df", "search", "help", "dryrun", "show", "du", "imagetools", "quickview", "cves", "recommendations", "compare", "healthcheck", "exists", "mount", "unmount", "umount":
-		return pkAllow(c, 0, "docker.read", "reads docker state")
+		return rules.PkAllow(c, 0, "docker.read", "reads docker state")
 	}
-	return pkUnsure(c, 1, "docker.other", "docker command")
+	return rules.PkUnsure(c, 1, "docker.other", "docker command")
 }
 
-func pkDockerRmi(c, rc *shell.Cmd, dynOps bool) (Finding, bool) {
+func pkDockerRmi(c, rc *shell.Cmd, dynOps bool) (rules.Finding, bool) {
 	if dynOps || rc.Flag('a', "--all") {
-		return pkRet(c, 2, 0.2, "docker.rmi-many", "removes images chosen at run time (often all of them)")
+		return rules.PkRet(c, 2, 0.2, "docker.rmi-many", "removes images chosen at run time (often all of them)")
 	}
-	return pkRet(c, 1.5, 0.1, "docker.rmi", "removes images (can be pulled or rebuilt)")
+	return rules.PkRet(c, 1.5, 0.1, "docker.rmi", "removes images (can be pulled or rebuilt)")
 }
 
 // pkDockerRun flags containers that get the host: the root filesystem or
 // system dirs mounted, privileged mode, host namespaces, the docker socket.
-func pkDockerRun(c, rc *shell.Cmd, x *Ctx) (Finding, bool) {
-	if f, ok := pkContainerCmd(c, rc.Args, pkDockerRunVal, 1, x); ok {
+func pkDockerRun(c, rc *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	if f, ok := pkContainerCmd(c, rc.Args, rules.PkDockerRunVal, 1, x); ok {
 		return f, true
 	}
 	if rc.Flag(0, "--privileged") {
-		return pkRet(c, 2.2, 0.5, "docker.run-privileged", "runs a privileged container with full access to the host")
+		return rules.PkRet(c, 2.2, 0.5, "docker.run-privileged", "runs a privileged container with full access to the host")
 	}
 	for _, k := range []string{"--pid", "--ipc", "--uts", "--userns", "--cgroupns"} {
-		if v, ok := pkVal(rc, k); ok && v == "host" {
-			return pkRet(c, 2, 0.4, "docker.run-host-ns", "runs a container in the host's namespaces")
+		if v, ok := rules.PkVal(rc, k); ok && v == "host" {
+			return rules.PkRet(c, 2, 0.4, "docker.run-host-ns", "runs a container in the host's namespaces")
 		}
 	}
-	if v, ok := pkVal(rc, "--cap-add"); ok && (strings.EqualFold(v, "ALL") || strings.EqualFold(v, "SYS_ADMIN")) {
-		return pkRet(c, 2.2, 0.5, "docker.run-caps", "runs a container with admin capabilities over the host")
+	if v, ok := rules.PkVal(rc, "--cap-add"); ok && (strings.EqualFold(v, "ALL") || strings.EqualFold(v, "SYS_ADMIN")) {
+		return rules.PkRet(c, 2.2, 0.5, "docker.run-caps", "runs a container with admin capabilities over the host")
 	}
 	for i, a := range rc.Args {
 		var spec string
@@ -229,18 +231,18 @@ func pkDockerRun(c, rc *shell.Cmd, x *Ctx) (Finding, bool) {
 			if f, ok := pkMountedInner(c, rc, x); ok {
 				return f, true
 			}
-			return pkRet(c, 2, 0.5, "docker.run-host-mount", "mounts a host system directory, the home or the docker socket into a container")
+			return rules.PkRet(c, 2, 0.5, "docker.run-host-mount", "mounts a host system directory, the home or the docker socket into a container")
 		}
 	}
 	// $HOME and ~ mounts the walker sees only as unknown words.
-	for _, w := range pkRawWords(c.Raw) {
+	for _, w := range rules.PkRawWords(c.Raw) {
 		lw := strings.ToLower(w)
 		for _, pre := range []string{"$home:", "${home}:", "~:", "~/:", "%userprofile%:", "$env:userprofile:", "$home/.ssh", "${home}/.ssh", "$home/.aws", "${home}/.aws", "$home/.kube", "/:/"} {
 			if strings.HasPrefix(lw, pre) {
 				if f, ok := pkMountedInner(c, rc, x); ok {
 					return f, true
 				}
-				return pkRet(c, 2, 0.5, "docker.run-host-mount", "mounts the home folder or its credentials into a container")
+				return rules.PkRet(c, 2, 0.5, "docker.run-host-mount", "mounts the home folder or its credentials into a container")
 			}
 		}
 	}
@@ -249,13 +251,13 @@ func pkDockerRun(c, rc *shell.Cmd, x *Ctx) (Finding, bool) {
 	if f, ok := pkMountedInner(c, rc, x); ok {
 		return f, true
 	}
-	return pkAllow(c, 1, "docker.run", "runs a container")
+	return rules.PkAllow(c, 1, "docker.run", "runs a container")
 }
 
 // pkMounts returns the container's bind mounts as container path -> host
 // path (home spellings the walker leaves unknown are read from the source
 // text).
-func pkMounts(c, rc *shell.Cmd, x *Ctx) map[string]string {
+func pkMounts(c, rc *shell.Cmd, x *rules.Ctx) map[string]string {
 	m := map[string]string{}
 	addSpec := func(spec string) {
 		spec = strings.ReplaceAll(strings.ReplaceAll(spec, `"`, ""), "'", "")
@@ -268,21 +270,21 @@ func pkMounts(c, rc *shell.Cmd, x *Ctx) map[string]string {
 		}
 		for _, h := range []string{"$pwd", "${pwd}", "$(pwd)", "`pwd`", "%cd%", "${pwd}", "$env:pwd", "."} {
 			// The project folder itself (-v "$PWD":/src, -v .:/app).
-			if (strings.HasPrefix(low, h+":") || strings.HasPrefix(low, h+"/:")) && x.Cwd != "" && !pkDyn(x.Cwd) {
+			if (strings.HasPrefix(low, h+":") || strings.HasPrefix(low, h+"/:")) && x.Cwd != "" && !rules.PkDyn(x.Cwd) {
 				spec = x.Cwd + spec[strings.Index(spec, ":"):]
 				break
 			}
 		}
-		if strings.HasPrefix(spec, "./") && x.Cwd != "" && !pkDyn(x.Cwd) {
+		if strings.HasPrefix(spec, "./") && x.Cwd != "" && !rules.PkDyn(x.Cwd) {
 			spec = strings.TrimRight(x.Cwd, "/") + spec[1:] // -v ./data:/data
 		}
 		src, rest, ok := strings.Cut(spec, ":")
-		if !ok || !strings.HasPrefix(src, "/") && !strings.HasPrefix(src, "~") || pkDyn(src) {
+		if !ok || !strings.HasPrefix(src, "/") && !strings.HasPrefix(src, "~") || rules.PkDyn(src) {
 			return
 		}
 		dst, _, _ := strings.Cut(rest, ":")
 		if strings.HasPrefix(dst, "/") {
-			if p := pkAbs(src, x); p != "" {
+			if p := rules.PkAbs(src, x); p != "" {
 				m[strings.TrimRight(dst, "/")] = p
 			}
 		}
@@ -292,7 +294,7 @@ func pkMounts(c, rc *shell.Cmd, x *Ctx) map[string]string {
 			addSpec(rc.Args[i+1])
 		}
 	}
-	for i, w := range pkRawWords(c.Raw) {
+	for i, w := range rules.PkRawWords(c.Raw) {
 		if i > 0 && strings.Contains(w, ":/") {
 			addSpec(w)
 		}
@@ -318,21 +320,21 @@ func pkMounts(c, rc *shell.Cmd, x *Ctx) map[string]string {
 // pkMountedInner judges the container's command with the paths of host
 // bind mounts put back (docker run -v /:/host alpine rm -rf /host is
 // rm -rf / on the host); only a block-level result is reported.
-func pkMountedInner(c, rc *shell.Cmd, x *Ctx) (Finding, bool) {
+func pkMountedInner(c, rc *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	mounts := pkMounts(c, rc, x)
 	if len(mounts) == 0 {
-		return Finding{}, false
+		return rules.Finding{}, false
 	}
 	args := rc.Args
 	i := 0
 	for i < len(args) && len(args[i]) > 1 && args[i][0] == '-' {
-		if pkDockerRunVal[args[i]] && !strings.Contains(args[i], "=") {
+		if rules.PkDockerRunVal[args[i]] && !strings.Contains(args[i], "=") {
 			i++
 		}
 		i++
 	}
 	if i+1 >= len(args) {
-		return Finding{}, false
+		return rules.Finding{}, false
 	}
 	words := append([]string(nil), args[i+1:]...)
 	mapped := false
@@ -350,8 +352,8 @@ func pkMountedInner(c, rc *shell.Cmd, x *Ctx) (Finding, bool) {
 			}
 		}
 	}
-	if c.Depth >= pkMaxDepth {
-		return Finding{}, false
+	if c.Depth >= rules.PkMaxDepth {
+		return rules.Finding{}, false
 	}
 	// Judged as a command line so sh -c '...' and chroot /host ... open up;
 	// mounted paths inside a -c string are put back too.
@@ -366,14 +368,14 @@ func pkMountedInner(c, rc *shell.Cmd, x *Ctx) (Finding, bool) {
 				mapped = true
 			}
 		}
-		line = append(line, shellQuote(strings.ReplaceAll(w, shell.Dyn, "$X")))
+		line = append(line, rules.ShellQuote(strings.ReplaceAll(w, shell.Dyn, "$X")))
 	}
-	f := BashOn(strings.Join(line, " "), x.Cwd, x.Home, x.M.deeper())
+	f := rules.BashOn(strings.Join(line, " "), x.Cwd, x.Home, x.M.Deeper())
 	// A host folder the command names through its mount is judged like
 	// the host path (the project mounted and wiped is a question); else
 	// only a block-level result speaks.
-	if f.score() < 2.5 && !f.RedLine && !(mapped && f.score() >= 1.5) {
-		return Finding{}, false
+	if f.Score() < 2.5 && !f.RedLine && !(mapped && f.Score() >= 1.5) {
+		return rules.Finding{}, false
 	}
 	f.Rule = "docker.run-host/" + f.Rule
 	f.Reason = "inside a container, on a host folder it mounts: " + f.Reason
@@ -381,14 +383,14 @@ func pkMountedInner(c, rc *shell.Cmd, x *Ctx) (Finding, bool) {
 	return f, true
 }
 
-func pkHostMountRisky(src string, x *Ctx) bool {
-	if src == "" || pkDyn(src) && !strings.HasPrefix(src, shell.Dyn+"/") {
+func pkHostMountRisky(src string, x *rules.Ctx) bool {
+	if src == "" || rules.PkDyn(src) && !strings.HasPrefix(src, shell.Dyn+"/") {
 		return false // $(pwd):/app and friends: the project
 	}
 	if !strings.HasPrefix(src, "/") && !strings.HasPrefix(src, "~") && !strings.HasPrefix(src, shell.Dyn) && !(len(src) > 1 && src[1] == ':') {
 		return false // named volume or relative project path
 	}
-	p := pkAbs(src, x)
+	p := rules.PkAbs(src, x)
 	home := strings.ToLower(strings.TrimRight(x.Home, "/"))
 	switch {
 	case p == "/" || p == "c:/" || p == "c:" || p == home:
@@ -414,7 +416,7 @@ func pkHostMountRisky(src string, x *Ctx) bool {
 }
 
 // pkDockerExec judges the command run inside the container like a local one.
-func pkDockerExec(c, rc *shell.Cmd, x *Ctx) (Finding, bool) {
+func pkDockerExec(c, rc *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	// Options, the container, then the command verbatim.
 	vals := pkVFContainers1
 	args := rc.Args
@@ -426,90 +428,90 @@ func pkDockerExec(c, rc *shell.Cmd, x *Ctx) (Finding, bool) {
 		i++
 	}
 	if i+1 < len(args) {
-		if f, ok := pkEval(pkInner(c, args[i+1:]), x); ok && f.score() >= 1.5 {
+		if f, ok := rules.PkEval(rules.PkInner(c, args[i+1:]), x); ok && f.Score() >= 1.5 {
 			f.Rule = "docker.exec/" + f.Rule
 			f.Reason = "inside a container: " + f.Reason
 			return f, true
 		}
 	}
-	return pkAllow(c, 1, "docker.exec", "runs a command inside a container")
+	return rules.PkAllow(c, 1, "docker.exec", "runs a command inside a container")
 }
 
-func ruleCompose(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	pos := pkPos(c.Args, pkVFContainers2)
+func ruleCompose(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	pos := rules.PkPos(c.Args, pkVFContainers2)
 	if len(pos) == 0 {
-		return pkAllow(c, 0, "compose.help", "shows usage")
+		return rules.PkAllow(c, 0, "compose.help", "shows usage")
 	}
 	// Arguments after the verb.
-	idx := pkIndex(c.Args, pos[0])
+	idx := rules.PkIndex(c.Args, pos[0])
 	return pkComposeVerb(c, strings.ToLower(pos[0]), c.Args[idx+1:])
 }
 
-func pkComposeVerb(c *shell.Cmd, verb string, rest []string) (Finding, bool) {
+func pkComposeVerb(c *shell.Cmd, verb string, rest []string) (rules.Finding, bool) {
 	// "docker compose -f x.yml down": the verb may follow compose flags.
 	if strings.HasPrefix(verb, "-") {
-		pos := pkPos(append([]string{verb}, rest...), pkVFContainers3)
+		pos := rules.PkPos(append([]string{verb}, rest...), pkVFContainers3)
 		if len(pos) == 0 {
-			return pkAllow(c, 0, "compose.help", "shows usage")
+			return rules.PkAllow(c, 0, "compose.help", "shows usage")
 		}
 		verb = strings.ToLower(pos[0])
 		all := append([]string{verb}, rest...)
-		idx := pkIndex(all, pos[0])
+		idx := rules.PkIndex(all, pos[0])
 		rest = all[idx+1:]
 	}
 	rc := &shell.Cmd{Name: "compose", Args: rest}
 	switch verb {
 	case "down":
 		if rc.Flag('v', "--volumes") {
-			return pkRet(c, 2.6, 0.6, "compose.down-volumes", "stops the stack and deletes its volumes: their data cannot be recovered")
+			return rules.PkRet(c, 2.6, 0.6, "compose.down-volumes", "stops the stack and deletes its volumes: their data cannot be recovered")
 		}
-		if v, ok := pkVal(rc, "--rmi"); ok && v != "" {
-			return pkRet(c, 2.1, 0.2, "compose.down-rmi", "stops the stack, removes its containers, networks and images")
+		if v, ok := rules.PkVal(rc, "--rmi"); ok && v != "" {
+			return rules.PkRet(c, 2.1, 0.2, "compose.down-rmi", "stops the stack, removes its containers, networks and images")
 		}
-		return pkRet(c, 2, 0.2, "compose.down", "stops the stack and removes its containers and networks")
+		return rules.PkRet(c, 2, 0.2, "compose.down", "stops the stack and removes its containers and networks")
 	case "rm":
 		if rc.Flag('v', "--volumes") {
-			return pkRet(c, 2.3, 0.4, "compose.rm-volumes", "removes service containers and their anonymous volumes")
+			return rules.PkRet(c, 2.3, 0.4, "compose.rm-volumes", "removes service containers and their anonymous volumes")
 		}
-		return pkRet(c, 1.8, 0.1, "compose.rm", "removes stopped service containers")
+		return rules.PkRet(c, 1.8, 0.1, "compose.rm", "removes stopped service containers")
 	case "kill":
-		return pkRet(c, 2, 0.2, "compose.kill", "kills the stack's containers")
+		return rules.PkRet(c, 2, 0.2, "compose.kill", "kills the stack's containers")
 	case "stop", "pause":
-		return pkRet(c, 1.5, 0.1, "compose.stop", "stops the stack's services")
+		return rules.PkRet(c, 1.5, 0.1, "compose.stop", "stops the stack's services")
 	case "push":
-		return pkRet(c, 2, 0.3, "publish.compose-push", "publishes the stack's images to a registry")
+		return rules.PkRet(c, 2, 0.3, "publish.compose-push", "publishes the stack's images to a registry")
 	case "run", "exec":
 		if verb == "exec" {
-			if f, ok := pkComposeExec(c, rc.Args); ok {
+			if f, ok := rules.PkComposeExec(c, rc.Args); ok {
 				return f, true
 			}
 		}
-		if f, ok := pkContainerCmd(c, rc.Args, pkComposeRunVal, 1, nil); ok {
+		if f, ok := pkContainerCmd(c, rc.Args, rules.PkComposeRunVal, 1, nil); ok {
 			return f, true
 		}
-		return pkAllow(c, 1, "compose."+verb, "runs a command in a service container")
+		return rules.PkAllow(c, 1, "compose."+verb, "runs a command in a service container")
 	case "up", "start", "restart", "build", "pull", "create", "unpause", "scale", "watch", "cp", "attach", "wait", "alpha", "publish":
 		if verb == "publish" {
-			return pkRet(c, 2, 0.3, "publish.compose", "publishes the compose application")
+			return rules.PkRet(c, 2, 0.3, "publish.compose", "publishes the compose application")
 		}
-		return pkAllow(c, 1, "compose."+verb, "runs the project's containers")
+		return rules.PkAllow(c, 1, "compose."+verb, "runs the project's containers")
 	case "ps", "logs", "config", "ls", "images", "top", "port", "events", "version", "convert", "stats", "help":
-		return pkAllow(c, 0, "compose.read", "reads the stack's state")
+		return rules.PkAllow(c, 0, "compose.read", "reads the stack's state")
 	}
-	return pkUnsure(c, 1, "compose.other", "compose command")
+	return rules.PkUnsure(c, 1, "compose.other", "compose command")
 }
 
-var pkKubeVal = pkSet("-n", "--namespace", "--context", "--kubeconfig", "--cluster", "--user", "-s", "--server", "--token", "-l", "--selector", "-o", "--output", "-f", "--filename", "-c", "--container", "--field-selector", "--replicas", "--type", "--image", "-p", "--patch", "--as", "--request-timeout", "--grace-period", "--timeout", "-k", "--kustomize", "--for", "--sort-by", "--tail", "--since", "--template", "--from-literal", "--from-file", "--port", "--target-port", "--name", "--cascade", "--dry-run", "-L", "--label-columns", "--resource", "--subresource")
+var pkKubeVal = rules.PkSet("-n", "--namespace", "--context", "--kubeconfig", "--cluster", "--user", "-s", "--server", "--token", "-l", "--selector", "-o", "--output", "-f", "--filename", "-c", "--container", "--field-selector", "--replicas", "--type", "--image", "-p", "--patch", "--as", "--request-timeout", "--grace-period", "--timeout", "-k", "--kustomize", "--for", "--sort-by", "--tail", "--since", "--template", "--from-literal", "--from-file", "--port", "--target-port", "--name", "--cascade", "--dry-run", "-L", "--label-columns", "--resource", "--subresource")
 
-func ruleKubectl(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	pos := pkPos(c.Args, pkKubeVal)
+func ruleKubectl(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	pos := rules.PkPos(c.Args, pkKubeVal)
 	if len(pos) == 0 {
-		return pkAllow(c, 0, "kube.help", "shows usage")
+		return rules.PkAllow(c, 0, "kube.help", "shows usage")
 	}
 	verb := strings.ToLower(pos[0])
 	objs := pos[1:]
 	dry := false
-	if v, ok := pkVal(c, "--dry-run"); ok && v != "none" {
+	if v, ok := rules.PkVal(c, "--dry-run"); ok && v != "none" {
 		dry = true
 	}
 	allNs := c.Flag('A', "--all-namespaces")
@@ -517,25 +519,25 @@ func ruleKubectl(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	switch verb {
 	case "get", "describe", "logs", "top", "explain", "api-resources", "api-versions", "version", "cluster-info", "diff", "wait", "events", "auth", "completion", "plugin", "options", "help", "kustomize", "port-forward", "proxy", "alpha":
 		if verb == "get" && pkKubeSecretRead(c, objs) {
-			return pkRet(c, 1.5, 0.5, "creds.kube-secret", "prints Kubernetes secrets' contents")
+			return rules.PkRet(c, 1.5, 0.5, "creds.kube-secret", "prints Kubernetes secrets' contents")
 		}
-		return pkAllow(c, 0, "kube.read", "reads cluster state")
+		return rules.PkAllow(c, 0, "kube.read", "reads cluster state")
 	case "config":
 		if len(objs) > 0 {
 			switch strings.ToLower(objs[0]) {
 			case "view":
 				if c.Flag(0, "--raw") || c.Flag(0, "--flatten") {
-					return pkRet(c, 1.5, 0.5, "creds.kube-config-raw", "prints cluster credentials")
+					return rules.PkRet(c, 1.5, 0.5, "creds.kube-config-raw", "prints cluster credentials")
 				}
-				return pkAllow(c, 0, "kube.config-view", "shows the kubeconfig without secrets")
+				return rules.PkAllow(c, 0, "kube.config-view", "shows the kubeconfig without secrets")
 			case "delete-context", "delete-cluster", "delete-user", "unset":
-				return pkAllow(c, 1, "kube.config-edit", "edits the local kubeconfig")
+				return rules.PkAllow(c, 1, "kube.config-edit", "edits the local kubeconfig")
 			}
 		}
-		return pkAllow(c, 1, "kube.config", "reads or switches the local kubeconfig")
+		return rules.PkAllow(c, 1, "kube.config", "reads or switches the local kubeconfig")
 	}
 	if dry {
-		return pkAllow(c, 0, "kube.dry-run", "dry run: nothing changes")
+		return rules.PkAllow(c, 0, "kube.dry-run", "dry run: nothing changes")
 	}
 	switch verb {
 	case "delete":
@@ -546,60 +548,60 @@ func ruleKubectl(c *shell.Cmd, x *Ctx) (Finding, bool) {
 				k, _, _ = strings.Cut(k, "/")
 				switch k {
 				case "ns", "namespace", "namespaces", "pv", "persistentvolume", "persistentvolumes", "pvc", "persistentvolumeclaim", "persistentvolumeclaims", "crd", "crds", "customresourcedefinition", "customresourcedefinitions", "node", "nodes", "no", "all", "statefulset", "statefulsets", "sts", "clusterrole", "clusterrolebinding":
-					return pkRet(c, 2.8, 0.6, "kube.delete-"+k, "deletes "+k+" and everything in or on it; data in volumes cannot be recovered")
+					return rules.PkRet(c, 2.8, 0.6, "kube.delete-"+k, "deletes "+k+" and everything in or on it; data in volumes cannot be recovered")
 				}
 			}
 		}
 		if all || allNs {
-			return pkRet(c, 2.8, 0.6, "kube.delete-all", "deletes every matching resource")
+			return rules.PkRet(c, 2.8, 0.6, "kube.delete-all", "deletes every matching resource")
 		}
-		return pkRet(c, 2, 0.3, "kube.delete", "deletes cluster resources")
+		return rules.PkRet(c, 2, 0.3, "kube.delete", "deletes cluster resources")
 	case "drain":
-		return pkRet(c, 2.2, 0.3, "kube.drain", "evicts every pod from a node")
+		return rules.PkRet(c, 2.2, 0.3, "kube.drain", "evicts every pod from a node")
 	case "cordon", "uncordon", "taint":
-		return pkRet(c, 1.5, 0.2, "kube."+verb, "changes node scheduling")
+		return rules.PkRet(c, 1.5, 0.2, "kube."+verb, "changes node scheduling")
 	case "scale":
-		if v, ok := pkVal(c, "--replicas"); ok && v == "0" {
-			return pkRet(c, 2.2, 0.3, "kube.scale-zero", "scales workloads to zero: the service goes down")
+		if v, ok := rules.PkVal(c, "--replicas"); ok && v == "0" {
+			return rules.PkRet(c, 2.2, 0.3, "kube.scale-zero", "scales workloads to zero: the service goes down")
 		}
-		return pkRet(c, 1.5, 0.1, "kube.scale", "changes how many replicas run")
+		return rules.PkRet(c, 1.5, 0.1, "kube.scale", "changes how many replicas run")
 	case "apply", "create", "replace", "patch", "edit", "set", "rollout", "autoscale", "expose", "run", "label", "annotate", "debug", "certificate":
 		if verb == "rollout" && len(objs) > 0 {
 			switch strings.ToLower(objs[0]) {
 			case "status", "history":
-				return pkAllow(c, 0, "kube.rollout-read", "reads rollout state")
+				return rules.PkAllow(c, 0, "kube.rollout-read", "reads rollout state")
 			}
 		}
 		if verb == "replace" && c.Flag(0, "--force") {
-			return pkRet(c, 2.2, 0.3, "kube.replace-force", "deletes and recreates resources")
+			return rules.PkRet(c, 2.2, 0.3, "kube.replace-force", "deletes and recreates resources")
 		}
 		if verb == "apply" && c.Flag(0, "--prune") {
-			return pkRet(c, 2.3, 0.3, "kube.apply-prune", "applies manifests and deletes resources missing from them")
+			return rules.PkRet(c, 2.3, 0.3, "kube.apply-prune", "applies manifests and deletes resources missing from them")
 		}
 		if verb == "run" {
-			if i := pkIndex(c.Args, "--"); i >= 0 && i+1 < len(c.Args) {
+			if i := rules.PkIndex(c.Args, "--"); i >= 0 && i+1 < len(c.Args) {
 				if f, ok := pkContainerCmd(c, append([]string{"pod"}, c.Args[i+1:]...), nil, 1, x); ok {
 					return f, true
 				}
 			}
 		}
 		if verb == "run" || verb == "debug" || verb == "label" || verb == "annotate" {
-			return pkAllow(c, 1, "kube."+verb, "controlled cluster change")
+			return rules.PkAllow(c, 1, "kube."+verb, "controlled cluster change")
 		}
-		return pkRet(c, 1.5, 0.1, "kube."+verb, "changes cluster resources")
+		return rules.PkRet(c, 1.5, 0.1, "kube."+verb, "changes cluster resources")
 	case "exec", "attach", "cp":
 		if verb == "exec" {
-			if i := pkIndex(c.Args, "--"); i >= 0 && i+1 < len(c.Args) {
-				if f, ok := pkEval(pkInner(c, c.Args[i+1:]), x); ok && f.score() >= 1.5 {
+			if i := rules.PkIndex(c.Args, "--"); i >= 0 && i+1 < len(c.Args) {
+				if f, ok := rules.PkEval(rules.PkInner(c, c.Args[i+1:]), x); ok && f.Score() >= 1.5 {
 					f.Rule = "kube.exec/" + f.Rule
 					f.Reason = "inside a pod: " + f.Reason
 					return f, true
 				}
 			}
 		}
-		return pkAllow(c, 1, "kube."+verb, "runs or copies inside a pod")
+		return rules.PkAllow(c, 1, "kube."+verb, "runs or copies inside a pod")
 	}
-	return pkUnsure(c, 1.5, "kube.other", "kubectl command")
+	return rules.PkUnsure(c, 1.5, "kube.other", "kubectl command")
 }
 
 func pkKubeSecretRead(c *shell.Cmd, objs []string) bool {
@@ -611,71 +613,71 @@ func pkKubeSecretRead(c *shell.Cmd, objs []string) bool {
 	if k != "secret" && k != "secrets" {
 		return false
 	}
-	o, _ := pkVal(c, "-o", "--output")
+	o, _ := rules.PkVal(c, "-o", "--output")
 	o = strings.ToLower(o)
 	return o == "yaml" || o == "json" || strings.HasPrefix(o, "jsonpath") || strings.HasPrefix(o, "go-template") || strings.HasPrefix(o, "custom-columns")
 }
 
-func ruleHelm(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	pos := pkPos(c.Args, pkVFContainers4)
+func ruleHelm(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	pos := rules.PkPos(c.Args, pkVFContainers4)
 	if len(pos) == 0 {
-		return pkAllow(c, 0, "helm.help", "shows usage")
+		return rules.PkAllow(c, 0, "helm.help", "shows usage")
 	}
 	verb := strings.ToLower(pos[0])
-	if pkDryFlag(c, pkVFContainers4, "--dry-run") {
-		return pkAllow(c, 0, "helm.dry-run", "dry run: nothing changes")
+	if rules.PkDryFlag(c, pkVFContainers4, "--dry-run") {
+		return rules.PkAllow(c, 0, "helm.dry-run", "dry run: nothing changes")
 	}
 	switch verb {
 	case "uninstall", "delete", "del", "un":
-		return pkRet(c, 2.2, 0.3, "helm.uninstall", "removes a release and its resources from the cluster")
+		return rules.PkRet(c, 2.2, 0.3, "helm.uninstall", "removes a release and its resources from the cluster")
 	case "install", "upgrade", "rollback":
-		return pkRet(c, 1.5, 0.1, "helm."+verb, "changes what runs in the cluster")
+		return rules.PkRet(c, 1.5, 0.1, "helm."+verb, "changes what runs in the cluster")
 	case "push":
-		return pkRet(c, 2, 0.3, "publish.helm-push", "publishes a chart to a registry")
+		return rules.PkRet(c, 2, 0.3, "publish.helm-push", "publishes a chart to a registry")
 	case "list", "ls", "status", "get", "history", "show", "inspect", "search", "repo", "template", "lint", "version", "dependency", "dep", "package", "pull", "fetch", "env", "help", "verify", "completion", "create", "test", "plugin", "registry":
-		return pkAllow(c, 0, "helm.read", "reads or renders charts")
+		return rules.PkAllow(c, 0, "helm.read", "reads or renders charts")
 	}
-	return pkUnsure(c, 1, "helm.other", "helm command")
+	return rules.PkUnsure(c, 1, "helm.other", "helm command")
 }
 
-func ruleLocalCluster(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	ops := pkLowOps(c)
+func ruleLocalCluster(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	ops := rules.PkLowOps(c)
 	if len(ops) == 0 {
-		return pkAllow(c, 0, "cluster.help", "shows usage")
+		return rules.PkAllow(c, 0, "cluster.help", "shows usage")
 	}
 	verb := ops[0]
 	if verb == "kubectl" && c.Name == "minikube" {
-		if i := pkIndex(c.Args, "--"); i >= 0 && i+1 < len(c.Args) {
-			if f, ok := pkEval(pkInner(c, append([]string{"kubectl"}, c.Args[i+1:]...)), x); ok {
+		if i := rules.PkIndex(c.Args, "--"); i >= 0 && i+1 < len(c.Args) {
+			if f, ok := rules.PkEval(rules.PkInner(c, append([]string{"kubectl"}, c.Args[i+1:]...)), x); ok {
 				return f, true
 			}
 		}
-		return pkAllow(c, 0.5, "cluster.kubectl", "runs the bundled kubectl")
+		return rules.PkAllow(c, 0.5, "cluster.kubectl", "runs the bundled kubectl")
 	}
 	if c.Name == "kind" || c.Name == "k3d" {
 		if len(ops) > 1 && (verb == "delete" || verb == "cluster" && (ops[1] == "delete" || ops[1] == "rm")) {
-			return pkRet(c, 2, 0.2, "cluster.delete", "deletes a local cluster and its workloads")
+			return rules.PkRet(c, 2, 0.2, "cluster.delete", "deletes a local cluster and its workloads")
 		}
-		return pkAllow(c, 1, "cluster."+c.Name, "manages a local cluster")
+		return rules.PkAllow(c, 1, "cluster."+c.Name, "manages a local cluster")
 	}
 	switch verb {
 	case "delete", "destroy", "purge", "remove":
 		if c.Flag(0, "--all") || c.Flag(0, "--purge") {
-			return pkRet(c, 2.3, 0.3, "cluster.delete-all", "deletes every local cluster/VM and its data")
+			return rules.PkRet(c, 2.3, 0.3, "cluster.delete-all", "deletes every local cluster/VM and its data")
 		}
-		return pkRet(c, 2, 0.2, "cluster.delete", "deletes a local cluster/VM and its data")
+		return rules.PkRet(c, 2, 0.2, "cluster.delete", "deletes a local cluster/VM and its data")
 	case "stop", "halt", "suspend":
-		return pkAllow(c, 1, "cluster.stop", "stops a local cluster/VM")
+		return rules.PkAllow(c, 1, "cluster.stop", "stops a local cluster/VM")
 	}
-	return pkAllow(c, 1, "cluster."+c.Name, "manages a local cluster/VM")
+	return rules.PkAllow(c, 1, "cluster."+c.Name, "manages a local cluster/VM")
 }
 
 // Flag sets hoisted out of the rules (built once, not per command).
 var (
-	pkVFContainers1 = pkSet("-e", "--env", "-u", "--user", "-w", "--workdir", "--env-file", "--detach-keys")
-	pkVFContainers2 = pkSet("-f", "--file", "-p", "--project-name", "--profile", "--env-file", "--project-directory", "--ansi", "--parallel", "--progress")
-	pkVFContainers3 = pkSet("-f", "--file", "-p", "--project-name", "--profile", "--env-file", "--project-directory", "--ansi", "--parallel", "--progress")
-	pkVFContainers4 = pkSet("-n", "--namespace", "--kube-context", "--kubeconfig", "-f", "--values", "--set", "--set-string", "--version", "--repo", "-o", "--output", "--timeout", "--post-renderer", "--description",
+	pkVFContainers1 = rules.PkSet("-e", "--env", "-u", "--user", "-w", "--workdir", "--env-file", "--detach-keys")
+	pkVFContainers2 = rules.PkSet("-f", "--file", "-p", "--project-name", "--profile", "--env-file", "--project-directory", "--ansi", "--parallel", "--progress")
+	pkVFContainers3 = rules.PkSet("-f", "--file", "-p", "--project-name", "--profile", "--env-file", "--project-directory", "--ansi", "--parallel", "--progress")
+	pkVFContainers4 = rules.PkSet("-n", "--namespace", "--kube-context", "--kubeconfig", "-f", "--values", "--set", "--set-string", "--version", "--repo", "-o", "--output", "--timeout", "--post-renderer", "--description",
 		"--name-template", "--post-renderer-args", "--username", "--password", "--ca-file", "--cert-file", "--key-file", "--keyring",
 		"--set-file", "--set-json", "--set-literal", "--history-max", "--max-history", "--deletion-propagation", "--labels",
 		"-l", "--selector", "--api-versions", "--kube-version", "--output-dir", "--registry-config", "--repository-config",
@@ -686,7 +688,7 @@ var (
 // run IMAGE CMD, compose run/exec SERVICE CMD) when it reaches out of the
 // container: databases, clouds, clusters, publishing, credentials. What it
 // does to the container's own throwaway file system is not judged here.
-func pkContainerCmd(c *shell.Cmd, args []string, vals map[string]bool, skip int, x *Ctx) (Finding, bool) {
+func pkContainerCmd(c *shell.Cmd, args []string, vals map[string]bool, skip int, x *rules.Ctx) (rules.Finding, bool) {
 	i := 0
 	for i < len(args) && len(args[i]) > 1 && args[i][0] == '-' {
 		if vals[args[i]] && !strings.Contains(args[i], "=") {
@@ -695,7 +697,7 @@ func pkContainerCmd(c *shell.Cmd, args []string, vals map[string]bool, skip int,
 		i++
 	}
 	if i >= len(args) {
-		return Finding{}, false
+		return rules.Finding{}, false
 	}
 	words := args[i+skip:]
 	// Images whose entrypoint is a CLI: the arguments go to it.
@@ -710,19 +712,19 @@ func pkContainerCmd(c *shell.Cmd, args []string, vals map[string]bool, skip int,
 		}
 	}
 	if len(words) == 0 {
-		return Finding{}, false
+		return rules.Finding{}, false
 	}
-	inner := pkInner(c, words)
+	inner := rules.PkInner(c, words)
 	if x == nil {
-		x = &Ctx{Cwd: "/", Home: "/root"}
+		x = &rules.Ctx{Cwd: "/", Home: "/root"}
 	}
-	f, ok := pkEval(inner, x)
-	if !ok || f.score() < 1.5 && !f.RedLine {
-		return Finding{}, false
+	f, ok := rules.PkEval(inner, x)
+	if !ok || f.Score() < 1.5 && !f.RedLine {
+		return rules.Finding{}, false
 	}
 	for _, p := range []string{"fs.", "dyn.", "power.", "proc.", "shell.", "path.", "res.", "sys.", "svc.", "cron."} {
 		if strings.HasPrefix(f.Rule, p) {
-			return Finding{}, false
+			return rules.Finding{}, false
 		}
 	}
 	f.Rule = "container/" + f.Rule
