@@ -185,9 +185,6 @@ func PkSizeBytes(s string) (float64, bool) { return pkSizeBytes(s) }
 // PkValIs is pkValIs (shared.go) for the packs.
 func PkValIs(c *shell.Cmd, name string, want string) bool { return pkValIs(c, name, want) }
 
-// PkJudgeSQL is pkJudgeSQL (db.go) for the packs.
-func PkJudgeSQL(c *shell.Cmd, sql string) (Finding, bool) { return pkJudgeSQL(c, sql) }
-
 // Targets are the folders a listing (find, ls -R ...) walks.
 func (l listing) Targets() []string { return l.targets }
 
@@ -268,11 +265,6 @@ func PkRawWords(raw string) []string { return pkRawWords(raw) }
 
 // PkRootMarks is pkRootMarks (shared.go) for the packs.
 var PkRootMarks = pkRootMarks
-
-// PkSQLClient is pkSQLClient (db.go) for the packs.
-func PkSQLClient(c *shell.Cmd, x *Ctx, sqls []string, file bool) (Finding, bool) {
-	return pkSQLClient(c, x, sqls, file)
-}
 
 // PkSecretPath is pkSecretPath (creds_paths.go) for the packs.
 func PkSecretPath(word string, x *Ctx) (int, string) { return pkSecretPath(word, x) }

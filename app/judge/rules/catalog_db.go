@@ -3,7 +3,7 @@ package rules
 // Catalog: databases. Generated once from the corpora and then kept by hand;
 // see catalog.go for what an entry promises.
 
-var _ = declare("app/judge/rules/db.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/db/db.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "db.admin", Risk: 2, Category: "databases", Reason: "changes server credentials or state",
 			Examples: []Example{{Command: "mysqladmin password"}}},

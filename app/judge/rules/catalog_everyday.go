@@ -5,7 +5,7 @@ import "encoding/json"
 // Catalog: everyday work. Generated once from the corpora and then kept by hand;
 // see catalog.go for what an entry promises.
 
-var _ = declare("app/judge/rules/db.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/db/db.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "dev.rails", Risk: 1, Category: "everyday work", Reason: "runs a Rails/Rake task",
 			Examples: []Example{{Command: "rake test"}}},

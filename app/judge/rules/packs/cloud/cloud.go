@@ -7,6 +7,7 @@ package cloud
 import (
 	"github.com/agent-guard/agent-guard/app/judge/rules"
 	"github.com/agent-guard/agent-guard/app/judge/rules/packs/containers"
+	"github.com/agent-guard/agent-guard/app/judge/rules/packs/db"
 
 	"strings"
 
@@ -579,7 +580,7 @@ func ruleWrangler(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	}
 	if len(ops) >= 2 && ops[0] == "d1" && ops[1] == "execute" {
 		if sql, ok := rules.PkVal(c, "--command"); ok {
-			if f, ok := rules.PkJudgeSQL(c, sql); ok {
+			if f, ok := db.PkJudgeSQL(c, sql); ok {
 				return f, true
 			}
 		}

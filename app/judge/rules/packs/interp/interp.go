@@ -9,6 +9,7 @@ package interp
 
 import (
 	"github.com/agent-guard/agent-guard/app/judge/rules"
+	"github.com/agent-guard/agent-guard/app/judge/rules/packs/db"
 
 	"encoding/base64"
 	"strings"
@@ -140,7 +141,7 @@ func pkDjango(c *shell.Cmd, x *rules.Ctx, rest []string) (rules.Finding, bool) {
 		return rules.PkAllow(c, 0.5, "dev.django-shell", "opens the Django shell")
 	case "dbshell":
 		if s := rules.PkStdinCode(c); s != "" {
-			return rules.PkSQLClient(c, x, nil, false)
+			return db.PkSQLClient(c, x, nil, false)
 		}
 		return rules.PkAllow(c, 1, "dev.django-dbshell", "opens a database shell")
 	case "createsuperuser", "changepassword":
