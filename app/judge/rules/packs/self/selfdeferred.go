@@ -1,6 +1,8 @@
-package rules
+package self
 
 import (
+	"github.com/agent-guard/agent-guard/app/judge/rules"
+
 	"strings"
 
 	"github.com/agent-guard/agent-guard/app/judge/shell"
@@ -12,9 +14,9 @@ import (
 // Only self findings are taken over; the rest stays with the packs that
 // know those programs.
 
-func init() { onAny(ruleSelfDeferred) }
+func init() { pack.OnAny(ruleSelfDeferred) }
 
-func ruleSelfDeferred(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func ruleSelfDeferred(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	var codes []string
 	switch c.Name {
 	case "tmux":
@@ -43,7 +45,7 @@ func ruleSelfDeferred(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		if x.All != nil {
 			for i := range x.All.Cmds {
 				o := &x.All.Cmds[i]
-				if o != c && (o.Name == "echo" || o.Name == "printf") && contains(c.PipedFrom, o.Name) {
+				if o != c && (o.Name == "echo" || o.Name == "printf") && rules.Contains(c.PipedFrom, o.Name) {
 					body = append(body, strings.Join(o.Args, "\n"))
 				}
 			}
@@ -60,13 +62,13 @@ func ruleSelfDeferred(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		if len(code) >= len(c.Raw)+len(x.Cwd)+4096 {
 			continue
 		}
-		if f := Bash(code, x.Cwd, x.Home); SelfFinding(f) {
-			f.Reason = c.Name + " runs " + oneLineCut(code, 80) + " later: " + f.Reason
+		if f := rules.Bash(code, x.Cwd, x.Home); rules.SelfFinding(f) {
+			f.Reason = c.Name + " runs " + rules.OneLineCut(code, 80) + " later: " + f.Reason
 			f.Marked = c.Raw
 			return f, true
 		}
 	}
-	return Finding{}, false
+	return rules.Finding{}, false
 }
 
 func tmuxOperands(args []string) []string {
