@@ -67,14 +67,6 @@ func BashCd(c *shell.Cmd, x *Ctx) string { return bashCd(c, x) }
 // FsWriteTarget is fsWriteTarget (fs.go) for the packs.
 func FsWriteTarget(c *shell.Cmd, t string, x *Ctx) Finding { return fsWriteTarget(c, t, x) }
 
-// GitProgramValue is gitProgramValue (codeopts.go) for the packs.
-func GitProgramValue(c *shell.Cmd, what string, v string, x *Ctx) (Finding, bool) {
-	return gitProgramValue(c, what, v, x)
-}
-
-// LineEnv is lineEnv (codeopts.go) for the packs.
-func LineEnv(c *shell.Cmd, x *Ctx) []string { return lineEnv(c, x) }
-
 // PkNorm is pkNorm (packutil.go) for the packs.
 func PkNorm(w string) string { return pkNorm(w) }
 

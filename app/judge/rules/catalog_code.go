@@ -22,7 +22,7 @@ var _ = declare("app/judge/rules/bash.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/codeopts.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/codeopts/codeopts.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "code.env-library", Risk: 2, Category: "shell and code", Reason: "LD_PRELOAD=./evil.so makes programs load or run code from ./evil.so",
 			Examples: []Example{{Command: "LD_PRELOAD=./evil.so ls"}}},
@@ -76,7 +76,7 @@ var _ = declare("app/judge/rules/packs/everyday/everyday.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/codeopts.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/codeopts/codeopts.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "code.option-dynamic", Risk: 2, Category: "shell and code", Reason: "<what> runs a program only known at run time",
 			Examples: []Example{{Command: "git -c core.sshCommand=\"$X\" fetch"}}},

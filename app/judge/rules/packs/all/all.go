@@ -6,6 +6,7 @@ package all
 import (
 	_ "github.com/agent-guard/agent-guard/app/judge/rules/packs/apps"
 	_ "github.com/agent-guard/agent-guard/app/judge/rules/packs/cloud"
+	_ "github.com/agent-guard/agent-guard/app/judge/rules/packs/codeopts"
 	_ "github.com/agent-guard/agent-guard/app/judge/rules/packs/containers"
 	_ "github.com/agent-guard/agent-guard/app/judge/rules/packs/creds"
 	_ "github.com/agent-guard/agent-guard/app/judge/rules/packs/db"

@@ -2,6 +2,7 @@ package git
 
 import (
 	"github.com/agent-guard/agent-guard/app/judge/rules"
+	"github.com/agent-guard/agent-guard/app/judge/rules/packs/codeopts"
 
 	"io"
 	"os"
@@ -124,7 +125,7 @@ func gitSubJudge(c *shell.Cmd, x *rules.Ctx, g *opts.Git) (rules.Finding, bool) 
 	// remote): --upload-pack, --receive-pack, --exec, rebase -x, difftool -x.
 	for _, k := range []string{"upload-pack", "receive-pack", "exec", "extcmd"} {
 		for _, v := range a.Values(k) {
-			if f, ok := rules.GitProgramValue(c, "git "+g.Sub+" --"+k, v, x); ok && (f.Score() >= 1.5 || f.RedLine) {
+			if f, ok := codeopts.GitProgramValue(c, "git "+g.Sub+" --"+k, v, x); ok && (f.Score() >= 1.5 || f.RedLine) {
 				return f, true
 			}
 		}

@@ -2,6 +2,7 @@ package git
 
 import (
 	"github.com/agent-guard/agent-guard/app/judge/rules"
+	"github.com/agent-guard/agent-guard/app/judge/rules/packs/codeopts"
 
 	"strconv"
 	"strings"
@@ -21,7 +22,7 @@ import (
 // the line).
 func gitConfigs(c *shell.Cmd, g *opts.Git, x *rules.Ctx) []string {
 	cfg := append([]string(nil), g.Global.Values("c")...)
-	env := rules.LineEnv(c, x)
+	env := codeopts.LineEnv(c, x)
 	get := func(n string) (string, bool) {
 		v, ok := "", false
 		for _, kv := range env {
@@ -143,7 +144,7 @@ func gitConfigCode(c *shell.Cmd, k, v string, x *rules.Ctx) (rules.Finding, bool
 		return rules.Finding{}, false // a git-credential-NAME helper
 	}
 	v = strings.TrimPrefix(v, "!")
-	f, ok := rules.GitProgramValue(c, "git config "+k, v, x)
+	f, ok := codeopts.GitProgramValue(c, "git config "+k, v, x)
 	if ok && (strings.ContainsAny(v, ";|&$`<>()") || gitCodeInterp(v)) {
 		// More than a program with arguments: a shell line, or a shell or
 		// interpreter given code, that git runs.

@@ -1,6 +1,8 @@
-package rules
+package codeopts
 
 import (
+	"github.com/agent-guard/agent-guard/app/judge/rules"
+
 	"strings"
 
 	"github.com/agent-guard/agent-guard/app/judge/opts"
@@ -13,7 +15,7 @@ import (
 // what it names. That code is judged like any command; a program named by
 // a path whose content is not shown is at least confirm.
 
-func init() { onAny(ruleCodeEnv); onAny(ruleCodeOption) }
+func init() { pack.OnAny(ruleCodeEnv); pack.OnAny(ruleCodeOption) }
 
 // codeKind says how a value runs.
 type codeKind int
@@ -38,12 +40,12 @@ var codeEnv = map[string]codeKind{
 	"NODE_OPTIONS": codeNodeOpt, "PERL5OPT": codeNodeOpt, "RUBYOPT": codeNodeOpt,
 }
 
-func ruleCodeEnv(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func ruleCodeEnv(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	env := lineEnv(c, x)
 	if len(env) == 0 {
-		return Finding{}, false
+		return rules.Finding{}, false
 	}
-	var w Finding
+	var w rules.Finding
 	have := false
 	for _, kv := range env {
 		k, v, _ := strings.Cut(kv, "=")
@@ -51,7 +53,7 @@ func ruleCodeEnv(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		if !ok || strings.TrimSpace(v) == "" {
 			continue
 		}
-		var f Finding
+		var f rules.Finding
 		switch kind {
 		case codeShell:
 			if k == "LESSOPEN" || k == "LESSCLOSE" {
@@ -65,23 +67,23 @@ func ruleCodeEnv(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			if v == "/dev/null" {
 				continue
 			}
-			f = pkF(c, 1.6, 0.4, "code.env-library", k+"="+v+" makes programs load or run code from "+v)
+			f = rules.PkF(c, 1.6, 0.4, "code.env-library", k+"="+v+" makes programs load or run code from "+v)
 		case codeSource:
 			if v == "/dev/null" {
 				continue
 			}
-			f = pkF(c, 1.6, 0.3, "code.env-source", k+"="+v+" makes the shell run "+v+" first (its content is not shown)")
+			f = rules.PkF(c, 1.6, 0.3, "code.env-source", k+"="+v+" makes the shell run "+v+" first (its content is not shown)")
 		case codeNodeOpt:
 			if !preloadsCode(v) {
 				continue
 			}
-			f = pkF(c, 1.6, 0.3, "code.env-preload", k+"="+v+" loads extra code into every run")
+			f = rules.PkF(c, 1.6, 0.3, "code.env-preload", k+"="+v+" loads extra code into every run")
 		}
 		if !have || f.Worse(w) {
 			w, have = f, true
 		}
 	}
-	return w, have && (w.score() >= 1.5 || w.RedLine)
+	return w, have && (w.Score() >= 1.5 || w.RedLine)
 }
 
 // codeOption: an option whose value a program runs as a command.
@@ -113,7 +115,7 @@ var codeOptionSpecs = map[string]*opts.Spec{
 var sshCodeKeys = map[string]string{"proxycommand": "local", "localcommand": "local", "knownhostscommand": "local",
 	"remotecommand": "remote", "permitlocalcommand": "", "proxyjump": ""}
 
-func ruleCodeOption(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func ruleCodeOption(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	if c.Name == "ssh" || c.Name == "scp" || c.Name == "sftp" || c.Name == "rsync" {
 		if f, ok := sshOptCode(c, x); ok {
 			return f, true
@@ -121,14 +123,14 @@ func ruleCodeOption(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	}
 	cos, ok := codeOptions[c.Name]
 	if !ok {
-		return Finding{}, false
+		return rules.Finding{}, false
 	}
 	spec := opts.Lookup(c.Name)
 	if spec == nil {
 		spec = codeOptionSpecs[c.Name]
 	}
 	a := opts.Parse(spec, c.Args)
-	var w Finding
+	var w rules.Finding
 	have := false
 	for _, co := range cos {
 		for _, v := range a.Values(co.names...) {
@@ -140,7 +142,7 @@ func ruleCodeOption(c *shell.Cmd, x *Ctx) (Finding, bool) {
 				// rsync -e 'ssh -o ProxyCommand=...': the ssh it runs, options and all.
 				if inner := strings.Fields(v); len(inner) > 0 && shell.NormName(inner[0]) == "ssh" {
 					if sf, ok := sshOptCode(&shell.Cmd{Name: "ssh", Args: inner[1:], Raw: c.Raw}, x); ok {
-						f = Worst(f, sf)
+						f = rules.Worst(f, sf)
 					}
 				}
 			}
@@ -149,21 +151,21 @@ func ruleCodeOption(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			}
 		}
 	}
-	return w, have && (w.score() >= 1.5 || w.RedLine)
+	return w, have && (w.Score() >= 1.5 || w.RedLine)
 }
 
 // sshOptCode: ssh/scp/sftp/rsync -o ProxyCommand=CMD (or "ProxyCommand CMD").
-func sshOptCode(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func sshOptCode(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	name := c.Name
 	if name == "rsync" {
-		return Finding{}, false // rsync's -o is --owner; its ssh options are in -e
+		return rules.Finding{}, false // rsync's -o is --owner; its ssh options are in -e
 	}
 	spec := opts.Lookup(name)
 	if spec == nil {
 		spec = codeOptionSpecs[name]
 	}
 	a := opts.Parse(spec, c.Args)
-	var w Finding
+	var w rules.Finding
 	have := false
 	for _, o := range a.Values("o") {
 		k, v, ok := strings.Cut(o, "=")
@@ -176,9 +178,9 @@ func sshOptCode(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			continue
 		}
 		v = strings.TrimSpace(v)
-		var f Finding
+		var f rules.Finding
 		if where == "remote" {
-			f = Bash(v, "~", "~")
+			f = rules.Bash(v, "~", "~")
 			f.Reason = "ssh -o RemoteCommand runs on the remote host: " + f.Reason
 			f.Marked = c.Raw
 		} else {
@@ -189,7 +191,7 @@ func sshOptCode(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			w, have = f, true
 		}
 	}
-	return w, have && (w.score() >= 1.5 || w.RedLine)
+	return w, have && (w.Score() >= 1.5 || w.RedLine)
 }
 
 // preloadsCode: NODE_OPTIONS / PERL5OPT / RUBYOPT words that load a module
@@ -210,25 +212,25 @@ func preloadsCode(v string) bool {
 // lineEnv is the environment a command runs with, as far as the line
 // shows it: variables exported earlier in the line, then its own prefix
 // and env(1) assignments (the shell package puts them in c.Env).
-func lineEnv(c *shell.Cmd, x *Ctx) []string { return c.Env }
+func lineEnv(c *shell.Cmd, x *rules.Ctx) []string { return c.Env }
 
 // gitProgramValue judges a value git (or another tool) runs through the
 // shell: its commands by the same rules, and at least confirm when it
 // names a program by a path outside the system folders (./x, /tmp/x) or
 // cannot be known statically.
-func gitProgramValue(c *shell.Cmd, what, v string, x *Ctx) (Finding, bool) {
+func gitProgramValue(c *shell.Cmd, what, v string, x *rules.Ctx) (rules.Finding, bool) {
 	v = strings.TrimSpace(v)
 	if v == "" {
-		return Finding{}, false
+		return rules.Finding{}, false
 	}
-	if pkDyn(v) {
-		return pkRet(c, 1.6, 0.3, "code.option-dynamic", what+" runs a program only known at run time")
+	if rules.PkDyn(v) {
+		return rules.PkRet(c, 1.6, 0.3, "code.option-dynamic", what+" runs a program only known at run time")
 	}
-	f := Bash(v, x.Cwd, x.Home)
+	f := rules.Bash(v, x.Cwd, x.Home)
 	f.Reason = what + " runs `" + v + "`: " + f.Reason
 	f.Marked = c.Raw
-	if w := strings.Fields(v); len(w) > 0 && codeProgramPath(w[0]) && f.score() < 1.5 {
-		f = pkF(c, 1.6, 0.3, "code.option-program", what+" runs "+w[0]+", a program whose content is not shown")
+	if w := strings.Fields(v); len(w) > 0 && codeProgramPath(w[0]) && f.Score() < 1.5 {
+		f = rules.PkF(c, 1.6, 0.3, "code.option-program", what+" runs "+w[0]+", a program whose content is not shown")
 	}
 	return f, true
 }
