@@ -424,3 +424,6 @@ func RuleGuardCLI(c *shell.Cmd, x *Ctx) (Finding, bool) { return ruleGuardCLI(c,
 
 // RuleGuardPid is ruleGuardPid (selfkill.go) for packs/self.
 func RuleGuardPid(c *shell.Cmd, x *Ctx) (Finding, bool) { return ruleGuardPid(c, x) }
+
+// DiskDevice is diskDevice (fs.go) for the packs.
+func DiskDevice(c *shell.Cmd, t string) (Finding, bool) { return diskDevice(c, t) }

@@ -3,7 +3,7 @@ package rules
 // Catalog: disks and machine state. Generated once from the corpora and then kept by hand;
 // see catalog.go for what an entry promises.
 
-var _ = declare("app/judge/rules/disk.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/disk/disk.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "disk.cipher", Risk: 2, Category: "disks and machine state", Reason: "cipher changes file encryption or keys",
 			Examples: []Example{{Command: "cipher /e /s:C:\\Users\\dev\\secret"}}},

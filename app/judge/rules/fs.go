@@ -548,3 +548,30 @@ func pkWriteTarget(c *shell.Cmd, x *Ctx, p, verb string) (Finding, bool) {
 	}
 	return f, true
 }
+
+// diskDevice reports a write target that is a whole disk or partition.
+func diskDevice(c *shell.Cmd, t string) (Finding, bool) {
+	l := strings.ToLower(strings.ReplaceAll(t, "\\", "/"))
+	dev := false
+	switch {
+	case strings.HasPrefix(l, "/dev/"):
+		n := l[5:]
+		for _, p := range [...]string{"sd", "hd", "vd", "xvd", "nvme", "mmcblk", "disk", "rdisk", "md", "dm-", "mapper/", "loop", "sr", "nbd", "zd", "bcache", "mtdblock", "root", "by-id/", "by-uuid/", "by-path/", "by-label/", "ada", "da", "wd"} {
+			if strings.HasPrefix(n, p) {
+				dev = true
+				break
+			}
+		}
+		if strings.HasPrefix(n, "disk/") {
+			dev = true
+		}
+	case strings.HasPrefix(l, "//./physicaldrive"), strings.HasPrefix(l, "//?/physicaldrive"), strings.HasPrefix(l, "//./harddisk"),
+		len(l) == 6 && strings.HasPrefix(l, "//./") && l[5] == ':':
+		dev = true
+	}
+	if !dev {
+		return Finding{}, false
+	}
+	return Finding{Risk: 3, Violation: 0.98, RedLine: true, Rule: "disk.write-device",
+		Reason: "writes straight to the disk device " + t + ": the file system and all data on it are destroyed", Marked: c.Raw}, true
+}

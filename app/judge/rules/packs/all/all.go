@@ -10,6 +10,7 @@ import (
 	_ "github.com/agent-guard/agent-guard/app/judge/rules/packs/containers"
 	_ "github.com/agent-guard/agent-guard/app/judge/rules/packs/creds"
 	_ "github.com/agent-guard/agent-guard/app/judge/rules/packs/db"
+	_ "github.com/agent-guard/agent-guard/app/judge/rules/packs/disk"
 	_ "github.com/agent-guard/agent-guard/app/judge/rules/packs/everyday"
 	_ "github.com/agent-guard/agent-guard/app/judge/rules/packs/git"
 	_ "github.com/agent-guard/agent-guard/app/judge/rules/packs/infra"

@@ -1,6 +1,8 @@
-package rules
+package disk
 
 import (
+	"github.com/agent-guard/agent-guard/app/judge/rules"
+
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,107 +16,80 @@ import (
 // All of it is a red line: nothing on the disk survives.
 
 func init() {
-	on(ruleDD, "dd", "dcfldd", "dc3dd")
-	on(ruleMkfs, "mkfs", "mke2fs", "mkdosfs", "mkntfs", "mkswap", "newfs", "newfs_apfs", "newfs_hfs", "newfs_msdos", "newfs_exfat", "newfs_udf", "mkfs.ext2",
+	pack.On(ruleDD, "dd", "dcfldd", "dc3dd")
+	pack.On(ruleMkfs, "mkfs", "mke2fs", "mkdosfs", "mkntfs", "mkswap", "newfs", "newfs_apfs", "newfs_hfs", "newfs_msdos", "newfs_exfat", "newfs_udf", "mkfs.ext2",
 		"mkfs.ext3", "mkfs.ext4", "mkfs.xfs", "mkfs.btrfs", "mkfs.vfat", "mkfs.fat", "mkfs.msdos",
 		"mkfs.ntfs", "mkfs.exfat", "mkfs.f2fs", "mkfs.minix", "mkfs.jfs", "mkfs.reiserfs", "mkfs.zfs")
-	on(ruleWipeDisk, "wipefs", "blkdiscard", "sgdisk", "sfdisk", "fdisk", "gdisk", "cfdisk", "parted",
+	pack.On(ruleWipeDisk, "wipefs", "blkdiscard", "sgdisk", "sfdisk", "fdisk", "gdisk", "cfdisk", "parted",
 		"diskpart", "format", "format-volume", "clear-disk", "initialize-disk", "remove-partition",
 		"cipher", "diskutil", "hdparm", "nvme", "badblocks", "zpool", "lvremove", "vgremove", "pvremove",
 		"cryptsetup", "mdadm")
-	on(ruleDiskCopy, "ddrescue", "bmaptool", "flashrom", "sg_format", "scrub", "zerofree", "etcher", "balena-etcher")
-	onAny(ruleMkfsAny)
+	pack.On(ruleDiskCopy, "ddrescue", "bmaptool", "flashrom", "sg_format", "scrub", "zerofree", "etcher", "balena-etcher")
+	pack.OnAny(ruleMkfsAny)
 }
 
-// diskDevice reports a write target that is a whole disk or partition.
-func diskDevice(c *shell.Cmd, t string) (Finding, bool) {
-	l := strings.ToLower(strings.ReplaceAll(t, "\\", "/"))
-	dev := false
-	switch {
-	case strings.HasPrefix(l, "/dev/"):
-		n := l[5:]
-		for _, p := range [...]string{"sd", "hd", "vd", "xvd", "nvme", "mmcblk", "disk", "rdisk", "md", "dm-", "mapper/", "loop", "sr", "nbd", "zd", "bcache", "mtdblock", "root", "by-id/", "by-uuid/", "by-path/", "by-label/", "ada", "da", "wd"} {
-			if strings.HasPrefix(n, p) {
-				dev = true
-				break
-			}
-		}
-		if strings.HasPrefix(n, "disk/") {
-			dev = true
-		}
-	case strings.HasPrefix(l, "//./physicaldrive"), strings.HasPrefix(l, "//?/physicaldrive"), strings.HasPrefix(l, "//./harddisk"),
-		len(l) == 6 && strings.HasPrefix(l, "//./") && l[5] == ':':
-		dev = true
-	}
-	if !dev {
-		return Finding{}, false
-	}
-	return Finding{Risk: 3, Violation: 0.98, RedLine: true, Rule: "disk.write-device",
-		Reason: "writes straight to the disk device " + t + ": the file system and all data on it are destroyed", Marked: c.Raw}, true
+func diskRed(c *shell.Cmd, rule, reason string) (rules.Finding, bool) {
+	return rules.Finding{Risk: 3, Violation: 0.97, RedLine: true, Rule: rule, Reason: reason, Marked: c.Raw}, true
 }
 
-func diskRed(c *shell.Cmd, rule, reason string) (Finding, bool) {
-	return Finding{Risk: 3, Violation: 0.97, RedLine: true, Rule: rule, Reason: reason, Marked: c.Raw}, true
-}
-
-func ruleDD(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func ruleDD(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	for _, a := range c.Args {
 		if strings.HasPrefix(a, "of=") {
 			t := a[3:]
-			if f, ok := diskDevice(c, t); ok {
+			if f, ok := rules.DiskDevice(c, t); ok {
 				return f, true
 			}
 			if diskIsDevice(t, x) {
 				return diskRed(c, "disk.write-device", "dd writes to "+t+", which is a device on this machine")
 			}
 			if strings.Contains(t, shell.Dyn) {
-				return Finding{Risk: 2, Violation: 0.4, Rule: "disk.dd-dynamic", Reason: "dd writes to a target only known at run time (it could be a disk)", Marked: c.Raw}, true
+				return rules.Finding{Risk: 2, Violation: 0.4, Rule: "disk.dd-dynamic", Reason: "dd writes to a target only known at run time (it could be a disk)", Marked: c.Raw}, true
 			}
-			f := fsWriteTarget(c, t, x)
+			f := rules.FsWriteTarget(c, t, x)
 			if n, endless := ddBytes(c.Args); endless && f.Rule == "path.project" {
 				// A file in the project that fills the disk is a question,
 				// not a red line: deleting it gives the space back. (In
 				// /tmp, often a tmpfs, it fills memory: blocked below.)
-				f = Worst(f, Finding{Risk: 2, Violation: 0.45, Rule: "disk.dd-fill", Marked: c.Raw,
+				f = rules.Worst(f, rules.Finding{Risk: 2, Violation: 0.45, Rule: "disk.dd-fill", Marked: c.Raw,
 					Reason: "dd copies an endless stream into " + t + " until the disk is full (deleting the file gives the space back)"})
 			} else if endless {
-				f = Worst(f, Finding{Risk: 2.8, Violation: 0.9, RedLine: true, Rule: "disk.dd-fill", Marked: c.Raw,
+				f = rules.Worst(f, rules.Finding{Risk: 2.8, Violation: 0.9, RedLine: true, Rule: "disk.dd-fill", Marked: c.Raw,
 					Reason: "dd copies an endless stream into " + t + " until the disk is full"})
 			} else if n >= 20<<30 {
-				f = Worst(f, Finding{Risk: 2, Violation: 0.5, Rule: "disk.dd-fill", Marked: c.Raw,
+				f = rules.Worst(f, rules.Finding{Risk: 2, Violation: 0.5, Rule: "disk.dd-fill", Marked: c.Raw,
 					Reason: "dd writes tens of gigabytes to " + t + ": it can fill the disk"})
 			}
 			return f, true
 		}
 	}
-	return Finding{Risk: 0.5, Rule: "disk.dd-read", Reason: "dd without of= writes to stdout", Marked: c.Raw}, true
+	return rules.Finding{Risk: 0.5, Rule: "disk.dd-read", Reason: "dd without of= writes to stdout", Marked: c.Raw}, true
 }
 
 // ruleDiskCopy: imaging and wiping tools whose last operand is the
 // device they overwrite.
-func ruleDiskCopy(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func ruleDiskCopy(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	switch c.Name {
 	case "flashrom":
 		if c.Flag('w', "--write") || c.Flag('E', "--erase") {
 			return diskRed(c, "disk.firmware", "flashrom writes the machine's firmware (BIOS/UEFI): a mistake bricks it")
 		}
-		return Finding{Risk: 1, Rule: "disk.firmware", Reason: "flashrom reads firmware", Marked: c.Raw, Uncertain: true}, true
+		return rules.Finding{Risk: 1, Rule: "disk.firmware", Reason: "flashrom reads firmware", Marked: c.Raw, Uncertain: true}, true
 	case "sg_format":
 		return diskRed(c, "disk.format", "sg_format low-level formats a disk")
 	}
 	ops := c.Operands()
 	for _, o := range ops {
-		if f, ok := diskDevice(c, o); ok && (c.Name != "ddrescue" && c.Name != "bmaptool" || o == ops[len(ops)-1]) {
+		if f, ok := rules.DiskDevice(c, o); ok && (c.Name != "ddrescue" && c.Name != "bmaptool" || o == ops[len(ops)-1]) {
 			return f, true
 		}
 	}
 	if c.Name == "scrub" || c.Name == "zerofree" {
-		return Finding{Risk: 2.5, Violation: 0.7, Rule: "disk.wipe", Reason: c.Name + " overwrites data beyond recovery", Marked: c.Raw}, true
+		return rules.Finding{Risk: 2.5, Violation: 0.7, Rule: "disk.wipe", Reason: c.Name + " overwrites data beyond recovery", Marked: c.Raw}, true
 	}
 	if len(ops) > 0 {
-		return fsWriteTarget(c, ops[len(ops)-1], x), true
+		return rules.FsWriteTarget(c, ops[len(ops)-1], x), true
 	}
-	return Finding{Risk: 1, Rule: "disk.image", Reason: c.Name, Marked: c.Raw, Uncertain: true}, true
+	return rules.Finding{Risk: 1, Rule: "disk.image", Reason: c.Name, Marked: c.Raw, Uncertain: true}, true
 }
 
 // ddBytes is bs*count when both are given (0 if unknown).
@@ -142,36 +117,36 @@ func ddBytes(args []string) (n float64, endless bool) {
 }
 
 func ddSize(v string) float64 {
-	n, ok := pkSizeBytes(v)
+	n, ok := rules.PkSizeBytes(v)
 	if !ok || n < 0 {
 		return 0
 	}
 	return n
 }
 
-func ruleMkfs(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func ruleMkfs(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	a := opts.Parse(mkfsGrammar(c.Name), c.Args)
 	if a.ReadOnly || len(a.Operands) == 0 {
-		return Finding{Risk: 0, Rule: "disk.mkfs-help", Reason: c.Name + " prints help or what it would do; nothing is written", Marked: c.Raw}, true
+		return rules.Finding{Risk: 0, Rule: "disk.mkfs-help", Reason: c.Name + " prints help or what it would do; nothing is written", Marked: c.Raw}, true
 	}
 	// mkfs.ext4 DEVICE [BLOCKS]: the first operand is what gets formatted
 	// (mkfs.fat / mkswap / mkfs.xfs take the device first too).
 	t := a.Operands[0]
 	if diskImageFile(t, x) {
-		f := fsWriteTarget(c, t, x)
-		if f.score() >= 1.5 || f.RedLine {
+		f := rules.FsWriteTarget(c, t, x)
+		if f.Score() >= 1.5 || f.RedLine {
 			return f, true
 		}
-		return Finding{Risk: 1, Rule: "disk.mkfs-image", Reason: c.Name + " formats " + t + ", an image file, not a disk", Marked: c.Raw}, true
+		return rules.Finding{Risk: 1, Rule: "disk.mkfs-image", Reason: c.Name + " formats " + t + ", an image file, not a disk", Marked: c.Raw}, true
 	}
 	return diskRed(c, "disk.mkfs", c.Name+" formats a file system: everything on it is erased")
 }
 
-func ruleMkfsAny(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	if strings.HasPrefix(c.Name, "mkfs") && len(byName[c.Name]) == 0 {
+func ruleMkfsAny(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	if strings.HasPrefix(c.Name, "mkfs") && !rules.HasRules(c.Name) {
 		return ruleMkfs(c, x)
 	}
-	return Finding{}, false
+	return rules.Finding{}, false
 }
 
 // mkfsGrammar: the options of mkfs and its family that take a value,
@@ -201,8 +176,8 @@ var mkfsGrammars = map[string]*opts.Spec{
 // diskImageFile: a format or write target that is a file, not a device:
 // the disk says it is a regular file or a folder holds it, or it is not
 // a device path and does not exist yet (mkfs.ext4 ./loop.img).
-func diskImageFile(t string, x *Ctx) bool {
-	if t == "" || pkDyn(t) {
+func diskImageFile(t string, x *rules.Ctx) bool {
+	if t == "" || rules.PkDyn(t) {
 		return false
 	}
 	l := strings.ToLower(strings.ReplaceAll(t, "\\", "/"))
@@ -210,7 +185,7 @@ func diskImageFile(t string, x *Ctx) bool {
 		return false
 	}
 	p := t
-	if !filepath.IsAbs(p) && x != nil && x.Cwd != "" && !pkDyn(x.Cwd) {
+	if !filepath.IsAbs(p) && x != nil && x.Cwd != "" && !rules.PkDyn(x.Cwd) {
 		p = filepath.Join(x.Cwd, p)
 	}
 	st, err := os.Stat(p)
@@ -220,7 +195,7 @@ func diskImageFile(t string, x *Ctx) bool {
 	return st.Mode().IsRegular()
 }
 
-func ruleWipeDisk(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func ruleWipeDisk(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	low := diskLow(c)
 	has := func(ws ...string) bool {
 		for _, a := range low {
@@ -232,16 +207,16 @@ func ruleWipeDisk(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		}
 		return false
 	}
-	ro := Finding{Risk: 0, Rule: "disk.list", Reason: c.Name + " only lists disks or partitions", Marked: c.Raw}
+	ro := rules.Finding{Risk: 0, Rule: "disk.list", Reason: c.Name + " only lists disks or partitions", Marked: c.Raw}
 	if diskHelp(low) {
-		return Finding{Risk: 0, Rule: "disk.help", Reason: c.Name + " prints its help or version; nothing is changed", Marked: c.Raw}, true
+		return rules.Finding{Risk: 0, Rule: "disk.help", Reason: c.Name + " prints its help or version; nothing is changed", Marked: c.Raw}, true
 	}
 	switch c.Name {
 	case "wipefs", "blkdiscard", "sgdisk", "sfdisk", "fdisk", "gdisk", "cfdisk", "parted", "badblocks":
 		// parted disk.img mklabel gpt, sgdisk -Z disk.img: an image file.
 		var targets []string
 		for _, o := range c.Operands() {
-			if strings.ContainsAny(o, "/.\\") || pkDyn(o) {
+			if strings.ContainsAny(o, "/.\\") || rules.PkDyn(o) {
 				targets = append(targets, o)
 			}
 		}
@@ -250,10 +225,10 @@ func ruleWipeDisk(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			img = img && diskImageFile(t, x)
 		}
 		if img {
-			w := Finding{Risk: 1, Rule: "disk.image-file", Reason: c.Name + " works on " + strings.Join(targets, " ") + ", an image file, not a disk", Marked: c.Raw}
+			w := rules.Finding{Risk: 1, Rule: "disk.image-file", Reason: c.Name + " works on " + strings.Join(targets, " ") + ", an image file, not a disk", Marked: c.Raw}
 			for _, t := range targets {
-				if f := fsWriteTarget(c, t, x); f.score() >= 1.5 || f.RedLine {
-					w = Worst(w, f)
+				if f := rules.FsWriteTarget(c, t, x); f.Score() >= 1.5 || f.RedLine {
+					w = rules.Worst(w, f)
 				}
 			}
 			return w, true
@@ -292,7 +267,7 @@ func ruleWipeDisk(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		if has("-l", "--list", "print", "p") {
 			return ro, true
 		}
-		return Finding{Risk: 2.5, Violation: 0.7, Rule: "disk.partition", Reason: "parted edits a disk's partition table", Marked: c.Raw}, true
+		return rules.Finding{Risk: 2.5, Violation: 0.7, Rule: "disk.partition", Reason: "parted edits a disk's partition table", Marked: c.Raw}, true
 	case "diskpart":
 		return diskRed(c, "disk.diskpart", "diskpart partitions, cleans and formats disks")
 	case "format":
@@ -301,7 +276,7 @@ func ruleWipeDisk(c *shell.Cmd, x *Ctx) (Finding, bool) {
 				return diskRed(c, "disk.format", "format "+a+" erases the whole drive")
 			}
 		}
-		return Finding{Risk: 2.5, Violation: 0.7, Rule: "disk.format", Reason: "format erases a drive", Marked: c.Raw}, true
+		return rules.Finding{Risk: 2.5, Violation: 0.7, Rule: "disk.format", Reason: "format erases a drive", Marked: c.Raw}, true
 	case "format-volume", "clear-disk", "initialize-disk", "remove-partition":
 		return diskRed(c, "disk.format", c.Name+" erases a disk or volume")
 	case "cipher":
@@ -310,11 +285,11 @@ func ruleWipeDisk(c *shell.Cmd, x *Ctx) (Finding, bool) {
 				return diskRed(c, "disk.wipe-free", "cipher /w overwrites all deleted data on the drive: nothing can be recovered")
 			}
 		}
-		if pkWinFlag(c, "e", "d", "r", "k", "u", "x", "n", "rekey", "adduser", "removeuser") {
-			return Finding{Risk: 1.5, Violation: 0.2, Rule: "disk.cipher", Reason: "cipher changes file encryption or keys", Marked: c.Raw}, true
+		if rules.PkWinFlag(c, "e", "d", "r", "k", "u", "x", "n", "rekey", "adduser", "removeuser") {
+			return rules.Finding{Risk: 1.5, Violation: 0.2, Rule: "disk.cipher", Reason: "cipher changes file encryption or keys", Marked: c.Raw}, true
 		}
 		// cipher alone, /c, /s:DIR, /h: shows the encryption state.
-		return pkAllow(c, 0, "disk.cipher-read", "cipher shows the encryption state")
+		return rules.PkAllow(c, 0, "disk.cipher-read", "cipher shows the encryption state")
 	case "diskutil":
 		for _, a := range low {
 			switch a {
@@ -325,19 +300,19 @@ func ruleWipeDisk(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		if len(low) > 0 && (low[0] == "list" || low[0] == "info" || low[0] == "activity" || low[0] == "verifyvolume") {
 			return ro, true
 		}
-		return Finding{Risk: 1.5, Violation: 0.2, Rule: "disk.diskutil", Reason: "diskutil changes disks or volumes", Marked: c.Raw, Uncertain: true}, true
+		return rules.Finding{Risk: 1.5, Violation: 0.2, Rule: "disk.diskutil", Reason: "diskutil changes disks or volumes", Marked: c.Raw, Uncertain: true}, true
 	case "hdparm":
 		for _, a := range low {
 			if strings.HasPrefix(a, "--security-erase") || strings.HasPrefix(a, "--trim-sector") || a == "--make-bad-sector" || a == "--write-sector" {
 				return diskRed(c, "disk.wipe", "hdparm "+a+" destroys data on the disk")
 			}
 		}
-		return Finding{Risk: 1, Rule: "disk.hdparm", Reason: "hdparm reads or tunes a disk", Marked: c.Raw, Uncertain: true}, true
+		return rules.Finding{Risk: 1, Rule: "disk.hdparm", Reason: "hdparm reads or tunes a disk", Marked: c.Raw, Uncertain: true}, true
 	case "nvme":
 		if len(low) > 0 && (low[0] == "format" || low[0] == "sanitize" || low[0] == "delete-ns" || low[0] == "write-zeroes") {
 			return diskRed(c, "disk.wipe", "nvme "+low[0]+" erases the drive")
 		}
-		return Finding{Risk: 0.5, Rule: "disk.nvme", Reason: "nvme reads drive information", Marked: c.Raw, Uncertain: true}, true
+		return rules.Finding{Risk: 0.5, Rule: "disk.nvme", Reason: "nvme reads drive information", Marked: c.Raw, Uncertain: true}, true
 	case "badblocks":
 		if has("-w") || c.Flag('w') {
 			return diskRed(c, "disk.wipe", "badblocks -w overwrites the whole device")
@@ -347,21 +322,21 @@ func ruleWipeDisk(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		if len(low) > 0 && (low[0] == "destroy" || low[0] == "labelclear") {
 			return diskRed(c, "disk.zpool", "zpool "+low[0]+" destroys a storage pool")
 		}
-		return Finding{Risk: 1, Rule: "disk.zpool", Reason: "zpool", Marked: c.Raw, Uncertain: true}, true
+		return rules.Finding{Risk: 1, Rule: "disk.zpool", Reason: "zpool", Marked: c.Raw, Uncertain: true}, true
 	case "lvremove", "vgremove", "pvremove":
 		return diskRed(c, "disk.lvm", c.Name+" deletes a volume and its data")
 	case "cryptsetup":
 		if len(low) > 0 && (low[0] == "luksformat" || low[0] == "erase" || low[0] == "lukserase" || low[0] == "reencrypt") {
 			return diskRed(c, "disk.crypt", "cryptsetup "+low[0]+" destroys the volume's keys or data")
 		}
-		return Finding{Risk: 1.5, Violation: 0.2, Rule: "disk.crypt", Reason: "cryptsetup changes encrypted volumes", Marked: c.Raw}, true
+		return rules.Finding{Risk: 1.5, Violation: 0.2, Rule: "disk.crypt", Reason: "cryptsetup changes encrypted volumes", Marked: c.Raw}, true
 	case "mdadm":
 		if has("--zero-superblock", "--create", "-c", "--remove", "--fail", "-f") {
 			return diskRed(c, "disk.raid", "mdadm changes a RAID array's disks")
 		}
-		return Finding{Risk: 1, Rule: "disk.raid", Reason: "mdadm", Marked: c.Raw, Uncertain: true}, true
+		return rules.Finding{Risk: 1, Rule: "disk.raid", Reason: "mdadm", Marked: c.Raw, Uncertain: true}, true
 	}
-	return Finding{}, false
+	return rules.Finding{}, false
 }
 
 func diskLow(c *shell.Cmd) []string {
@@ -385,12 +360,12 @@ func diskHelp(low []string) bool {
 
 // diskIsDevice: the disk says t is a block or character device (a
 // symlink to /dev/sda named disk.img).
-func diskIsDevice(t string, x *Ctx) bool {
-	if t == "" || pkDyn(t) {
+func diskIsDevice(t string, x *rules.Ctx) bool {
+	if t == "" || rules.PkDyn(t) {
 		return false
 	}
 	p := t
-	if !filepath.IsAbs(p) && x != nil && x.Cwd != "" && !pkDyn(x.Cwd) {
+	if !filepath.IsAbs(p) && x != nil && x.Cwd != "" && !rules.PkDyn(x.Cwd) {
 		p = filepath.Join(x.Cwd, p)
 	}
 	st, err := os.Stat(p)

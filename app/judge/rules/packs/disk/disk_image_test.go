@@ -1,9 +1,12 @@
-package rules
+package disk_test
 
 import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/agent-guard/agent-guard/app/judge/rules"
+	"github.com/agent-guard/agent-guard/app/judge/rules/rulestest"
 )
 
 // Files versus devices: mkfs, dd, wipefs, parted... on a regular file (or
@@ -43,8 +46,8 @@ func TestDiskImageVersusDevice(t *testing.T) {
 		t.Log("no block device in /dev: the symlink-to-device cases are not run here")
 	}
 	for _, c := range cases {
-		f := Bash(c.cmd, dir, "/home/dev")
-		if got := levelOf(f); got != c.want {
+		f := rules.Bash(c.cmd, dir, "/home/dev")
+		if got := rulestest.Level(f); got != c.want {
 			t.Errorf("%q in %s: got %s (%s: %s), want %s", c.cmd, dir, got, f.Rule, f.Reason, c.want)
 		}
 	}
