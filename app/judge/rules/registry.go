@@ -34,9 +34,10 @@ var (
 	anyCmd []reg
 )
 
-// reg is one registered rule with the pack it comes from ("" for the core).
+// reg is one registered rule with the pack it comes from (nil for the
+// core); two words, so the slab below stays small.
 type reg struct {
-	pack string
+	pack *Pack
 	rule CmdRule
 }
 
@@ -46,12 +47,12 @@ type reg struct {
 var ruleSlab = make([]reg, 0, 2048)
 
 // on registers the core's rule r for each program name.
-func on(r CmdRule, names ...string) { register("", r, names) }
+func on(r CmdRule, names ...string) { register(nil, r, names) }
 
 // onAny registers the core's rule r for every command.
-func onAny(r CmdRule) { anyCmd = insert(anyCmd, reg{"", r}) }
+func onAny(r CmdRule) { anyCmd = insert(anyCmd, reg{nil, r}) }
 
-func register(pack string, r CmdRule, names []string) {
+func register(pack *Pack, r CmdRule, names []string) {
 	for _, n := range names {
 		if rs, ok := byName[n]; ok {
 			byName[n] = insert(rs, reg{pack, r})
@@ -68,8 +69,8 @@ func register(pack string, r CmdRule, names []string) {
 // named after it and the core's.
 func insert(rs []reg, g reg) []reg {
 	i := len(rs)
-	if g.pack != "" {
-		for i > 0 && (rs[i-1].pack == "" || rs[i-1].pack > g.pack) {
+	if g.pack != nil {
+		for i > 0 && (rs[i-1].pack == nil || rs[i-1].pack.name > g.pack.name) {
 			i--
 		}
 	}
@@ -85,13 +86,13 @@ func insert(rs []reg, g reg) []reg {
 type Pack struct{ name string }
 
 // NewPack is the handle of the pack called name (its folder under packs/).
-func NewPack(name string) Pack { return Pack{name} }
+func NewPack(name string) *Pack { return &Pack{name} }
 
 // On registers r for each program name.
-func (p Pack) On(r CmdRule, names ...string) { register(p.name, r, names) }
+func (p *Pack) On(r CmdRule, names ...string) { register(p, r, names) }
 
 // OnAny registers r for every command.
-func (p Pack) OnAny(r CmdRule) { anyCmd = insert(anyCmd, reg{p.name, r}) }
+func (p *Pack) OnAny(r CmdRule) { anyCmd = insert(anyCmd, reg{p, r}) }
 
 // hasRules reports whether any pack registered a rule for the program name.
 func hasRules(name string) bool { return len(byName[name]) > 0 }
