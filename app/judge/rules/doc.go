@@ -3,44 +3,71 @@
 //
 // # Layering
 //
-// The package is the core of the judge's rules; packs live in their own
-// packages under packs/ (packs/git, packs/ops, ...), each with its code,
-// tests and testdata:
+// This package is the core; the packs live in packages of their own under
+// packs/ (packs/git, packs/cloud, ...), each with its code and its tests:
 //
-//	rules            core: registry (Ctx, CmdRule, On, OnAny), Finding,
-//	                 the catalog (catalog*.go: every id, with a Where that
-//	                 names the file judging it), the Bash driver (bash.go,
-//	                 judgeCmd, redirections, the fallback for unknown
-//	                 programs), machine state (machine.go), paths and the
-//	                 protected-path classifier (paths.go, self*.go), and the
-//	                 helpers packs share (packutil.go, api.go)
-//	rules/packs/X    one pack: imports rules, registers its rules from init
-//	                 with rules.On / rules.OnAny; may call rules.Bash for a
-//	                 command it carries (sh -c, ssh, docker exec)
-//	rules/packs/all  imports every pack; whoever judges (app/judge, and so
-//	                 the hook's fallback binary, the server and the CLI)
-//	                 imports it, so the rule set is complete wherever the
-//	                 judge runs
+//	rules              the core:
+//	                   - registry.go: Ctx, CmdRule, Pack (NewPack, On,
+//	                     OnAny) and the order rules run in
+//	                   - finding.go, the catalog (catalog*.go: every id,
+//	                     with a Where naming the file that judges it)
+//	                   - the Bash driver: bash.go (judgeCmd, redirections,
+//	                     the shell builtins baseline), dynamic.go,
+//	                     helpforms.go, dryrun.go (unknown destroy verbs),
+//	                     payload.go (commands carried inside ssh, docker
+//	                     exec, base64 | sh: judged again by Bash)
+//	                   - machine.go and what it reads from disk:
+//	                     fsdisk.go, interp_files.go, interp_recipes.go
+//	                   - the write-path classifier shared by Write,
+//	                     redirections, tee and the packs: paths.go, fs*.go,
+//	                     writes.go, remotecopy.go
+//	                   - secret and protected paths: creds_paths.go,
+//	                     creds_dest.go, self{paths,hosts,env,envvars,disk,
+//	                     interp,kill}.go
+//	                   - the MCP judge: mcp.go, fswrite_mcp.go
+//	                   - helpers packs share: packutil.go, shared.go
+//	                   - api.go: the pack API, below
+//	rules/packs/X      one pack: pack.go makes its handle
+//	                   (rules.NewPack("X")), and its files register their
+//	                   rules from init with pack.On / pack.OnAny
+//	rules/packs/all    imports every pack; app/judge imports it, so the rule
+//	                   set is complete wherever the judge runs (the hook's
+//	                   fallback binary, the server, the CLI, the tests)
+//	rules/rulestest    what the packs' tests share (Level)
 //
-// Imports go one way: a pack imports the core, never the other way round,
-// and packs do not import each other. A file whose helpers the core itself
-// needs (the write-path classifier behind redirections, the machine state's
-// script readers, the secret-path tables behind paths.go) stays in the core
-// until those helpers move out of it.
+// Imports go one way: a pack imports the core, never the other way round.
+// A pack may import another pack whose judge it reuses (cloud and interp
+// use packs/db's SQL judge, creds and cloud packs/containers' readers,
+// interp and sysfiles packs/creds', git packs/codeopts'); such a pack
+// exports what it lends in its export.go. A helper that the core itself
+// needs stays in the core (or moved there from the pack file that first had
+// it: shared.go, writes.go), which is why the core still holds the files
+// listed above.
 //
-// api.go exports the core helpers a pack needs under capitalised names;
-// the core's own files keep the short unexported names, so the move of a
-// pack changes nothing in the core but the catalog's Where paths.
+// api.go exports the core helpers a pack needs under capitalised names
+// (pkLowOps as PkLowOps, a field such as np.abs as the method Abs()); the
+// core's own files keep the short unexported names, so moving a pack out
+// changed nothing in the core's code. A helper a pack starts to need gets
+// its twin there.
 //
-// Order: for one program name, rules run in registration order, and the
-// first of two equally bad findings names the verdict. The core registers
-// first (package init), then the packs in the order of their import paths
-// (Go initialises the packages packs/all imports sorted by path, the order
-// the files had side by side before); the corpus tests pin the rule ids
-// this order gives.
+// # Order
 //
-// Tests of the core that judge whole lines need every pack: all_test.go, an
-// external test file, imports packs/all into the core's test binary (an
-// internal test file could not: packs import the core). Each pack's
-// directory does the same for its own tests.
+// For one program name, and among the any-command rules, the packs' rules
+// run first, in the order of the packs' names (then of their files and
+// registrations), then the core's own. The first of two equally bad
+// findings names the verdict, so this order is behaviour, and the corpus
+// tests pin the rule ids it gives. The registry keeps it whatever order Go
+// initialises the packs in (a pack that imports another initialises after
+// it). packs/self registers a few rules whose code stays in the core
+// (ruleHooksOff, the selfinterp and selfkill rules) from files named like
+// theirs, so they keep their place among the self-protection rules.
+//
+// # Tests
+//
+// The core's tests that judge whole lines need every pack: all_test.go, an
+// external test file, links packs/all into the core's test binary (an
+// internal test file could not import it: the packs import this package).
+// A pack whose tests judge whole lines does the same. The corpora
+// (testdata/*.jsonl here and in app/judge) stay where they are: they judge
+// whole lines across packs.
 package rules
