@@ -92,7 +92,7 @@ func TestCatalogExamples(t *testing.T) {
 		red, routed := false, false
 		for _, ex := range e.Examples {
 			n++
-			v, _ := judgeEvent(t, j, exampleEvent(ex))
+			v := judgeExample(t, j, ex)
 			ok, viaRoute := decidedBy(e, v.Rule)
 			if !ok {
 				t.Errorf("%s (%s): example %s is decided by %q (%s: %s)", e.ID, e.Where, exampleEvent(ex), v.Rule, v.Level, v.Reason)
@@ -198,7 +198,7 @@ func TestCatalogCoversCode(t *testing.T) {
 			if covered {
 				break
 			}
-			v, _ := judgeEvent(t, j, exampleEvent(ex))
+			v := judgeExample(t, j, ex)
 			if rules.BaseID(v.Rule) == e.ID || strings.HasPrefix(v.Rule, e.ID+"/") || strings.Contains(v.Rule, "/"+e.ID+"/") {
 				covered = true
 			}

@@ -16,15 +16,71 @@ import (
 const RedLineAt = 0.85
 
 // Example is one call that the rule it belongs to decides: a Bash line, or
-// a whole hook event (Write, Edit, MCP) as JSON.
+// a whole hook event (Write, Edit, MCP) as JSON, and what it needs beyond
+// the default judge.
 type Example struct {
 	Command string          // a Bash command line; empty when Event is set
 	Event   json.RawMessage // a whole PreToolUse event; nil when Command is set
+	// Setup is what the call needs to be decided by its rule (a user
+	// config, files on disk, a fault); nil: the default judge decides it.
+	// The catalog test builds it for real, so the example stays true.
+	Setup *Setup
 }
 
+// Setup describes the world an example is judged in, as data: the
+// catalog test (app/judge/catalog_test.go) builds it for real, and
+// `agent-guard rules --json` shows it next to the call.
+type Setup struct {
+	// Config is a config.json fragment laid over the default config
+	// (allowlists, scoped approvals, mcp_overrides).
+	Config json.RawMessage `json:"config,omitempty"`
+	// Repo makes the call's cwd a fresh git work tree and lets the judge
+	// look at the disk.
+	Repo *Repo `json:"repo,omitempty"`
+	// Home lists files (relative to ~) made in a fresh home folder, the
+	// judge's home: the guard's own files the call would reach.
+	Home []string `json:"home,omitempty"`
+	// Fault names a failure the test injects (see the Fault* constants).
+	Fault string `json:"fault,omitempty"`
+}
+
+// Repo is a git work tree by the state of its files. A path ending in
+// " xN" stands for N files, the path with 0..N-1 before its extension.
+type Repo struct {
+	Committed []string `json:"committed,omitempty"` // tracked and unchanged
+	Modified  []string `json:"modified,omitempty"`  // tracked, changed since the commit
+	Untracked []string `json:"untracked,omitempty"` // never added
+}
+
+// The faults an example can name: failures of the judge itself, which
+// no call provokes on a healthy machine, so the test injects them.
+const (
+	FaultRulePanic    = "rule-panic"              // a rule panics
+	FaultRuleSlow     = "rule-slow"               // the rules outlast the time budget (the call is padded past the size judged inline)
+	FaultRuleSilent   = "rule-silent"             // the rules return no finding at all
+	FaultNoTool       = "no-tool"                 // the call reaches the judge without a tool name (built in process, not parsed from a hook event)
+	FaultDiskBudget   = "disk-budget"             // the disk look-up runs out of time
+	FaultAboveMaxRead = "content-above-max-input" // the written content is padded past shell.MaxInput
+)
+
 // MarshalJSON writes a command as a JSON string and an event as its object,
-// the shape `agent-guard rules --json` promises.
+// the shape `agent-guard rules --json` promises; an example with a setup
+// is an object {"command" or "event", "setup"}.
 func (e Example) MarshalJSON() ([]byte, error) {
+	if e.Setup != nil {
+		type withSetup struct {
+			Command string          `json:"command,omitempty"`
+			Event   json.RawMessage `json:"event,omitempty"`
+			Setup   *Setup          `json:"setup"`
+		}
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(withSetup{e.Command, e.Event, e.Setup}); err != nil {
+			return nil, err
+		}
+		return bytes.TrimRight(b.Bytes(), "\n"), nil
+	}
 	if e.Event != nil {
 		return e.Event, nil
 	}
