@@ -380,9 +380,6 @@ func ruleBaseline(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	return Finding{Rule: "shell.read", Reason: c.Name + " only reads or prints", Marked: c.Raw}, true
 }
 
-// The MCP pack judges commands in tool arguments with Bash.
-func init() { bashFn = Bash }
-
 // oneLineCut is the first n bytes of s, for a Marked that must stay small.
 func oneLineCut(s string, n int) string {
 	if len(s) > n {

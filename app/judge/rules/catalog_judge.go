@@ -55,8 +55,6 @@ var _ = declare("app/judge/rules/fswrite_mcp.go", func() []Entry {
 
 var _ = declare("app/judge/rules/mcp.go", func() []Entry {
 	return []Entry{
-		Entry{ID: "mcp.command", Risk: 2, Category: "judge, MCP and writes", Reason: "runs a shell command that is not analysed yet",
-			Untestable: "unused: bashFn is replaced by Bash at init (bash.go), so MCP commands get the Bash rule's id"},
 		Entry{ID: "mcp.delete", Risk: 2, Category: "judge, MCP and writes", Reason: "deletes through an MCP tool (delete): mcp__github__delete_branch",
 			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__github__delete_branch","tool_input":{"branch":"feature"},"cwd":"/home/dev/proj"}`)}}},
 		Entry{ID: "mcp.delete-big", Risk: 3, Category: "judge, MCP and writes", Reason: "deletes a whole project through an MCP tool: mcp__supabase__delete_project",
