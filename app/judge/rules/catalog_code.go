@@ -139,7 +139,7 @@ var _ = declare("app/judge/rules/interp_code.go", func() []Entry {
 var _ = declare("app/judge/rules/interp_options.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "opt.hidden-command", Risk: 2, Category: "shell and code", Reason: "runs a command from an option whose value is only known at run time",
-			Untestable: "not reached by the forms tried: run-time option values are decided as code.option-dynamic first; kept until the pack's owner removes or rewires it"},
+			Examples: []Example{{Command: `tar --to-command="$CMD" -xf a.tar`}, {Command: `rsync --rsync-path="$P" a host:b`}}},
 		Entry{ID: "shell.unknown-destroyer", Risk: 2, Category: "shell and code", Reason: "frobnicate is a program the rules do not know, and it is asked to purge ~",
 			Examples: []Example{{Command: "frobnicate --purge ~"}}},
 	}
