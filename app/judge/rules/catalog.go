@@ -108,11 +108,6 @@ type Entry struct {
 	// Where names the file that judges this id, so a reader finds it in
 	// one hop (filled by declare from the caller's file).
 	Where string `json:"where,omitempty"`
-	// Untestable says why the entry has no example the default judge
-	// decides by it: it needs user config (allowlists, mcp_overrides),
-	// files on disk, a panic or a time-out, or no known command reaches
-	// it. Empty for every entry with examples.
-	Untestable string `json:"untestable,omitempty"`
 }
 
 // The ids a verdict names, and how they map to entries:
@@ -222,8 +217,10 @@ func add(where string, es []Entry) {
 			catalog.errors = append(catalog.errors, fmt.Sprintf("%s: id %q holds a route; declare the id after the last /", where, e.ID))
 			continue
 		}
-		if len(e.Examples) == 0 && e.Untestable == "" {
-			catalog.errors = append(catalog.errors, fmt.Sprintf("%s: %s has no example and no Untestable reason", where, e.ID))
+		if len(e.Examples) == 0 {
+			// An id no call reaches is dead code: remove it; one that
+			// needs config, files or a fault says so in an example's Setup.
+			catalog.errors = append(catalog.errors, fmt.Sprintf("%s: %s has no example", where, e.ID))
 		}
 		if e.Risk < 0 || e.Risk > 3 || e.Category == "" || e.Reason == "" {
 			catalog.errors = append(catalog.errors, fmt.Sprintf("%s: %s needs a risk 0..3, a category and a reason", where, e.ID))
