@@ -209,8 +209,9 @@ func batchLines(code string) string {
 }
 
 // dangerBins are system programs whose renamed copies are judged as
-// themselves (cp /bin/rm ./tidy; ./tidy -rf ~).
-var dangerBins = []string{"rm", "dd", "shred", "mkfs", "wipefs", "chmod", "chown", "kill", "pkill", "killall", "mv", "truncate", "find", "curl", "wget", "nc", "bash", "sh", "dash"}
+// themselves (cp /bin/rm ./tidy; ./tidy -rf ~): tools that destroy or
+// send, and every shell of the facts table (cp /bin/zsh ./x; ./x -c ...).
+var dangerBins = append([]string{"rm", "dd", "shred", "mkfs", "wipefs", "chmod", "chown", "kill", "pkill", "killall", "mv", "truncate", "find", "curl", "wget", "nc"}, facts.Shells()...)
 
 var binDirs = []string{"/bin", "/usr/bin", "/sbin", "/usr/sbin", "/usr/local/bin"}
 
