@@ -180,13 +180,18 @@ func TestCatalogCoversCode(t *testing.T) {
 		}
 	}
 	j := catalogJudge(t)
+	literal, members, byExample := 0, 0, 0
 	for _, e := range rules.Catalog() {
 		if code[e.ID] {
+			literal++
 			continue
 		}
 		covered := false
 		for _, b := range built {
 			covered = covered || b.Covers(e.ID)
+		}
+		if covered {
+			members++
 		}
 		// An id the scan cannot see (built from a variable) is alive
 		// when one of its examples is decided by it.
@@ -197,12 +202,18 @@ func TestCatalogCoversCode(t *testing.T) {
 			v := judgeExample(t, j, ex)
 			if rules.BaseID(v.Rule) == e.ID || strings.HasPrefix(v.Rule, e.ID+"/") || strings.Contains(v.Rule, "/"+e.ID+"/") {
 				covered = true
+				byExample++
 			}
 		}
 		if !covered {
 			t.Errorf("%s (%s): the judge's code no longer returns this id; remove the entry", e.ID, e.Where)
 		}
 	}
+	// The count `agent-guard rules --json | jq length` gives: the ids
+	// and route names the code spells out, plus the built ids' patterns
+	// and the named members of them, plus ids only an example shows alive.
+	t.Logf("catalog %d entries = %d ids, routes and patterns in the code + %d named members of built ids + %d alive by example",
+		len(rules.Catalog()), literal, members, byExample)
 }
 
 // allCorpora are every labelled corpus of the judge, the product brief's
