@@ -93,6 +93,10 @@ func TestCatalogExamples(t *testing.T) {
 		for _, ex := range e.Examples {
 			n++
 			v := judgeExample(t, j, ex)
+			if strings.ContainsRune(v.Reason, 0) {
+				// the walk's run-time marker (shell.Dyn) is not text
+				t.Errorf("%s: the reason for %s shows a NUL byte: %q", e.ID, exampleJSON(ex), v.Reason)
+			}
 			ok, viaRoute := decidedBy(e, v.Rule)
 			if !ok {
 				t.Errorf("%s (%s): example %s is decided by %q (%s: %s)", e.ID, e.Where, exampleJSON(ex), v.Rule, v.Level, v.Reason)
