@@ -60,7 +60,16 @@ func judgeExample(t *testing.T, j *Judge, ex rules.Example) Verdict {
 		defer swapBashRule(func() rules.Finding { panic("a rule panicked (injected by the catalog test)") })()
 	case rules.FaultRuleSlow:
 		opts.Budget = 20 * time.Millisecond
-		defer swapBashRule(func() rules.Finding { time.Sleep(200 * time.Millisecond); return rules.Finding{Rule: "fake.slow"} })()
+		// The rule blocks until the example is judged; the restore lets
+		// the abandoned judgment finish before the rule is swapped back
+		// (no race with the goroutine the budget left running).
+		release, finished := make(chan struct{}), make(chan struct{})
+		restore := swapBashRule(func() rules.Finding {
+			defer close(finished)
+			<-release
+			return rules.Finding{Rule: "fake.slow"}
+		})
+		defer func() { close(release); <-finished; restore() }()
 		raw = padCommand(t, raw, inlineBytes)
 	case rules.FaultRuleSilent:
 		defer swapBashRule(func() rules.Finding { return rules.Finding{} })()
