@@ -140,7 +140,13 @@ func ruleTaskkill(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		}
 	}
 	if _, ok := pkWinVal(c, "fi"); ok && !pkWinFlag(c, "im", "pid") {
-		if v, _ := pkWinVal(c, "fi"); strings.Contains(strings.ToLower(v), "username") || strings.Contains(strings.ToLower(v), "status") || strings.Contains(strings.ToLower(v), "memusage") {
+		v, _ := pkWinVal(c, "fi")
+		lv := strings.Join(strings.Fields(strings.ToLower(v)), " ")
+		// Every image name: the guard's processes are among them.
+		if lv == "imagename eq *" || lv == "imagename eq *.*" {
+			return pkKillsAll(c, "taskkill /FI \""+v+"\" kills every process it filters for")
+		}
+		if strings.Contains(lv, "username") || strings.Contains(lv, "status") || strings.Contains(lv, "memusage") {
 			return pkRet(c, 2.7, 0.6, "proc.taskkill-filter", "kills every process matching a broad filter")
 		}
 	}
