@@ -56,7 +56,7 @@ var _ = declare("app/judge/rules/fs.go", func() []Entry {
 		Entry{ID: "fs.find-delete", Risk: 1, Category: "files", Reason: "find deletes matching files inside the project",
 			Examples: []Example{{Command: "find . -name x -exec rm {} +"}}},
 		Entry{ID: "fs.find-exec", Risk: 1, Category: "files", Reason: "runs a program on what find selects",
-			Untestable: "not reached by the forms tried: find -exec payloads are peeled and judged as their own commands; kept until the pack's owner removes or rewires it"},
+			Examples: []Example{{Command: `find . -name "*.tmp" -exec trash {} +`}}},
 		Entry{ID: "fs.move", Risk: 1, Category: "files", Reason: "mv dist/ (recoverable)",
 			Examples: []Example{{Command: "mv dist/ build/"}}},
 		Entry{ID: "fs.rm-root", Risk: 3, RedLine: true, Category: "files", Reason: "rm /: the root of the file system; everything on the machine would be lost",
@@ -151,7 +151,7 @@ var _ = declare("app/judge/rules/paths.go", func() []Entry {
 		Entry{ID: "path.disk-device", Risk: 3, RedLine: true, Category: "files", Reason: "writes straight to a disk or memory device (<orig>): this destroys the data on it",
 			Examples: []Example{{Command: "echo x > /dev/mem"}}},
 		Entry{ID: "path.dynamic", Risk: 2, Category: "files", Reason: "writes to a path that cannot be known before it runs",
-			Untestable: "not reached by the forms tried: run-time paths are decided as fs.write-dynamic or by the expanded path first; kept until the pack's owner removes or rewires it"},
+			Examples: []Example{{Command: "echo x > $D/out.txt"}, {Command: "cp a.txt $D/x"}}},
 		Entry{ID: "path.empty", Risk: 2, Category: "files", Reason: "write without a file path",
 			Examples: []Example{{Command: "echo hi > \"\""}}},
 		Entry{ID: "path.env", Risk: 2, Category: "files", Reason: "edits an environment file with secrets outside the project (<orig>)",
@@ -196,8 +196,6 @@ var _ = declare("app/judge/rules/resources.go", func() []Entry {
 
 var _ = declare("app/judge/rules/sysfiles.go", func() []Entry {
 	return []Entry{
-		Entry{ID: "fs.write", Risk: 1, Category: "files", Reason: "writes a file",
-			Untestable: "not reached by the forms tried: WritePath names every path it sees (path.*), so this fallback never decides; kept until the pack's owner removes or rewires it"},
 		Entry{ID: "fs.write-unknown", Risk: 1, Category: "files", Reason: "<verb> writes to a file that is not named",
 			Examples: []Example{{Command: "set-content"}}},
 		Entry{ID: "text.sed", Risk: 0, Category: "files", Reason: "sed prints edited text; no file changes",

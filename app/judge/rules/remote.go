@@ -9,6 +9,7 @@ package rules
 import (
 	"encoding/base64"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/agent-guard/agent-guard/app/judge/facts"
@@ -51,7 +52,7 @@ func ruleRemoteFeed(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	switch {
 	case dl != "":
 		f := pkF(c, 2.3, 0.6, "remote.pipe-to-shell", "runs code downloaded by "+dl+" without showing it ("+dl+" | "+c.Name+")")
-		if pkContains(c.Wrappers, "sudo") || pkContains(c.Wrappers, "doas") {
+		if slices.ContainsFunc(c.Wrappers, facts.IsUnixElevator) {
 			f.Risk, f.Reason = 2.4, f.Reason+", as root"
 		}
 		return f, true
@@ -74,7 +75,7 @@ func ruleRemoteFeed(c *shell.Cmd, x *Ctx) (Finding, bool) {
 
 // pkDecodedFeed decodes `echo B64 | base64 -d | sh` when the text is static.
 func pkDecodedFeed(c *shell.Cmd, x *Ctx) (string, bool) {
-	if c.Name != "sh" && c.Name != "bash" && c.Name != "zsh" && c.Name != "dash" {
+	if !facts.IsPOSIXShell(c.Name) {
 		return "", false
 	}
 	all := pkAll(x)
