@@ -1,9 +1,11 @@
 package audit
 
 import (
-	"github.com/agent-guard/agent-guard/app/internal/lazyre"
 	"strings"
+	"sync"
 	"unicode/utf8"
+
+	"github.com/agent-guard/agent-guard/app/internal/lazyre"
 )
 
 // DigestRunes is how many characters of a call's input the log keeps.
@@ -75,9 +77,9 @@ func Redact(s string) string {
 	if !utf8.ValidString(s) {
 		s = strings.ToValidUTF8(s, "\uFFFD")
 	}
-	lower := strings.ToLower(s)
-	for _, r := range redactions {
-		if len(r.hints) > 0 && !containsAny(lower, r.hints) {
+	hinted := hintsIn(strings.ToLower(s))
+	for i, r := range redactions {
+		if len(r.hints) > 0 && hinted&(1<<i) == 0 {
 			continue
 		}
 		if r.only != nil && !r.only.MatchString(s) {
@@ -167,13 +169,40 @@ func isWord(s string) bool {
 	return true
 }
 
-func containsAny(s string, subs []string) bool {
-	for _, sub := range subs {
-		if strings.Contains(s, sub) {
-			return true
+// hintStarts indexes every redaction's hints by their first byte (bit i
+// of mask is redactions[i]).
+var hintStarts = sync.OnceValue(func() (t [256][]struct {
+	hint string
+	mask uint64
+}) {
+	if len(redactions) > 64 {
+		panic("audit: more than 64 redactions for hintsIn's mask")
+	}
+	for i, r := range redactions {
+		for _, h := range r.hints {
+			t[h[0]] = append(t[h[0]], struct {
+				hint string
+				mask uint64
+			}{h, 1 << i})
 		}
 	}
-	return false
+	return t
+})
+
+// hintsIn returns the set of redactions (bit i for redactions[i]) one of
+// whose hints occurs in lower: one pass over the text instead of a
+// strings.Contains per hint (about 35 of them, three texts per call).
+func hintsIn(lower string) uint64 {
+	t := hintStarts()
+	var m uint64
+	for i := 0; i < len(lower); i++ {
+		for _, h := range t[lower[i]] {
+			if m&h.mask == 0 && strings.HasPrefix(lower[i:], h.hint) {
+				m |= h.mask
+			}
+		}
+	}
+	return m
 }
 
 // Digest returns the first 200 characters of input with secrets redacted.
