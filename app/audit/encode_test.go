@@ -69,3 +69,17 @@ func TestHintsInMatchesContains(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkEncode is one audit line of an ordinary allow, as the server
+// writes it per call: redaction of its three texts and the encoding.
+func BenchmarkEncode(b *testing.B) {
+	e := Entry{TS: time.Now(), Host: "zcode", Session: "8c1f7a52-2b1e-4c7e-9a51-0d2b6c1e9f00", Cwd: "/home/dev/proj", Tool: "Bash", Input: "git status",
+		Source: "rule", Rule: "git.read", Level: "allow", Decision: "allow", Decider: "auto",
+		Reason: "git status only reads the repository: allowed (rule git.read)", DurationMS: 0.412}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, err := encode(e); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

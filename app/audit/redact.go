@@ -171,23 +171,23 @@ func isWord(s string) bool {
 
 // hintStarts indexes every redaction's hints by their first byte (bit i
 // of mask is redactions[i]).
-var hintStarts = sync.OnceValue(func() (t [256][]struct {
-	hint string
-	mask uint64
-}) {
+var hintStarts = sync.OnceValue(func() *[256][]hintRef {
+	var t [256][]hintRef
 	if len(redactions) > 64 {
 		panic("audit: more than 64 redactions for hintsIn's mask")
 	}
 	for i, r := range redactions {
 		for _, h := range r.hints {
-			t[h[0]] = append(t[h[0]], struct {
-				hint string
-				mask uint64
-			}{h, 1 << i})
+			t[h[0]] = append(t[h[0]], hintRef{h, 1 << i})
 		}
 	}
-	return t
+	return &t
 })
+
+type hintRef struct {
+	hint string
+	mask uint64
+}
 
 // hintsIn returns the set of redactions (bit i for redactions[i]) one of
 // whose hints occurs in lower: one pass over the text instead of a
