@@ -8,6 +8,8 @@
 # The client runs in the same process, and its samples are left out; so
 # are the runtime's scheduler and GC, which no goroutine of ours owns
 # (scripts/bench.sh reports the whole process per request, by schedstat).
+# With -cpu 1: the tray and serve --headless run on one processor
+# (server.OneProcessor).
 #   N=40000 scripts/server-cpu.sh     # requests (default 40000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,7 +19,7 @@ N=${N:-40000}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-go test -run '^$' -bench '^BenchmarkServerSimpleRequest$' -benchtime "${N}x" -count 1 \
+go test -run '^$' -bench '^BenchmarkServerSimpleRequest$' -benchtime "${N}x" -count 1 -cpu 1 \
 	-cpuprofile "$tmp/cpu.prof" -o "$tmp/server.test" ./app/server/ | grep -E '^Benchmark' || true
 echo "load average after:  $(cut -d' ' -f1-3 /proc/loadavg)"
 # Twice: the whole profile (the server's goroutines and the total), then
