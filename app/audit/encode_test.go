@@ -56,6 +56,13 @@ func TestHintsInMatchesContains(t *testing.T) {
 	texts := []string{"", "git status", "mysql -pSecret", "curl -H 'Authorization: Bearer x' https://u:p@h/", "myſql -px",
 		"export TYPESAFE_API_KEY=sk-abcdefghijklmnopqrstuvwxyz", "ghp_ gho_ ghu_ ghs_ ghr_ github_pat_ glpat- akia asia xox aiza npm_ hf_ pypi- eyj k_live_ k_test_",
 		"private key cookie api-key auth-token access-token private-token pass secret token key credential -- :// mariadb", "pas", "k_liv", "-"}
+	for _, r := range redactions {
+		for _, h := range r.hints {
+			if len(h) < 2 {
+				t.Errorf("hint %q: hintsIn needs two bytes or more", h)
+			}
+		}
+	}
 	for _, s := range texts {
 		got := hintsIn(s)
 		for i, r := range redactions {

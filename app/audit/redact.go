@@ -197,7 +197,9 @@ func hintsIn(lower string) uint64 {
 	var m uint64
 	for i := 0; i < len(lower); i++ {
 		for _, h := range t[lower[i]] {
-			if m&h.mask == 0 && strings.HasPrefix(lower[i:], h.hint) {
+			// Every hint has two bytes or more (TestHintsInMatchesContains):
+			// the second is compared here, which rules most out without a call.
+			if m&h.mask == 0 && i+1 < len(lower) && lower[i+1] == h.hint[1] && strings.HasPrefix(lower[i:], h.hint) {
 				m |= h.mask
 			}
 		}
