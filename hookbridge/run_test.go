@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -424,5 +425,25 @@ func TestImpostorIsIgnored(t *testing.T) {
 	d, reason := mustDecision(t, out)
 	if d != wire.Allow || code != 0 || strings.Contains(reason, "impostor says yes") || !strings.Contains(reason, "--note the process serving "+path) || !strings.Contains(reason, "it was ignored") {
 		t.Fatalf("%s %d %s", d, code, reason)
+	}
+}
+
+// The judge runs with our runtime settings, and a user's own GOGC cannot
+// come first (the runtime reads the first of duplicate names).
+func TestJudgeEnvPutsOursFirst(t *testing.T) {
+	t.Setenv("GOGC", "50")
+	t.Setenv("GOMAXPROCS", "8")
+	t.Setenv("AGENT_GUARD_HOME", "/tmp/x")
+	env := judgeEnv()
+	if !slices.Equal(env[:len(judgeRuntime)], judgeRuntime) {
+		t.Fatalf("env starts %q, want %q", env[:len(judgeRuntime)], judgeRuntime)
+	}
+	for _, kv := range env[len(judgeRuntime):] {
+		if kv == "GOGC=50" || kv == "GOMAXPROCS=8" {
+			t.Errorf("the user's %s is passed on after ours", kv)
+		}
+	}
+	if !slices.Contains(env, "AGENT_GUARD_HOME=/tmp/x") {
+		t.Error("the guard's own variables must reach the judge")
 	}
 }

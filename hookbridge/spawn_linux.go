@@ -44,7 +44,7 @@ func spawn(ctx context.Context, bin string, args []string, stdin []byte, stdout,
 	}
 	inR, inW, outR, outW, errR, errW := fds[0], fds[1], fds[2], fds[3], fds[4], fds[5]
 	pid, err := syscall.ForkExec(bin, append([]string{bin}, args...), &syscall.ProcAttr{
-		Env:   os.Environ(),
+		Env:   judgeEnv(),
 		Files: []uintptr{uintptr(inR), uintptr(outW), uintptr(errW)},
 	})
 	// The child has its copies (or never started): ours of its ends go.

@@ -43,16 +43,18 @@ fi
 
 mkdir -p "$BIN"
 say "building into $BIN"
+# As scripts/dist.sh builds the release (no symbol table or DWARF).
+build() { go build -trimpath -ldflags "-s -w" "$@"; }
 # The hook never needs cgo; it must start in milliseconds.
-CGO_ENABLED=0 go build -o "$BIN/agent-guard-hook" ./cmd/agent-guard-hook
+CGO_ENABLED=0 build -o "$BIN/agent-guard-hook" ./cmd/agent-guard-hook
 # The hook's fallback (no tray running) execs the judge beside it.
-CGO_ENABLED=0 go build -o "$BIN/agent-guard-judge" ./cmd/agent-guard-judge
+CGO_ENABLED=0 build -o "$BIN/agent-guard-judge" ./cmd/agent-guard-judge
 if [ "$headless" = 1 ]; then
 	# No display: the tray cannot run, so skip the slow cgo/OpenGL build.
-	CGO_ENABLED=0 go build -tags nogui -o "$BIN/agent-guard" ./cmd/agent-guard
+	CGO_ENABLED=0 build -tags nogui -o "$BIN/agent-guard" ./cmd/agent-guard
 else
 	echo "(the first build of the tray compiles GLFW and takes a few minutes)"
-	go build -tags migrated_fynedo -o "$BIN/agent-guard" ./cmd/agent-guard
+	build -tags migrated_fynedo -o "$BIN/agent-guard" ./cmd/agent-guard
 fi
 
 say "smoke test: judging 'git status' offline"

@@ -1,7 +1,6 @@
 package audit
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -135,11 +134,11 @@ func encode(e Entry) ([]byte, error) {
 		}
 		e.RiskProbs = probs
 	}
-	b, err := json.Marshal(e)
-	if err != nil {
-		return nil, fmt.Errorf("audit: cannot encode entry: %w", err)
+	if y := e.TS.Year(); y < 0 || y > 9999 { // as encoding/json's time.Time
+		return nil, fmt.Errorf("audit: cannot encode entry: timestamp year %d outside [0,9999]", y)
 	}
-	return append(b, '\n'), nil
+	b := make([]byte, 0, 320+len(e.Input)+len(e.Reason)+len(e.Cwd)+len(e.Session)+len(e.Answer))
+	return append(appendEntry(b, &e), '\n'), nil
 }
 
 func finite(f float64) float64 {

@@ -29,8 +29,9 @@ ssh); its entry is the id after the last "/". An id with <name> parts
 
   --json   print a JSON array of {"id","risk","red_line","category",
            "reason","examples","where"}; each example is a Bash command
-           string or a whole hook event object. Entries without an example
-           carry "untestable": why none can be given.
+           string, a whole hook event object, or, when the rule needs a
+           config, files on disk or a fault to decide, an object
+           {"command" or "event", "setup"} (see the README's Rules section).
 
 The rules live in app/judge/rules (catalog_*.go declares them).
 `

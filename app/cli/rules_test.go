@@ -73,6 +73,7 @@ func TestRulesJSONBinary(t *testing.T) {
 		t.Fatalf("%d entries; the catalog has %d", len(list), want)
 	}
 	byID := map[string]map[string]json.RawMessage{}
+	setups := 0
 	for _, e := range list {
 		for _, k := range []string{"id", "risk", "red_line", "category", "reason", "examples"} {
 			if _, ok := e[k]; !ok {
@@ -89,8 +90,23 @@ func TestRulesJSONBinary(t *testing.T) {
 			if c := bytes.TrimSpace(ex)[0]; c != '"' && c != '{' {
 				t.Errorf("%s: example is neither a command string nor an event object: %s", id, ex)
 			}
+			// An example with a setup carries its call beside it.
+			var withSetup struct {
+				Command string
+				Event   json.RawMessage
+				Setup   json.RawMessage
+			}
+			if json.Unmarshal(ex, &withSetup) == nil && withSetup.Setup != nil {
+				if (withSetup.Command == "") == (withSetup.Event == nil) {
+					t.Errorf("%s: an example with a setup needs exactly one of command and event: %s", id, ex)
+				}
+				setups++
+			}
 		}
 		byID[id] = e
+	}
+	if setups == 0 {
+		t.Error("no example carries a setup; the config, disk and fault rules have lost theirs")
 	}
 	for _, id := range []string{"fs.rm-root", "git.force-push", "self.guard-files"} {
 		e, ok := byID[id]

@@ -46,12 +46,8 @@ func readClaude(data []byte) (Event, error) {
 	if len(data) == 0 || data[0] != '{' {
 		return Event{}, errors.New("event: input is not a JSON object; the host must send the PreToolUse event on stdin")
 	}
-	e, err := decodeSnake(data)
+	e, c, err := decodeBoth(data)
 	if err != nil {
-		return Event{}, fmt.Errorf("event: not valid JSON: %v", err)
-	}
-	var c camelEvent
-	if err := json.Unmarshal(data, &c); err != nil {
 		return Event{}, fmt.Errorf("event: not valid JSON: %v", err)
 	}
 	pick := func(a *string, b string) {
@@ -75,13 +71,35 @@ func readClaude(data []byte) (Event, error) {
 	return ev, nil
 }
 
-// decodeSnake decodes through a local type named Event so a type error
-// reads exactly as the judge's ("Go struct field Event.tool_name").
-func decodeSnake(data []byte) (claudeEvent, error) {
-	type Event claudeEvent
+// decodeBoth reads both spellings in one pass (the server decodes every
+// call's event: two passes were a tenth of its CPU per request). The
+// struct is named Event so a type error reads as the judge's ("Go struct
+// field Event.tool_name"). No snake_case name equals a camelCase one
+// under encoding/json's case folding, so each is read as by its own
+// decode (TestDecodeBothAsTwoDecodes).
+func decodeBoth(data []byte) (claudeEvent, camelEvent, error) {
+	type Event struct {
+		HookEventName  string          `json:"hook_event_name"`
+		SessionID      string          `json:"session_id"`
+		Cwd            string          `json:"cwd"`
+		ToolName       string          `json:"tool_name"`
+		ToolInput      json.RawMessage `json:"tool_input"`
+		PermissionMode string          `json:"permission_mode"`
+		ToolUseID      string          `json:"tool_use_id"`
+
+		CHookEventName  string          `json:"hookEventName"`
+		CSessionID      string          `json:"sessionId"`
+		CToolName       string          `json:"toolName"`
+		CToolInput      json.RawMessage `json:"toolInput"`
+		CPermissionMode string          `json:"permissionMode"`
+		CToolUseID      string          `json:"toolUseId"`
+	}
 	var e Event
-	err := json.Unmarshal(data, &e)
-	return claudeEvent(e), err
+	if err := json.Unmarshal(data, &e); err != nil {
+		return claudeEvent{}, camelEvent{}, err
+	}
+	return claudeEvent{e.HookEventName, e.SessionID, e.Cwd, e.ToolName, e.ToolInput, e.PermissionMode, e.ToolUseID},
+		camelEvent{e.CHookEventName, e.CSessionID, e.Cwd, e.CToolName, e.CToolInput, e.CPermissionMode, e.CToolUseID}, nil
 }
 
 // parseClaude answers only PreToolUse (an event that names another is not

@@ -2,10 +2,12 @@ package hostproto
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"go/parser"
 	"go/token"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -131,5 +133,31 @@ func TestShellEventAndHostDecisionRoundTrip(t *testing.T) {
 		if h.Name != "cursor" && h.Name != "opencode" && (got != Allow || (err == nil) != exitCodeOnly) {
 			t.Errorf("%s: garbage read as %q, %v; the host would run the tool", h.Name, got, err)
 		}
+	}
+}
+
+// decodeBoth reads what one decode per spelling read.
+func TestDecodeBothAsTwoDecodes(t *testing.T) {
+	for _, in := range []string{
+		`{"hook_event_name":"PreToolUse","session_id":"s","cwd":"/w","tool_name":"Bash","tool_input":{"command":"ls"},"permission_mode":"x","tool_use_id":"u"}`,
+		`{"hookEventName":"PreToolUse","sessionId":"s","cwd":"/w","toolName":"Bash","toolInput":{"command":"ls"},"permissionMode":"x","toolUseId":"u"}`,
+		`{"tool_name":"Bash","toolName":"Write","TOOL_NAME":"Edit","ToolName":"x","tool_input":null,"toolInput":{"a":1},"Cwd":"/c","cwd":"/d"}`,
+		`{"Tool_Input":{"command":"rm"},"tool_input":{"command":"ls"},"TOOLINPUT":{"command":"x"}}`,
+	} {
+		var s claudeEvent
+		var c camelEvent
+		if err := json.Unmarshal([]byte(in), &s); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal([]byte(in), &c); err != nil {
+			t.Fatal(err)
+		}
+		gs, gc, err := decodeBoth([]byte(in))
+		if err != nil || !reflect.DeepEqual(gs, s) || !reflect.DeepEqual(gc, c) {
+			t.Errorf("%s:\n got %+v %+v %v\nwant %+v %+v", in, gs, gc, err, s, c)
+		}
+	}
+	if _, _, err := decodeBoth([]byte(`{"tool_name":5}`)); err == nil || !strings.Contains(err.Error(), "Event.tool_name") {
+		t.Errorf("type error reads %v", err)
 	}
 }

@@ -11,8 +11,8 @@ import (
 )
 
 // The Claude dialect must read events exactly as judge.ParseEvent does
-// (the server parses the normalized event with it), and judge the same
-// tools as judge.Judged.
+// (the server parses the normalized event with it). Which tools are
+// judged is one list, hostproto.Judged, that the judge calls too.
 func TestClaudeParityWithJudge(t *testing.T) {
 	inputs := []string{
 		`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"},"session_id":"s","cwd":"/w","permission_mode":"default","tool_use_id":"u"}`,
@@ -43,11 +43,6 @@ func TestClaudeParityWithJudge(t *testing.T) {
 			if err != nil || back.ToolName != want.ToolName || !hostproto.JSONEqual(back.ToolInput, want.ToolInput) || back.PermissionMode != want.PermissionMode {
 				t.Errorf("%s: normalized %s reads back as %+v, %v", in, ev.Normalized(), back, err)
 			}
-		}
-	}
-	for _, tool := range []string{"Bash", "Write", "Edit", "MultiEdit", "NotebookEdit", "mcp__x__y", "mcp__", "Read", "bash", "", "Glob"} {
-		if hostproto.Judged(tool) != judge.Judged(tool) {
-			t.Errorf("hostproto.Judged(%q) differs from the judge's", tool)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package judge
 import (
 	"context"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/agent-guard/agent-guard/app/config"
@@ -51,6 +52,9 @@ func runCorpus(t *testing.T, path string, min int, load func(string) ([]corpus.C
 		}
 		if v.Rule == "" || v.Reason == "" || v.Source == "" {
 			t.Errorf("%s: verdict without rule/reason/source: %+v", c.Where(), v)
+		}
+		if strings.ContainsRune(v.Reason, 0) {
+			t.Errorf("%s: the reason shows the walk's run-time marker (a NUL byte): %q", c.Where(), v.Reason)
 		}
 		if _, ok := rules.Lookup(v.Rule); !ok {
 			t.Errorf("%s: the verdict names %q, which the rule catalog does not declare", c.Where(), v.Rule)

@@ -5,7 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
+
+	"github.com/agent-guard/agent-guard/app/hostproto"
 )
 
 // Event is the host's PreToolUse input, as ZCode and Claude Code send it.
@@ -65,11 +66,7 @@ func ParseEvent(data []byte) (Event, error) {
 }
 
 // Judged reports whether the guard judges this tool at all: Bash, Write,
-// Edit (and MultiEdit/NotebookEdit) and MCP tools.
-func Judged(tool string) bool {
-	switch tool {
-	case "Bash", "Write", "Edit", "MultiEdit", "NotebookEdit":
-		return true
-	}
-	return strings.HasPrefix(tool, "mcp__")
-}
+// Edit (and MultiEdit/NotebookEdit) and MCP tools. The list lives in
+// hostproto, which reads the hosts' events and must not import the judge;
+// one list keeps the hook and the judge from disagreeing on a tool.
+func Judged(tool string) bool { return hostproto.Judged(tool) }

@@ -122,6 +122,10 @@ func (j *Judge) Judge(ctx context.Context, s State) (v Verdict) {
 	if f.Rule == "" {
 		f.Rule, f.Reason = "local.none", "no rule matched"
 	}
+	// Rules quote the words they judged, and a word only known at run
+	// time carries the walk's marker (shell.Dyn, a NUL byte): people read
+	// the reason, so it says $? as the rules' own texts do.
+	f.Reason = strings.ReplaceAll(strings.ReplaceAll(f.Reason, shell.Dyn, "$?"), "\x00", "$?")
 	self := SelfRule(f.Rule)
 	// A red line is flagged by its rule; a red-line probability of RedLineAt
 	// or more counts as one too, whatever the configured thresholds.

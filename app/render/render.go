@@ -5,6 +5,7 @@ package render
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/agent-guard/agent-guard/app/audit"
@@ -164,21 +165,34 @@ func denyReason(v judge.Verdict, what, why string) string {
 }
 
 // judged describes the verdict: level, risk, red-line probability, rule.
+// judged is "Judged allow: risk 0.0 of 3 (read-only), red-line
+// probability 0.00, rule r, by s. Reason." Built with appends, not fmt
+// (the same text; TestJudgedAsFmt): every call's reason is made here.
 func judged(v judge.Verdict) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "Judged %s: risk %.1f of 3 (%s), red-line probability %.2f", v.Level, v.Risk, ladder(v.Risk), v.Violation)
+	r := strings.TrimSpace(v.Reason)
+	b := make([]byte, 0, 128+len(v.Rule)+len(v.Source)+len(r))
+	b = append(b, "Judged "...)
+	b = append(b, v.Level.String()...)
+	b = append(b, ": risk "...)
+	b = strconv.AppendFloat(b, v.Risk, 'f', 1, 64)
+	b = append(b, " of 3 ("...)
+	b = append(b, ladder(v.Risk)...)
+	b = append(b, "), red-line probability "...)
+	b = strconv.AppendFloat(b, v.Violation, 'f', 2, 64)
 	if v.Rule != "" {
-		fmt.Fprintf(&b, ", rule %s", v.Rule)
+		b = append(b, ", rule "...)
+		b = append(b, v.Rule...)
 	}
 	if v.Source != "" {
-		fmt.Fprintf(&b, ", by %s", v.Source)
+		b = append(b, ", by "...)
+		b = append(b, v.Source...)
 	}
-	b.WriteString(".")
-	if r := strings.TrimSpace(v.Reason); r != "" {
-		b.WriteString(" ")
-		b.WriteString(sentence(r))
+	b = append(b, '.')
+	if r != "" {
+		b = append(b, ' ')
+		b = append(b, sentence(r)...)
 	}
-	return b.String()
+	return string(b)
 }
 
 func ladder(risk float64) string {

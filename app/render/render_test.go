@@ -1,6 +1,8 @@
 package render
 
 import (
+	"fmt"
+	"math"
 	"strings"
 	"testing"
 
@@ -144,6 +146,39 @@ func TestReasonsCarryNoUnblockCommand(t *testing.T) {
 			if strings.Contains(r, bad) {
 				t.Errorf("reason %q contains %q", r, bad)
 			}
+		}
+	}
+}
+
+// judged writes what the fmt version wrote.
+func TestJudgedAsFmt(t *testing.T) {
+	old := func(v judge.Verdict) string {
+		var b strings.Builder
+		fmt.Fprintf(&b, "Judged %s: risk %.1f of 3 (%s), red-line probability %.2f", v.Level, v.Risk, ladder(v.Risk), v.Violation)
+		if v.Rule != "" {
+			fmt.Fprintf(&b, ", rule %s", v.Rule)
+		}
+		if v.Source != "" {
+			fmt.Fprintf(&b, ", by %s", v.Source)
+		}
+		b.WriteString(".")
+		if r := strings.TrimSpace(v.Reason); r != "" {
+			b.WriteString(" ")
+			b.WriteString(sentence(r))
+		}
+		return b.String()
+	}
+	for _, v := range []judge.Verdict{
+		{},
+		{Level: judge.Allow, Rule: "git.read", Source: "rule", Reason: "git status only reads the repository"},
+		{Level: judge.Block, Risk: 3, Violation: 1, Rule: "fs.rm-root", Source: "rule", Reason: "  deletes / %s %d  "},
+		{Level: judge.Confirm, Risk: 1.55, Violation: 0.505, Source: "api", Reason: "grey zone."},
+		{Level: judge.Level(7), Risk: -0.04, Violation: 0.994999, Reason: "ü"},
+		{Risk: math.NaN(), Violation: math.Inf(1)},
+		{Risk: math.Inf(-1), Violation: 1e300},
+	} {
+		if got, want := judged(v), old(v); got != want {
+			t.Errorf("got  %q\nwant %q", got, want)
 		}
 	}
 }

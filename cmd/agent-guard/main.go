@@ -5,11 +5,16 @@ import (
 	"os"
 
 	"github.com/agent-guard/agent-guard/app/cli"
+	"github.com/agent-guard/agent-guard/app/server"
 )
 
 func main() {
 	if len(os.Args) < 2 {
+		server.OneProcessor() // the tray serves the hooks (see OneProcessor)
 		os.Exit(runTray())
+	}
+	if os.Args[1] == "serve" {
+		server.OneProcessor()
 	}
 	// Hidden window verbs (GUI builds only): the tray runs each window
 	// as a child process of this binary.

@@ -31,6 +31,9 @@ type Program struct {
 	// Code: the options that hand the program code to run; "stdin" when
 	// it reads code fed to it (echo code | sh).
 	Code []string
+	// Lang: for an Interpreter whose code the rules read, the language
+	// they read it as (python3, node, perl, ruby, php); empty otherwise.
+	Lang string
 }
 
 var programs = []Program{
@@ -56,17 +59,22 @@ var programs = []Program{
 	{Name: "invoke-command", Kind: WinShell, Code: []string{"-ScriptBlock", "-Command"}},
 
 	// Interpreters: their rules read the code given by option or stdin.
-	{Name: "python", Kind: Interpreter, Code: []string{"-c", "stdin"}},
-	{Name: "python2", Kind: Interpreter, Code: []string{"-c", "stdin"}},
-	{Name: "python3", Kind: Interpreter, Code: []string{"-c", "stdin"}},
-	{Name: "node", Kind: Interpreter, Code: []string{"-e", "--eval", "-p", "--print", "stdin"}},
-	{Name: "nodejs", Kind: Interpreter, Code: []string{"-e", "--eval", "-p", "--print", "stdin"}},
-	{Name: "perl", Kind: Interpreter, Code: []string{"-e", "-E", "stdin"}},
-	{Name: "ruby", Kind: Interpreter, Code: []string{"-e", "stdin"}},
-	{Name: "php", Kind: Interpreter, Code: []string{"-r", "stdin"}},
+	{Name: "python", Kind: Interpreter, Code: []string{"-c", "stdin"}, Lang: "python3"},
+	{Name: "python2", Kind: Interpreter, Code: []string{"-c", "stdin"}, Lang: "python3"},
+	{Name: "python3", Kind: Interpreter, Code: []string{"-c", "stdin"}, Lang: "python3"},
+	{Name: "py", Kind: Interpreter, Code: []string{"-c", "stdin"}, Lang: "python3"},
+	{Name: "pypy", Kind: Interpreter, Code: []string{"-c", "stdin"}, Lang: "python3"},
+	{Name: "pypy3", Kind: Interpreter, Code: []string{"-c", "stdin"}, Lang: "python3"},
+	{Name: "node", Kind: Interpreter, Code: []string{"-e", "--eval", "-p", "--print", "stdin"}, Lang: "node"},
+	{Name: "nodejs", Kind: Interpreter, Code: []string{"-e", "--eval", "-p", "--print", "stdin"}, Lang: "node"},
+	{Name: "ts-node", Kind: Interpreter, Code: []string{"-e", "--eval", "-p", "--print", "stdin"}, Lang: "node"},
+	{Name: "tsx", Kind: Interpreter, Code: []string{"-e", "--eval", "-p", "--print", "stdin"}, Lang: "node"},
+	{Name: "perl", Kind: Interpreter, Code: []string{"-e", "-E", "stdin"}, Lang: "perl"},
+	{Name: "ruby", Kind: Interpreter, Code: []string{"-e", "stdin"}, Lang: "ruby"},
+	{Name: "php", Kind: Interpreter, Code: []string{"-r", "stdin"}, Lang: "php"},
 	{Name: "lua", Kind: Interpreter, Code: []string{"-e", "stdin"}},
-	{Name: "deno", Kind: Interpreter, Code: []string{"eval"}},
-	{Name: "bun", Kind: Interpreter, Code: []string{"-e", "--eval"}},
+	{Name: "deno", Kind: Interpreter, Code: []string{"eval"}, Lang: "node"},
+	{Name: "bun", Kind: Interpreter, Code: []string{"-e", "--eval"}, Lang: "node"},
 	{Name: "rscript", Kind: Interpreter, Code: []string{"-e"}},
 	{Name: "tclsh", Kind: Interpreter, Code: []string{"stdin"}},
 	{Name: "jshell", Kind: Interpreter, Code: []string{"stdin"}},
@@ -120,6 +128,10 @@ func RunsCode(name string) bool {
 	}
 	return false
 }
+
+// Lang is the language the rules read an interpreter's code as
+// (python3, node, perl, ruby, php), or "" for a program they do not.
+func Lang(name string) string { return byName[name].Lang }
 
 // IsInterpreter: a language interpreter whose code the rules read.
 func IsInterpreter(name string) bool { return is(name, Interpreter) }

@@ -74,7 +74,7 @@ func TestTable(t *testing.T) {
 	if got, want := Names(Elevator), []string{"sudo", "su", "doas", "runuser", "pkexec", "run0", "runas", "gsudo"}; !slices.Equal(got, want) {
 		t.Errorf("elevators = %v, want %v", got, want)
 	}
-	if got, want := Names(Interpreter), []string{"python", "python2", "python3", "node", "nodejs", "perl", "ruby", "php", "lua", "deno", "bun", "rscript", "tclsh", "jshell", "irb"}; !slices.Equal(got, want) {
+	if got, want := Names(Interpreter), []string{"python", "python2", "python3", "py", "pypy", "pypy3", "node", "nodejs", "ts-node", "tsx", "perl", "ruby", "php", "lua", "deno", "bun", "rscript", "tclsh", "jshell", "irb"}; !slices.Equal(got, want) {
 		t.Errorf("interpreters = %v, want %v", got, want)
 	}
 	seen := map[string]bool{}
@@ -88,6 +88,9 @@ func TestTable(t *testing.T) {
 				t.Errorf("%s: a shell without a way to take code", p.Name)
 			}
 		}
+		if p.Lang != "" && p.Kind != Interpreter {
+			t.Errorf("%s: Lang belongs to interpreters", p.Name)
+		}
 		if p.POSIX && p.Kind != Shell || p.Windows && p.Kind != Elevator {
 			t.Errorf("%s: POSIX belongs to shells and Windows to elevators", p.Name)
 		}
@@ -97,5 +100,21 @@ func TestTable(t *testing.T) {
 	}
 	if p, ok := Lookup("cmd"); !ok || !slices.Contains(p.Code, "/c") {
 		t.Errorf("cmd takes code by /c: %+v", p)
+	}
+}
+
+// TestLang: the language an interpreter's code is read as (interp_files.go
+// judges a script file it runs under that program).
+func TestLang(t *testing.T) {
+	tests := []struct{ name, want string }{
+		{"python", "python3"}, {"py", "python3"}, {"pypy3", "python3"},
+		{"node", "node"}, {"ts-node", "node"}, {"tsx", "node"}, {"deno", "node"}, {"bun", "node"},
+		{"perl", "perl"}, {"ruby", "ruby"}, {"php", "php"},
+		{"lua", ""}, {"irb", ""}, {"bash", ""}, {"sudo", ""}, {"ls", ""},
+	}
+	for _, tt := range tests {
+		if got := Lang(tt.name); got != tt.want {
+			t.Errorf("Lang(%q) = %q, want %q", tt.name, got, tt.want)
+		}
 	}
 }

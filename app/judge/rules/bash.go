@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/agent-guard/agent-guard/app/judge/facts"
 	"github.com/agent-guard/agent-guard/app/judge/shell"
 )
 
@@ -265,16 +266,21 @@ func judgeCmd(c *shell.Cmd, x *Ctx) Finding {
 // tailHeads are programs that, met among the arguments of an unknown
 // wrapper (faketime, gosu root, tini --, valgrind, op run --), are most
 // likely what it runs: the rest of the line is judged as that command.
-var tailHeads = map[string]bool{
-	"rm": true, "rmdir": true, "shred": true, "dd": true, "wipefs": true, "truncate": true, "git": true,
-	"chmod": true, "chown": true, "kill": true, "pkill": true, "killall": true, "sh": true, "bash": true,
-	"zsh": true, "dash": true, "ksh": true, "sudo": true, "doas": true, "su": true, "find": true, "mv": true,
-	"format": true, "del": true, "rd": true, "remove-item": true, "powershell": true, "pwsh": true, "cmd": true,
-	"diskpart": true, "systemctl": true, "reboot": true, "shutdown": true, "halt": true, "poweroff": true,
-	"crontab": true, "curl": true, "wget": true, "python": true, "python3": true, "perl": true, "node": true,
-	"ruby": true, "docker": true, "kubectl": true, "fdisk": true, "parted": true, "mkfs": true, "xargs": true,
-	"tee": true, "ln": true, "cp": true, "psql": true, "mysql": true, "redis-cli": true, "terraform": true,
-}
+// Every shell, interpreter and elevator of the facts table is one.
+var tailHeads = func() map[string]bool {
+	m := pkSet("rm", "rmdir", "shred", "dd", "wipefs", "truncate", "git",
+		"chmod", "chown", "kill", "pkill", "killall", "find", "mv",
+		"format", "del", "rd", "remove-item",
+		"diskpart", "systemctl", "reboot", "shutdown", "halt", "poweroff",
+		"crontab", "curl", "wget", "docker", "kubectl", "fdisk", "parted", "mkfs", "xargs",
+		"tee", "ln", "cp", "psql", "mysql", "redis-cli", "terraform")
+	for _, k := range []facts.Kind{facts.Shell, facts.WinShell, facts.Interpreter, facts.Elevator} {
+		for _, n := range facts.Names(k) {
+			m[n] = true
+		}
+	}
+	return m
+}()
 
 // tailNever print or describe their arguments (man rm, which rm).
 var tailNever = map[string]bool{"man": true, "info": true, "tldr": true, "help": true, "apropos": true,
@@ -379,9 +385,6 @@ func ruleBaseline(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	}
 	return Finding{Rule: "shell.read", Reason: c.Name + " only reads or prints", Marked: c.Raw}, true
 }
-
-// The MCP pack judges commands in tool arguments with Bash.
-func init() { bashFn = Bash }
 
 // oneLineCut is the first n bytes of s, for a Marked that must stay small.
 func oneLineCut(s string, n int) string {

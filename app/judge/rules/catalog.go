@@ -16,15 +16,71 @@ import (
 const RedLineAt = 0.85
 
 // Example is one call that the rule it belongs to decides: a Bash line, or
-// a whole hook event (Write, Edit, MCP) as JSON.
+// a whole hook event (Write, Edit, MCP) as JSON, and what it needs beyond
+// the default judge.
 type Example struct {
 	Command string          // a Bash command line; empty when Event is set
 	Event   json.RawMessage // a whole PreToolUse event; nil when Command is set
+	// Setup is what the call needs to be decided by its rule (a user
+	// config, files on disk, a fault); nil: the default judge decides it.
+	// The catalog test builds it for real, so the example stays true.
+	Setup *Setup
 }
 
+// Setup describes the world an example is judged in, as data: the
+// catalog test (app/judge/catalog_test.go) builds it for real, and
+// `agent-guard rules --json` shows it next to the call.
+type Setup struct {
+	// Config is a config.json fragment laid over the default config
+	// (allowlists, scoped approvals, mcp_overrides).
+	Config json.RawMessage `json:"config,omitempty"`
+	// Repo makes the call's cwd a fresh git work tree and lets the judge
+	// look at the disk.
+	Repo *Repo `json:"repo,omitempty"`
+	// Home lists files (relative to ~) made in a fresh home folder, the
+	// judge's home: the guard's own files the call would reach.
+	Home []string `json:"home,omitempty"`
+	// Fault names a failure the test injects (see the Fault* constants).
+	Fault string `json:"fault,omitempty"`
+}
+
+// Repo is a git work tree by the state of its files. A path ending in
+// " xN" stands for N files, the path with 0..N-1 before its extension.
+type Repo struct {
+	Committed []string `json:"committed,omitempty"` // tracked and unchanged
+	Modified  []string `json:"modified,omitempty"`  // tracked, changed since the commit
+	Untracked []string `json:"untracked,omitempty"` // never added
+}
+
+// The faults an example can name: failures of the judge itself, which
+// no call provokes on a healthy machine, so the test injects them.
+const (
+	FaultRulePanic    = "rule-panic"              // a rule panics
+	FaultRuleSlow     = "rule-slow"               // the rules outlast the time budget (the call is padded past the size judged inline)
+	FaultRuleSilent   = "rule-silent"             // the rules return no finding at all
+	FaultNoTool       = "no-tool"                 // the call reaches the judge without a tool name (built in process, not parsed from a hook event)
+	FaultDiskBudget   = "disk-budget"             // the disk look-up runs out of time
+	FaultAboveMaxRead = "content-above-max-input" // the written content is padded past shell.MaxInput
+)
+
 // MarshalJSON writes a command as a JSON string and an event as its object,
-// the shape `agent-guard rules --json` promises.
+// the shape `agent-guard rules --json` promises; an example with a setup
+// is an object {"command" or "event", "setup"}.
 func (e Example) MarshalJSON() ([]byte, error) {
+	if e.Setup != nil {
+		type withSetup struct {
+			Command string          `json:"command,omitempty"`
+			Event   json.RawMessage `json:"event,omitempty"`
+			Setup   *Setup          `json:"setup"`
+		}
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(withSetup{e.Command, e.Event, e.Setup}); err != nil {
+			return nil, err
+		}
+		return bytes.TrimRight(b.Bytes(), "\n"), nil
+	}
 	if e.Event != nil {
 		return e.Event, nil
 	}
@@ -52,11 +108,6 @@ type Entry struct {
 	// Where names the file that judges this id, so a reader finds it in
 	// one hop (filled by declare from the caller's file).
 	Where string `json:"where,omitempty"`
-	// Untestable says why the entry has no example the default judge
-	// decides by it: it needs user config (allowlists, mcp_overrides),
-	// files on disk, a panic or a time-out, or no known command reaches
-	// it. Empty for every entry with examples.
-	Untestable string `json:"untestable,omitempty"`
 }
 
 // The ids a verdict names, and how they map to entries:
@@ -166,8 +217,10 @@ func add(where string, es []Entry) {
 			catalog.errors = append(catalog.errors, fmt.Sprintf("%s: id %q holds a route; declare the id after the last /", where, e.ID))
 			continue
 		}
-		if len(e.Examples) == 0 && e.Untestable == "" {
-			catalog.errors = append(catalog.errors, fmt.Sprintf("%s: %s has no example and no Untestable reason", where, e.ID))
+		if len(e.Examples) == 0 {
+			// An id no call reaches is dead code: remove it; one that
+			// needs config, files or a fault says so in an example's Setup.
+			catalog.errors = append(catalog.errors, fmt.Sprintf("%s: %s has no example", where, e.ID))
 		}
 		if e.Risk < 0 || e.Risk > 3 || e.Category == "" || e.Reason == "" {
 			catalog.errors = append(catalog.errors, fmt.Sprintf("%s: %s needs a risk 0..3, a category and a reason", where, e.ID))

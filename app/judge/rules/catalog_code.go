@@ -10,7 +10,7 @@ var _ = declare("app/judge/rules/bash.go", func() []Entry {
 		Entry{ID: "shell.empty", Risk: 0, Category: "shell and code", Reason: "runs no command",
 			Examples: []Example{{Command: "$PSVersionTable"}}},
 		Entry{ID: "shell.function", Risk: 0, Category: "shell and code", Reason: "calls a function defined in the same command",
-			Untestable: "not reached by the forms tried: a call of a function defined in the line is decided by the function's body; kept until the pack's owner removes or rewires it"},
+			Examples: []Example{{Command: "f(){ x=1; }; f"}}},
 		Entry{ID: "shell.read", Risk: 0, Category: "shell and code", Reason: "set only reads or prints",
 			Examples: []Example{{Command: "set -e"}}},
 		Entry{ID: "shell.root-shell", Risk: 2, Category: "shell and code", Reason: "sudo opens a root shell",
@@ -52,8 +52,6 @@ var _ = declare("app/judge/rules/dynamic.go", func() []Entry {
 			Examples: []Example{{Command: "iex"}}},
 		Entry{ID: "dyn.obfuscated-name", Risk: 2, Category: "shell and code", Reason: "the program name rm is spelled to hide it (quotes, escapes or substitutions inside the name)",
 			Examples: []Example{{Command: "r\\m -rf dist"}}},
-		Entry{ID: "shell.eval", Risk: 0, Category: "shell and code", Reason: "eval with nothing to run",
-			Untestable: "not reached by the forms tried: eval with no words is decided as shell.nested; kept until the pack's owner removes or rewires it"},
 		Entry{ID: "shell.interactive", Risk: 0, Category: "shell and code", Reason: "bash without code",
 			Examples: []Example{{Command: "env -i bash"}}},
 		Entry{ID: "shell.nested", Risk: 0, Category: "shell and code", Reason: "eval runs code that is judged command by command",
@@ -141,7 +139,7 @@ var _ = declare("app/judge/rules/packs/interp/interp_code.go", func() []Entry {
 var _ = declare("app/judge/rules/packs/interp/interp_options.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "opt.hidden-command", Risk: 2, Category: "shell and code", Reason: "runs a command from an option whose value is only known at run time",
-			Untestable: "not reached by the forms tried: run-time option values are decided as code.option-dynamic first; kept until the pack's owner removes or rewires it"},
+			Examples: []Example{{Command: `tar --to-command="$CMD" -xf a.tar`}, {Command: `rsync --rsync-path="$P" a host:b`}}},
 		Entry{ID: "shell.unknown-destroyer", Risk: 2, Category: "shell and code", Reason: "frobnicate is a program the rules do not know, and it is asked to purge ~",
 			Examples: []Example{{Command: "frobnicate --purge ~"}}},
 	}

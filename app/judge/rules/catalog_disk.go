@@ -74,19 +74,19 @@ var _ = declare("app/judge/rules/packs/everyday/everyday_escape.go", func() []En
 var _ = declare("app/judge/rules/fsdisk.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "disk.delete-git", Risk: 3, Category: "disks and machine state", Reason: "deletes a folder holding a git repository",
-			Untestable: "needs files on disk (a git work tree and its state); decided by machine state, see the table in app/judge/rules/fsdisk_test.go"},
+			Examples: []Example{{Command: "find . -type d -name .git -exec rm -rf {} +", Setup: &Setup{Repo: &Repo{Committed: []string{"README.md"}}}}}},
 		Entry{ID: "disk.discard-changes", Risk: 2, Category: "disks and machine state", Reason: "throws away uncommitted changes",
-			Untestable: "needs files on disk (a git work tree and its state); decided by machine state, see the table in app/judge/rules/fsdisk_test.go"},
+			Examples: []Example{{Command: "git checkout -- src/main.go", Setup: &Setup{Repo: &Repo{Modified: []string{"src/main.go"}}}}}},
 		Entry{ID: "disk.mass-edit", Risk: 2, Category: "disks and machine state", Reason: "edits many files that git cannot restore",
-			Untestable: "needs files on disk (a git work tree and its state); decided by machine state, see the table in app/judge/rules/fsdisk_test.go"},
+			Examples: []Example{{Command: "grep -rl src . | xargs sed -i 's/src/lib/g'", Setup: &Setup{Repo: &Repo{Committed: []string{"src/f.js x100"}, Untracked: []string{"src/new.js"}}}}}},
 		Entry{ID: "disk.mass-perms", Risk: 2, Category: "disks and machine state", Reason: "changes permissions of many files",
-			Untestable: "needs files on disk (a git work tree and its state); decided by machine state, see the table in app/judge/rules/fsdisk_test.go"},
+			Examples: []Example{{Command: "chmod -R a+rwx ./", Setup: &Setup{Repo: &Repo{Committed: []string{"src/f.js x120"}}}}}},
 		Entry{ID: "disk.recoverable", Risk: 1, Category: "disks and machine state", Reason: "deletes files git can restore",
-			Untestable: "needs files on disk (a git work tree and its state); decided by machine state, see the table in app/judge/rules/fsdisk_test.go"},
+			Examples: []Example{{Command: "rm -rf src/gen", Setup: &Setup{Repo: &Repo{Committed: []string{"src/gen/f.js x20"}}}}}},
 		Entry{ID: "disk.uncommitted-<kind>", Risk: 3, Category: "disks and machine state", Reason: "deletes or overwrites files with uncommitted work",
-			Untestable: "needs files on disk (a git work tree and its state); decided by machine state, see the table in app/judge/rules/fsdisk_test.go"},
+			Examples: []Example{{Command: "rm notes.txt", Setup: &Setup{Repo: &Repo{Untracked: []string{"notes.txt"}}}}, {Command: ": > notes.txt", Setup: &Setup{Repo: &Repo{Untracked: []string{"notes.txt"}}}}}},
 		Entry{ID: "disk.unknown", Risk: 2, Category: "disks and machine state", Reason: "could not read the files the command touches",
-			Untestable: "needs files on disk (a git work tree and its state); decided by machine state, see the table in app/judge/rules/fsdisk_test.go"},
+			Examples: []Example{{Command: "rm -rf src", Setup: &Setup{Repo: &Repo{Committed: []string{"src/main.go"}}, Fault: FaultDiskBudget}}}},
 	}
 })
 

@@ -64,8 +64,8 @@ var _ = declare("app/judge/rules/selfpaths.go", func() []Entry {
 var _ = declare("app/judge/rules/packs/self/selfroutes.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "guard.perms-above", Risk: 2, Category: "self-protection", Reason: "changes permissions of a folder above the guard's files",
-			Untestable: "needs the guard's folders on disk (an existing parent of the guard's files); exercised by tamper/ with the real binaries"},
+			Examples: []Example{{Command: "chown -R nobody ~/.claude", Setup: &Setup{Home: []string{".claude/settings.json"}}}}},
 		Entry{ID: "guard.unknown-into", Risk: 2, Category: "self-protection", Reason: "copies something unknown into a folder holding the guard's files",
-			Untestable: "needs the guard's folders on disk (a folder that already holds guard files); exercised by tamper/ with the real binaries"},
+			Examples: []Example{{Command: "tar -xf /tmp/x.tar -C ~/.config", Setup: &Setup{Home: []string{".config/agent-guard/config.json"}}}}},
 	}
 })

@@ -8,21 +8,21 @@ import "encoding/json"
 var _ = declare("app/judge/judge.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "fastpath.allowlist", Risk: 0, Category: "judge, MCP and writes", Reason: "every command matches your allowlist",
-			Untestable: "needs a user allowlist pattern in config.json (fastpath.allowlist)"},
+			Examples: []Example{{Command: "git reset --hard", Setup: &Setup{Config: json.RawMessage(`{"fastpath":{"allowlist":["git reset*"]}}`)}}}},
 		Entry{ID: "fastpath.denylist", Risk: 3, Category: "judge, MCP and writes", Reason: "matches your denylist pattern",
-			Untestable: "needs a user denylist pattern in config.json (fastpath.denylist)"},
+			Examples: []Example{{Command: "git status && git push origin main", Setup: &Setup{Config: json.RawMessage(`{"fastpath":{"denylist":["git push*"]}}`)}}}},
 		Entry{ID: "fastpath.scoped-approval", Risk: 0, Category: "judge, MCP and writes", Reason: "you always allowed this command in the dialog (for this session, this workspace or everywhere)",
-			Untestable: "needs a scoped always-approval recorded by the tray (approvals in config.json)"},
+			Examples: []Example{{Command: "git reset --hard", Setup: &Setup{Config: json.RawMessage(`{"scoped_approvals":[{"scope":"everywhere","tool":"Bash","pattern":"git reset --hard","rule":"git.reset-hard","added_at":"2026-01-02T03:04:05Z"}]}`)}}}},
 		Entry{ID: "fastpath.mcp_allowlist", Risk: 0, Category: "judge, MCP and writes", Reason: "the MCP server is on your mcp_allowlist",
-			Untestable: "needs an MCP server on the user's mcp_allowlist in config.json"},
+			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__github__create_issue","tool_input":{"title":"x"},"cwd":"/home/dev/proj"}`), Setup: &Setup{Config: json.RawMessage(`{"fastpath":{"mcp_allowlist":["github"]}}`)}}}},
 		Entry{ID: "judge.internal-error", Risk: 2, Category: "judge, MCP and writes", Reason: "internal error in the judge; asking instead of guessing",
-			Untestable: "only a panic inside a rule gives it (FuzzJudgeEvent checks none does)"},
+			Examples: []Example{{Command: "git status", Setup: &Setup{Fault: FaultRulePanic}}}},
 		Entry{ID: "judge.no-tool", Risk: 2, Category: "judge, MCP and writes", Reason: "the call names no tool; cannot judge it",
-			Untestable: "a call without a tool name; ParseEvent already refuses such an event, so only a caller that builds a State by hand meets it"},
+			Examples: []Example{{Command: "git status", Setup: &Setup{Fault: FaultNoTool}}}},
 		Entry{ID: "judge.over-budget", Risk: 2, Category: "judge, MCP and writes", Reason: "judging this call took longer than the budget, so it is asked instead of guessed",
-			Untestable: "only a call that takes longer than the judge's time budget gives it (TestJudgeBudget)"},
+			Examples: []Example{{Command: "git status", Setup: &Setup{Fault: FaultRuleSlow}}}},
 		Entry{ID: "local.none", Risk: 0, Category: "judge, MCP and writes", Reason: "no rule matched",
-			Untestable: "the fail-safe name when no rule speaks; every tool the judge handles has a rule that does"},
+			Examples: []Example{{Command: "git status", Setup: &Setup{Fault: FaultRuleSilent}}}},
 		Entry{ID: "tool.not-judged", Risk: 0, Category: "judge, MCP and writes", Reason: "agent-guard does not judge the Read tool",
 			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"Read","tool_input":{"file_path":"a.go"},"cwd":"/home/dev/proj"}`)}}},
 	}
@@ -33,7 +33,7 @@ var _ = declare("app/judge/local.go", func() []Entry {
 		Entry{ID: "write.script-danger", Risk: 2, Category: "judge, MCP and writes", Reason: "writes a script (nuke.bash) that would run a dangerous command when executed: a fork bomb or endless spawn loop: it exhausts the machine's processes until it has to be rebooted",
 			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"Write","tool_input":{"file_path":"nuke.bash","content":":(){ :|:& };:\n"},"cwd":"/home/dev/proj"}`)}}},
 		Entry{ID: "write.script-too-large", Risk: 2, Category: "judge, MCP and writes", Reason: "writes a script larger than the guard reads whole: what it would run cannot all be judged",
-			Untestable: "needs a Write of a script above shell.MaxInput (256 KB); TestWriteScriptTooLarge"},
+			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"Write","tool_input":{"file_path":"build.sh","content":"#!/bin/sh\nmake\n"},"cwd":"/home/dev/proj"}`), Setup: &Setup{Fault: FaultAboveMaxRead}}}},
 	}
 })
 
@@ -55,8 +55,6 @@ var _ = declare("app/judge/rules/fswrite_mcp.go", func() []Entry {
 
 var _ = declare("app/judge/rules/mcp.go", func() []Entry {
 	return []Entry{
-		Entry{ID: "mcp.command", Risk: 2, Category: "judge, MCP and writes", Reason: "runs a shell command that is not analysed yet",
-			Untestable: "unused: bashFn is replaced by Bash at init (bash.go), so MCP commands get the Bash rule's id"},
 		Entry{ID: "mcp.delete", Risk: 2, Category: "judge, MCP and writes", Reason: "deletes through an MCP tool (delete): mcp__github__delete_branch",
 			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__github__delete_branch","tool_input":{"branch":"feature"},"cwd":"/home/dev/proj"}`)}}},
 		Entry{ID: "mcp.delete-big", Risk: 3, Category: "judge, MCP and writes", Reason: "deletes a whole project through an MCP tool: mcp__supabase__delete_project",
@@ -68,11 +66,11 @@ var _ = declare("app/judge/rules/mcp.go", func() []Entry {
 		Entry{ID: "mcp.mutating", Risk: 2, Category: "judge, MCP and writes", Reason: "consequential MCP tool (publish): mcp__npm__publish_package",
 			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__npm__publish_package","tool_input":{},"cwd":"/home/dev/proj"}`)}}},
 		Entry{ID: "mcp.override-consequential", Risk: 2, Category: "judge, MCP and writes", Reason: "consequential by your mcp_overrides",
-			Untestable: "needs a user mcp_overrides entry of class consequential in config.json"},
+			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__github__get_issue","tool_input":{"issue":1},"cwd":"/home/dev/proj"}`), Setup: &Setup{Config: json.RawMessage(`{"mcp_overrides":{"github":{"get_*":"consequential"}}}`)}}}},
 		Entry{ID: "mcp.override-destructive", Risk: 3, Category: "judge, MCP and writes", Reason: "destructive by your mcp_overrides",
-			Untestable: "needs a user mcp_overrides entry of class destructive in config.json"},
+			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__github__get_issue","tool_input":{"issue":1},"cwd":"/home/dev/proj"}`), Setup: &Setup{Config: json.RawMessage(`{"mcp_overrides":{"github":{"get_*":"destructive"}}}`)}}}},
 		Entry{ID: "mcp.override-readonly", Risk: 0, Category: "judge, MCP and writes", Reason: "read-only by your mcp_overrides",
-			Untestable: "needs a user mcp_overrides entry of class readonly in config.json"},
+			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__github__create_issue","tool_input":{"title":"x"},"cwd":"/home/dev/proj"}`), Setup: &Setup{Config: json.RawMessage(`{"mcp_overrides":{"github":{"create_*":"readonly"}}}`)}}}},
 		Entry{ID: "mcp.read", Risk: 0, Category: "judge, MCP and writes", Reason: "read-only MCP tool: mcp__memory__read_graph",
 			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__memory__read_graph","tool_input":{},"cwd":"/home/dev/proj"}`)}}},
 		Entry{ID: "mcp.read-secret", Risk: 2, Category: "judge, MCP and writes", Reason: "an MCP tool reads an SSH private key (~/.ssh/id_rsa); its content would reach the model (read-only MCP tool: mcp__filesystem__read_file)",

@@ -35,7 +35,9 @@ func dynFinding(c *shell.Cmd) (Finding, bool) {
 }
 
 // ruleShell: a shell or code runner whose code was opened up is as safe
-// as that code (the nested commands are judged on their own).
+// as that code (the nested commands are judged on their own). eval and
+// iex always have their code opened (FedCode) or hidden (HiddenCode) by
+// the walk (shell/command.go), so they never reach the switch below.
 func ruleShell(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	if c.HiddenCode {
 		return dynFinding(c)
@@ -46,8 +48,6 @@ func ruleShell(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	switch c.Name {
 	case "source", ".":
 		return Finding{Risk: 0.5, Rule: "shell.source", Reason: c.Name + " runs a script file in this shell", Marked: c.Raw, Uncertain: true}, true
-	case "eval", "iex", "invoke-expression":
-		return Finding{Rule: "shell.eval", Reason: c.Name + " with nothing to run", Marked: c.Raw}, true
 	case "su", "runuser", "sg":
 		return Finding{Risk: 1.5, Violation: 0.3, Rule: "shell.switch-user", Reason: c.Name + " opens a shell as another user", Marked: c.Raw}, true
 	}

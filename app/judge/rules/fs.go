@@ -539,10 +539,7 @@ func pkWriteTarget(c *shell.Cmd, x *Ctx, p, verb string) (Finding, bool) {
 	if f, ok := Protected(p, x.Cwd, x.Home); ok {
 		return f, true
 	}
-	f := WritePath(p, x.Cwd, x.Home)
-	if f.Rule == "" {
-		f = pkF(c, 1, 0, "fs.write", verb+" writes "+p)
-	}
+	f := WritePath(p, x.Cwd, x.Home) // names a path.* rule for every path
 	if f.Marked == "" {
 		f.Marked = c.Raw
 	}

@@ -19,14 +19,6 @@ import (
 // content with the shell analysis or the interpreter rules. A file that
 // cannot be read is judged as before, never better.
 
-// interpLang maps an interpreter to the language its rules speak and the
-// synthetic program the content is judged under.
-var interpLang = map[string]string{
-	"python": "python3", "python2": "python3", "python3": "python3", "py": "python3", "pypy": "python3", "pypy3": "python3",
-	"node": "node", "nodejs": "node", "ts-node": "node", "tsx": "node", "deno": "node", "bun": "node",
-	"perl": "perl", "ruby": "ruby", "php": "php",
-}
-
 // scriptOf names the file c runs and the program that reads it
 // ("sh", "python3", "node", "pwsh", "cmd", or "" for the file's own
 // shebang); ok=false when c runs no file.
@@ -56,7 +48,7 @@ func scriptOf(c *shell.Cmd) (file, reader string, ok bool) {
 			return ops[0], "sh", true
 		}
 		return "", "", false
-	case interpLang[c.Name] != "":
+	case facts.Lang(c.Name) != "": // the language its rules speak, the program its content is judged under
 		args := c.Args
 		if (c.Name == "deno" || c.Name == "bun") && len(args) > 0 && args[0] == "run" {
 			args = args[1:]
@@ -73,7 +65,7 @@ func scriptOf(c *shell.Cmd) (file, reader string, ok bool) {
 			if strings.HasPrefix(a, "-") {
 				continue
 			}
-			return a, interpLang[c.Name], true
+			return a, facts.Lang(c.Name), true
 		}
 		return "", "", false
 	case c.Name == "pwsh" || c.Name == "powershell":
@@ -168,7 +160,7 @@ func shebangReader(b []byte, name string) string {
 					prog = shell.NormName(fs[2])
 				}
 			}
-			if r := interpLang[prog]; r != "" {
+			if r := facts.Lang(prog); r != "" {
 				return r
 			}
 			if prog == "pwsh" || prog == "powershell" {
@@ -209,8 +201,9 @@ func batchLines(code string) string {
 }
 
 // dangerBins are system programs whose renamed copies are judged as
-// themselves (cp /bin/rm ./tidy; ./tidy -rf ~).
-var dangerBins = []string{"rm", "dd", "shred", "mkfs", "wipefs", "chmod", "chown", "kill", "pkill", "killall", "mv", "truncate", "find", "curl", "wget", "nc", "bash", "sh", "dash"}
+// themselves (cp /bin/rm ./tidy; ./tidy -rf ~): tools that destroy or
+// send, and every shell of the facts table (cp /bin/zsh ./x; ./x -c ...).
+var dangerBins = append([]string{"rm", "dd", "shred", "mkfs", "wipefs", "chmod", "chown", "kill", "pkill", "killall", "mv", "truncate", "find", "curl", "wget", "nc"}, facts.Shells()...)
 
 var binDirs = []string{"/bin", "/usr/bin", "/sbin", "/usr/sbin", "/usr/local/bin"}
 

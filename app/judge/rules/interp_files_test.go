@@ -3,10 +3,12 @@ package rules
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/agent-guard/agent-guard/app/judge/disk/disktest"
+	"github.com/agent-guard/agent-guard/app/judge/facts"
 )
 
 // padding puts a script's payload past the first 3 KB.
@@ -127,5 +129,40 @@ func TestRecipesWrittenInTheLine(t *testing.T) {
 		if got := levelOf(f); got != c.want {
 			t.Errorf("%q: got %s %s (%s), want %s", c.cmd, got, f.Rule, f.Reason, c.want)
 		}
+	}
+}
+
+// TestSameBinary: a renamed copy of a system program is known by its
+// name; the shells come from the facts table, not a list of their own.
+func TestSameBinary(t *testing.T) {
+	cases := []struct {
+		src   string
+		shell bool // any shell of facts.Shells will do (sh may be dash)
+		want  string
+	}{
+		{"/bin/rm", false, "rm"},
+		// bash itself is above disk.MaxScript (1 MiB) on most systems,
+		// so the file is not read and its copy not recognised at all.
+		{"/bin/dash", true, ""},
+	}
+	for _, c := range cases {
+		b, err := os.ReadFile(c.src)
+		if err != nil && (c.shell || runtime.GOOS == "windows") {
+			t.Logf("%s: %v (not on this machine)", c.src, err)
+			continue
+		} else if err != nil {
+			t.Fatal(err) // every Unix has /bin/rm
+		}
+		dst := filepath.Join(t.TempDir(), "tidy")
+		if err := os.WriteFile(dst, b, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		got := sameBinary(dst, b)
+		if c.shell && !facts.IsShell(got) || !c.shell && got != c.want {
+			t.Errorf("a copy of %s is known as %q", c.src, got)
+		}
+	}
+	if got := sameBinary("/x", []byte("\x7fELF not a real program")); got != "" {
+		t.Errorf("an unknown ELF file is known as %q", got)
 	}
 }

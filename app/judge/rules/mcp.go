@@ -249,7 +249,7 @@ func mcpArgs(server, tool, args, cwd, home string, mutating bool) (worst Finding
 		switch {
 		case cmdKeys[k]:
 			sawCmd = true
-			f := bashFn(v, cwd, home)
+			f := Bash(v, cwd, home)
 			f.Reason = "the MCP tool runs a shell command: " + f.Reason
 			take(f)
 		case sqlKeys[k]:
@@ -362,13 +362,6 @@ func walkStrings(v any, key string, depth int, fn func(key, v string)) {
 			walkStrings(x, key, depth+1, fn)
 		}
 	}
-}
-
-// bashFn is rules.Bash; TEMPORARY indirection until the bash rule pack
-// lands (H1a), so this package compiles meanwhile. Until then a command
-// in MCP arguments is at least confirm.
-var bashFn = func(script, cwd, home string) Finding {
-	return Finding{Risk: 2, Violation: 0.2, Rule: "mcp.command", Reason: "runs a shell command that is not analysed yet: " + script, Marked: script, Uncertain: true}
 }
 
 // partialObject reads string values (with their keys, at any depth) from

@@ -307,6 +307,14 @@ func WritePath(p, cwd, home string) Finding {
 	if f, ok := sensitivePath(n, p); ok {
 		return f
 	}
+	if !n.inProject && !n.dynamic {
+		// A file that holds secrets to read (~/.pgpass, ~/.vault-token,
+		// ~/.cargo/credentials) holds them to overwrite too: the read
+		// classifier answers, rather than a second list here.
+		if k, what := pkSecretPath(p, &Ctx{Cwd: cwd, Home: home}); k == pkStrong {
+			return confirmPath("path.credentials", "edits "+what+": "+p, p)
+		}
+	}
 	if f, ok := systemArea(n, p); ok {
 		return f
 	}

@@ -3,9 +3,9 @@ package rules
 import (
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 
+	"github.com/agent-guard/agent-guard/app/internal/lazyre"
 	"github.com/agent-guard/agent-guard/app/judge/shell"
 )
 
@@ -14,8 +14,10 @@ import (
 // guard with another config, socket or nothing at all.
 const guardVarMark = "agent_guard"
 
-// fish's set -U (universal) persists across sessions.
-var regexpFishUniversal = regexp.MustCompile(`\bset\s+(-[a-zA-Z]*U[a-zA-Z]*)`)
+// fish's set -U (universal) persists across sessions. Compiled on first
+// use: every fallback process pays for what the rules package compiles
+// at init.
+var regexpFishUniversal = lazyre.New(`\bset\s+(-[a-zA-Z]*U[a-zA-Z]*)`)
 
 func envPersistFinding(c *shell.Cmd, how string) Finding {
 	return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.env-persist", Marked: c.Raw,

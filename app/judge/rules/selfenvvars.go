@@ -1,8 +1,9 @@
 package rules
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/agent-guard/agent-guard/app/internal/lazyre"
 )
 
 // The variables that decide which guard runs, or whether a host runs
@@ -37,11 +38,11 @@ var guardEnvNameParts = []string{"xdg_", "home", "_dir", "claude_code_", "userpr
 
 // guardEnvAssignRe finds NAME=value, NAME value (fish set, csh setenv,
 // launchctl, PowerShell's SetEnvironmentVariable('NAME', ...)).
-var guardEnvAssignRe = regexp.MustCompile(`(?i)(?:^|[^a-z0-9_$])(agent_guard_[a-z0-9_]*|xdg_config_home|xdg_cache_home|xdg_state_home|xdg_data_home|xdg_runtime_dir|codex_home|claude_config_dir|copilot_home|kimi_code_home|gemini_cli_home|claude_code_simple|claude_code_safe_mode|home|userprofile|appdata|localappdata|ld_preload|dyld_insert_libraries)` +
+var guardEnvAssignRe = lazyre.New(`(?i)(?:^|[^a-z0-9_$])(agent_guard_[a-z0-9_]*|xdg_config_home|xdg_cache_home|xdg_state_home|xdg_data_home|xdg_runtime_dir|codex_home|claude_config_dir|copilot_home|kimi_code_home|gemini_cli_home|claude_code_simple|claude_code_safe_mode|home|userprofile|appdata|localappdata|ld_preload|dyld_insert_libraries)` +
 	`(?:\s*=\s*|['"]\s*,\s*|\s+)(?:['"]?)([^\s'";|&)]*)`)
 
 // setLike are the forms where NAME is followed by a space and its value.
-var setLikeRe = regexp.MustCompile(`(?i)(\bset\s+(-[a-z]+\s+)*|\bsetenv\s+|\bsetx\s+|launchctl\s+setenv\s+|setenvironmentvariable\(\s*['"]|set-environment\s+|\$env:)$`)
+var setLikeRe = lazyre.New(`(?i)(\bset\s+(-[a-z]+\s+)*|\bsetenv\s+|\bsetx\s+|launchctl\s+setenv\s+|setenvironmentvariable\(\s*['"]|set-environment\s+|\$env:)$`)
 
 // guardEnvAssigned reports the first watched variable text sets to a
 // value other than its default.
@@ -111,7 +112,7 @@ func guardEnvName(a string) bool {
 // hostEnvRe: a host config's env block setting a watched variable
 // ("env": {"CLAUDE_CONFIG_DIR": "/tmp/x"}): the host gives it to the
 // hooks it runs, our hook included.
-var hostEnvRe = regexp.MustCompile(`(?i)["']?(agent_guard_[a-z0-9_]*|xdg_config_home|xdg_state_home|xdg_cache_home|xdg_runtime_dir|codex_home|claude_config_dir|claude_code_simple|claude_code_safe_mode|home|userprofile|appdata|localappdata|ld_preload|dyld_insert_libraries)["']?\s*[:=]`)
+var hostEnvRe = lazyre.New(`(?i)["']?(agent_guard_[a-z0-9_]*|xdg_config_home|xdg_state_home|xdg_cache_home|xdg_runtime_dir|codex_home|claude_config_dir|claude_code_simple|claude_code_safe_mode|home|userprofile|appdata|localappdata|ld_preload|dyld_insert_libraries)["']?\s*[:=]`)
 
 func hostEnvSet(text string) bool {
 	if !containsAnyOf(strings.ToLower(text), guardEnvNameParts) && !strings.Contains(strings.ToLower(text), guardVarMark) {
@@ -127,4 +128,4 @@ func hostEnvSet(text string) bool {
 }
 
 // hookEnvOffRe: a variable that switches a host's hooks off.
-var hookEnvOffRe = regexp.MustCompile(`(?i)[a-z0-9_]*(disable[a-z0-9_]*hooks?|hooks?_?(disabled?|off|skip))[a-z0-9_]*\s*=\s*['"]?(1|true|yes|on)\b`)
+var hookEnvOffRe = lazyre.New(`(?i)[a-z0-9_]*(disable[a-z0-9_]*hooks?|hooks?_?(disabled?|off|skip))[a-z0-9_]*\s*=\s*['"]?(1|true|yes|on)\b`)

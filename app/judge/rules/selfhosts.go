@@ -3,11 +3,11 @@ package rules
 import (
 	"path"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"sync"
 
 	"github.com/agent-guard/agent-guard/app/install"
+	"github.com/agent-guard/agent-guard/app/internal/lazyre"
 	"github.com/agent-guard/agent-guard/app/judge/shell"
 	"github.com/agent-guard/agent-guard/app/protect"
 )
@@ -83,7 +83,7 @@ func homeRoot(low, lowHome string) (string, bool) {
 
 // socketSeg: the socket folder pipe makes (agent-guard under
 // XDG_RUNTIME_DIR or TMPDIR, agent-guard-UID in the temp folder).
-var socketSeg = regexp.MustCompile(`(^|/)(run/user/\d+/agent-guard|agent-guard-\d+)(/|$)`)
+var socketSeg = lazyre.New(`(^|/)(run/user/\d+/agent-guard|agent-guard-\d+)(/|$)`)
 
 // protectedMore is protectedN's table of what else is the guard's: the
 // socket by its shape, and the hosts' user-level configs under any home.
@@ -153,7 +153,7 @@ func hostConfigShaped(low string) bool {
 
 // hooksOffRe finds a switch that turns a host's hooks off, in settings
 // text with spaces and quotes removed (JSON, TOML, jq and -c forms).
-var hooksOffRe = regexp.MustCompile(`disableallhooks[:=]true|allowmanagedhooksonly[:=]true|codex_hooks[:=]false|` +
+var hooksOffRe = lazyre.New(`disableallhooks[:=]true|allowmanagedhooksonly[:=]true|codex_hooks[:=]false|` +
 	`(^|[^a-z_])hooks[:=]false|features\.(codex_)?hooks[:=]false|hooks[:=]\{;*enabled[:=]false|hooks\.enabled[:=]false|` +
 	`enablehooks[:=]false|claude_code_(simple|safe_mode)[:=]|disable[a-z_]*hooks?[:=](1|true|yes)|hooks?_?disabled?[:=](1|true|yes)`)
 

@@ -2,9 +2,9 @@ package rules
 
 import (
 	"path"
-	"regexp"
 	"strings"
 
+	"github.com/agent-guard/agent-guard/app/internal/lazyre"
 	"github.com/agent-guard/agent-guard/app/judge/shell"
 	"github.com/agent-guard/agent-guard/app/protect"
 )
@@ -15,7 +15,7 @@ import (
 // write call in the same code is at least confirm.
 
 // quotedRe finds string literals in interpreter code.
-var quotedRe = regexp.MustCompile(`'([^'\n]{2,400})'|"([^"\n]{2,400})"`)
+var quotedRe = lazyre.New(`'([^'\n]{2,400})'|"([^"\n]{2,400})"`)
 
 // ruleSelfInterpLiterals: code that writes, binds or removes files and
 // names, as a whole string literal, a path of the computed protected set

@@ -264,7 +264,6 @@ func ruleGcloud(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 			return rules.PkRet(c, 2.2, 0.3, "gcloud.delete", "deletes cloud resources")
 		}
 	}
-	last := words[len(words)-1]
 	for _, w := range words {
 		switch w {
 		case "list", "describe", "get", "info", "version", "help", "read", "tail", "get-iam-policy", "get-credentials", "get-value", "configurations", "print-settings", "explain", "search", "logs":
@@ -281,9 +280,12 @@ func ruleGcloud(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		}
 		return rules.PkAllow(c, 1, "gcloud.local", "changes local gcloud settings")
 	}
-	switch last {
-	case "stop", "reset", "suspend", "restart":
-		return rules.PkRet(c, 2, 0.2, "gcloud."+last, "stops or resets running cloud services")
+	// The verb, not the last word: the instance's name follows it
+	// (gcloud compute instances stop vm1).
+	for _, v := range []string{"stop", "reset", "suspend", "restart"} {
+		if has(v) {
+			return rules.PkRet(c, 2, 0.2, "gcloud."+v, "stops or resets running cloud services")
+		}
 	}
 	if has("set-iam-policy") || has("add-iam-policy-binding") || has("remove-iam-policy-binding") {
 		return rules.PkRet(c, 2, 0.4, "gcloud.iam", "changes IAM permissions")

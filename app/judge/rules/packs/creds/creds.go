@@ -492,22 +492,15 @@ func ruleCreds(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	return rules.PkUnsure(c, 1.2, "creds.read-weak", "reads "+what)
 }
 
+// ruleEnvDump is registered for printenv only: env is a wrapper (the
+// command it runs decides), and export, declare, set and compgen are
+// judged by the shell pack as builtins.
 func ruleEnvDump(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	if pkEnvDump(c) {
 		// ruleCreds judges the dump (confirm, or allow when filtered).
 		return rules.PkAllow(c, 0, "env.printenv", "prints the environment")
 	}
-	switch c.Name {
-	case "printenv":
-		return rules.PkAllow(c, 0, "env.printenv", "prints named, non-secret variables")
-	case "env":
-		return rules.PkAllow(c, 1, "env.env", "runs with a changed environment")
-	case "export", "declare", "typeset", "set":
-		return rules.PkAllow(c, 0, "env."+c.Name, "sets shell variables or options")
-	case "compgen":
-		return rules.PkAllow(c, 0, "env.compgen", "lists names")
-	}
-	return rules.Finding{}, false
+	return rules.PkAllow(c, 0, "env.printenv", "prints named, non-secret variables")
 }
 
 func ruleCredDump(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {

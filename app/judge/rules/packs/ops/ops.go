@@ -24,6 +24,16 @@ var (
 	pkOpsDeploy  = rules.PkSet("deploy", "apply", "sync", "up", "install", "upgrade", "rollout", "rollback", "promote", "release", "build", "run", "create", "update", "set", "scale", "restart", "reconcile", "resume", "start", "push", "move", "mv", "mirror", "replace", "import", "restore", "migrate")
 )
 
+// pkOpsStorage are the object-storage CLIs; their copies (mc cp, s3cmd
+// put) are judged as copies, not as reads.
+var pkOpsStorage = rules.PkSet("rclone", "mc", "s3cmd", "azcopy")
+
+// pkOpsCopies: the command's first verb copies files.
+func pkOpsCopies(c *shell.Cmd) bool {
+	ops := rules.PkLowOps(c)
+	return len(ops) > 0 && (ops[0] == "cp" || ops[0] == "copy" || ops[0] == "copyto" || ops[0] == "put")
+}
+
 // pkOpsRead are verbs that only read (velero backup get, restore describe).
 var pkOpsRead = rules.PkSet("get", "describe", "logs", "list", "ls", "show", "status", "info", "inspect", "version", "help")
 
@@ -107,8 +117,8 @@ func ruleOpsTool(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 			return rules.PkRet(c, 2.6, 0.7, "ops."+c.Name+"-"+destroy, c.Name+" "+destroy+" deletes data or backups that cannot be recovered")
 		}
 		return rules.PkRet(c, 2.2, 0.3, "ops."+c.Name+"-"+destroy, c.Name+" "+destroy+" removes or stops live resources")
-	case deploy != "":
-		if c.Name == "rclone" || c.Name == "mc" || c.Name == "s3cmd" || c.Name == "azcopy" {
+	case deploy != "" || pkOpsStorage[c.Name] && pkOpsCopies(c):
+		if pkOpsStorage[c.Name] {
 			if deploy == "sync" || deploy == "mirror" {
 				return rules.PkRet(c, 1.8, 0.2, "ops."+c.Name+"-sync", "syncs storage (deletes destination files missing from the source)")
 			}

@@ -6,10 +6,10 @@ package procs
 // crontab is destructive (block).
 
 import (
-	"github.com/agent-guard/agent-guard/app/judge/rules"
-
+	"strconv"
 	"strings"
 
+	"github.com/agent-guard/agent-guard/app/judge/rules"
 	"github.com/agent-guard/agent-guard/app/judge/shell"
 )
 
@@ -43,6 +43,14 @@ func pkKillGuard(c *shell.Cmd) (rules.Finding, bool) {
 	return rules.Finding{}, false
 }
 
+// pkKillsAll: a kill of every process kills the guard too, so it is
+// self.kill-guard (a red line) here as well, not only when KillsGuard
+// sees it: the forms it misses (pkill -f "", kill -1 alone) still block
+// as the guard's own, and no broad kill can be lifted by an allowlist.
+func pkKillsAll(c *shell.Cmd, what string) (rules.Finding, bool) {
+	return rules.PkRet(c, 3, 1, "self.kill-guard", what+", agent-guard's too: an agent must not switch off its own guard; ask the user to do it")
+}
+
 func ruleKill(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	if f, ok := pkKillGuard(c); ok {
 		return f, ok
@@ -61,7 +69,7 @@ func ruleKill(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	// "-1" as an operand (after a signal) or "kill -9 -1": every process.
 	for i, a := range c.Args {
 		if a == "-1" && i > 0 || a == "-1" && len(c.Args) == 1 {
-			return rules.PkRet(c, 3, 0.7, "proc.kill-all", "signals every process the user can reach")
+			return pkKillsAll(c, "kill -1 signals every process the user can reach")
 		}
 	}
 	for _, o := range ops {
@@ -95,7 +103,7 @@ func rulePkill(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	}
 	for _, p := range pos {
 		if p == "." || p == ".*" || p == "^" || p == "" || p == ".+" {
-			return rules.PkRet(c, 2.8, 0.6, "proc.kill-everything", "the pattern matches every process")
+			return pkKillsAll(c, "the pattern "+strconv.Quote(p)+" matches every process")
 		}
 	}
 	ops := c.Operands()
@@ -115,7 +123,7 @@ func rulePkill(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 }
 
 func ruleKillall5(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
-	return rules.PkRet(c, 3, 0.7, "proc.killall5", "signals every process on the system")
+	return pkKillsAll(c, "killall5 signals every process on the system")
 }
 
 var pkCriticalWin = rules.PkSet("csrss.exe", "lsass.exe", "winlogon.exe", "wininit.exe", "smss.exe", "services.exe", "svchost.exe", "system", "explorer.exe", "dwm.exe", "csrss", "lsass", "winlogon", "wininit", "svchost", "services", "smss")
@@ -129,11 +137,17 @@ func ruleTaskkill(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 			return rules.PkRet(c, 3, 0.6, "proc.taskkill-critical", "kills a Windows system process (crash, logoff)")
 		}
 		if im == "*" || im == "*.*" {
-			return rules.PkRet(c, 3, 0.7, "proc.taskkill-all", "kills every process")
+			return pkKillsAll(c, "taskkill /IM "+im+" kills every process")
 		}
 	}
 	if _, ok := rules.PkWinVal(c, "fi"); ok && !rules.PkWinFlag(c, "im", "pid") {
-		if v, _ := rules.PkWinVal(c, "fi"); strings.Contains(strings.ToLower(v), "username") || strings.Contains(strings.ToLower(v), "status") || strings.Contains(strings.ToLower(v), "memusage") {
+		v, _ := rules.PkWinVal(c, "fi")
+		lv := strings.Join(strings.Fields(strings.ToLower(v)), " ")
+		// Every image name: the guard's processes are among them.
+		if lv == "imagename eq *" || lv == "imagename eq *.*" {
+			return pkKillsAll(c, "taskkill /FI \""+v+"\" kills every process it filters for")
+		}
+		if strings.Contains(lv, "username") || strings.Contains(lv, "status") || strings.Contains(lv, "memusage") {
 			return rules.PkRet(c, 2.7, 0.6, "proc.taskkill-filter", "kills every process matching a broad filter")
 		}
 	}

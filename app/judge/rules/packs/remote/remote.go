@@ -11,6 +11,7 @@ import (
 
 	"encoding/base64"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/agent-guard/agent-guard/app/judge/facts"
@@ -53,7 +54,7 @@ func ruleRemoteFeed(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	switch {
 	case dl != "":
 		f := rules.PkF(c, 2.3, 0.6, "remote.pipe-to-shell", "runs code downloaded by "+dl+" without showing it ("+dl+" | "+c.Name+")")
-		if rules.PkContains(c.Wrappers, "sudo") || rules.PkContains(c.Wrappers, "doas") {
+		if slices.ContainsFunc(c.Wrappers, facts.IsUnixElevator) {
 			f.Risk, f.Reason = 2.4, f.Reason+", as root"
 		}
 		return f, true
@@ -76,7 +77,7 @@ func ruleRemoteFeed(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 
 // pkDecodedFeed decodes `echo B64 | base64 -d | sh` when the text is static.
 func pkDecodedFeed(c *shell.Cmd, x *rules.Ctx) (string, bool) {
-	if c.Name != "sh" && c.Name != "bash" && c.Name != "zsh" && c.Name != "dash" {
+	if !facts.IsPOSIXShell(c.Name) {
 		return "", false
 	}
 	all := rules.PkAll(x)

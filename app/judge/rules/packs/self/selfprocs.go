@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/agent-guard/agent-guard/app/internal/lazyre"
 	"github.com/agent-guard/agent-guard/app/judge/shell"
 )
 
@@ -306,8 +307,8 @@ type lookPat struct {
 	icase, glob bool
 }
 
-var awkRe = regexp.MustCompile(`/((?:[^/\\]|\\.)+)/`)
-var likeRe = regexp.MustCompile(`(?i)like\s+['"]([^'"]+)['"]|name\s*=\s*\\?['"]([^'"\\]+)\\?['"]`)
+var awkRe = lazyre.New(`/((?:[^/\\]|\\.)+)/`)
+var likeRe = lazyre.New(`(?i)like\s+['"]([^'"]+)['"]|name\s*=\s*\\?['"]([^'"\\]+)\\?['"]`)
 
 // lookupPatterns are the patterns a process lookup filters by.
 func lookupPatterns(c *shell.Cmd) []lookPat {
