@@ -18,7 +18,7 @@ var _ = declare("selfhosts.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/packs/self/selfprocs.go", func() []Entry {
+var _ = declare("selfprocs.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "self.debug-guard", Risk: 3, RedLine: true, Category: "self-protection",
 			Reason:   "attaches a debugger or resource tool to agent-guard's process, or writes into its memory",
@@ -26,7 +26,7 @@ var _ = declare("app/judge/rules/packs/self/selfprocs.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/packs/self/selfnested.go", func() []Entry {
+var _ = declare("selfnested.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "guard.nested-bypass", Risk: 2, Category: "self-protection",
 			Reason:   "starts a nested coding agent with its own permission prompts switched off",

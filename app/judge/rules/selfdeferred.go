@@ -1,8 +1,6 @@
-package self
+package rules
 
 import (
-	"github.com/agent-guard/agent-guard/app/judge/rules"
-
 	"strings"
 
 	"github.com/agent-guard/agent-guard/app/judge/shell"
@@ -14,9 +12,9 @@ import (
 // Only self findings are taken over; the rest stays with the packs that
 // know those programs.
 
-func init() { pack.OnAny(ruleSelfDeferred) }
+func init() { onAny(ruleSelfDeferred) }
 
-func ruleSelfDeferred(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+func ruleSelfDeferred(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	var codes []string
 	switch c.Name {
 	case "tmux":
@@ -45,7 +43,7 @@ func ruleSelfDeferred(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		if x.All != nil {
 			for i := range x.All.Cmds {
 				o := &x.All.Cmds[i]
-				if o != c && (o.Name == "echo" || o.Name == "printf") && rules.Contains(c.PipedFrom, o.Name) {
+				if o != c && (o.Name == "echo" || o.Name == "printf") && contains(c.PipedFrom, o.Name) {
 					body = append(body, strings.Join(o.Args, "\n"))
 				}
 			}
@@ -62,13 +60,13 @@ func ruleSelfDeferred(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		if len(code) >= len(c.Raw)+len(x.Cwd)+4096 {
 			continue
 		}
-		if f := rules.Bash(code, x.Cwd, x.Home); rules.SelfFinding(f) {
-			f.Reason = c.Name + " runs " + rules.OneLineCut(code, 80) + " later: " + f.Reason
+		if f := Bash(code, x.Cwd, x.Home); SelfFinding(f) {
+			f.Reason = c.Name + " runs " + oneLineCut(code, 80) + " later: " + f.Reason
 			f.Marked = c.Raw
 			return f, true
 		}
 	}
-	return rules.Finding{}, false
+	return Finding{}, false
 }
 
 func tmuxOperands(args []string) []string {

@@ -1,8 +1,6 @@
-package self
+package rules
 
 import (
-	"github.com/agent-guard/agent-guard/app/judge/rules"
-
 	"strings"
 
 	"github.com/agent-guard/agent-guard/app/judge/shell"
@@ -21,7 +19,7 @@ import (
 // hook at all (aider, goose, ...) runs without the guard: confirm
 // (guard.nested-unguarded).
 
-func init() { pack.OnAny(ruleNestedAgent) }
+func init() { onAny(ruleNestedAgent) }
 
 // nestedHost is what one host CLI takes.
 type nestedHost struct {
@@ -68,7 +66,7 @@ var unguardedAgents = map[string]bool{"aider": true, "goose": true, "crush": tru
 // hook's config away.
 var hostEnvOff = []string{"HOME", "USERPROFILE", "XDG_CONFIG_HOME", "APPDATA"}
 
-func ruleNestedAgent(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+func ruleNestedAgent(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	name, args := c.Name, c.Args
 	if name == "npx" || name == "bunx" || name == "pnpx" || (name == "pnpm" || name == "yarn") && len(args) > 0 && args[0] == "dlx" {
 		if len(args) > 0 && args[0] == "dlx" {
@@ -78,7 +76,7 @@ func ruleNestedAgent(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 			args = args[1:]
 		}
 		if len(args) == 0 {
-			return rules.Finding{}, false
+			return Finding{}, false
 		}
 		pkg := args[0]
 		if i := strings.LastIndexByte(pkg, '@'); i > 0 {
@@ -86,27 +84,27 @@ func ruleNestedAgent(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		}
 		h, ok := npxAgents[strings.ToLower(pkg)]
 		if !ok {
-			return rules.Finding{}, false
+			return Finding{}, false
 		}
 		name, args = h, args[1:]
 	}
 	if unguardedAgents[name] {
 		if onlyHelp(args) {
-			return rules.Finding{}, false
+			return Finding{}, false
 		}
-		return rules.Finding{Risk: 2, Violation: 0.6, Rule: "guard.nested-unguarded", Marked: c.Raw,
+		return Finding{Risk: 2, Violation: 0.6, Rule: "guard.nested-unguarded", Marked: c.Raw,
 			Reason: "starts " + name + ", a coding agent the guard has no hook in: its commands would run unjudged"}, true
 	}
 	h, ok := nestedHosts[name]
 	if !ok || onlyHelp(args) {
-		return rules.Finding{}, false
+		return Finding{}, false
 	}
 	for _, kv := range c.Env {
 		k, _, _ := strings.Cut(kv, "=")
 		uk := strings.ToUpper(k)
 		if strings.HasPrefix(uk, "AGENT_GUARD_") || containsFold(h.envOff, uk) || containsFold(hostEnvOff, uk) ||
 			strings.Contains(uk, "HOOK") && (strings.Contains(uk, "DISABL") || strings.Contains(uk, "SKIP") || strings.Contains(uk, "NO_")) {
-			return rules.HooksOffFinding(c.Raw, "starting "+name+" with "+k+" set"), true
+			return hooksOffFinding(c.Raw, "starting "+name+" with "+k+" set"), true
 		}
 	}
 	// The host's own commands that drop our hook: plugin/extension
@@ -116,8 +114,8 @@ func ruleNestedAgent(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		if verb == "plugin" || verb == "plugins" || verb == "extensions" || verb == "extension" || verb == "mcp" || verb == "hooks" {
 			switch strings.ToLower(args[1]) {
 			case "uninstall", "remove", "rm", "disable", "delete":
-				if rules.GuardWord(strings.Join(args[2:], " ")) || verb == "hooks" {
-					return rules.HooksOffFinding(c.Raw, name+" "+verb+" "+args[1]), true
+				if guardWord(strings.Join(args[2:], " ")) || verb == "hooks" {
+					return hooksOffFinding(c.Raw, name+" "+verb+" "+args[1]), true
 				}
 			}
 		}
@@ -125,15 +123,15 @@ func ruleNestedAgent(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 			for _, k := range args[2:] {
 				if !strings.HasPrefix(k, "-") {
 					if strings.Contains(strings.ToLower(k), "hook") {
-						return rules.HooksOffFinding(c.Raw, name+" config "+args[1]+" "+k), true
+						return hooksOffFinding(c.Raw, name+" config "+args[1]+" "+k), true
 					}
 					break
 				}
 			}
 		}
 	}
-	if name == "claude" && rules.HasArg(c, "--bare") {
-		return rules.HooksOffFinding(c.Raw, "claude --bare (no hooks)"), true
+	if name == "claude" && hasArg(c, "--bare") {
+		return hooksOffFinding(c.Raw, "claude --bare (no hooks)"), true
 	}
 	for i, a := range args {
 		la := strings.ToLower(a)
@@ -147,17 +145,17 @@ func ruleNestedAgent(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		}
 		switch {
 		case name == "claude" && flag == "--settings":
-			if v := settingsText(val, next, hasVal, a, x); rules.HooksOff(v) {
-				return rules.HooksOffFinding(c.Raw, "claude --settings"), true
+			if v := settingsText(val, next, hasVal, a, x); hooksOff(v) {
+				return hooksOffFinding(c.Raw, "claude --settings"), true
 			}
 		case name == "claude" && flag == "--setting-sources":
 			if !strings.Contains(val, "user") {
-				return rules.HooksOffFinding(c.Raw, "claude --setting-sources "+val+" (without user, where the guard's hook is)"), true
+				return hooksOffFinding(c.Raw, "claude --setting-sources "+val+" (without user, where the guard's hook is)"), true
 			}
 		case name == "codex" && (flag == "--disable") && strings.Contains(val, "hooks"):
-			return rules.HooksOffFinding(c.Raw, "codex --disable "+val), true
-		case (flag == "-c" || flag == "--config") && rules.HooksOff(val):
-			return rules.HooksOffFinding(c.Raw, name+" "+flag+" "+val), true
+			return hooksOffFinding(c.Raw, "codex --disable "+val), true
+		case (flag == "-c" || flag == "--config") && hooksOff(val):
+			return hooksOffFinding(c.Raw, name+" "+flag+" "+val), true
 		}
 	}
 	for i, a := range args {
@@ -180,16 +178,16 @@ func ruleNestedAgent(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 			return nestedBypass(c, name, a), true
 		}
 	}
-	return rules.Finding{}, false
+	return Finding{}, false
 }
 
-func nestedBypass(c *shell.Cmd, name, flag string) rules.Finding {
-	return rules.Finding{Risk: 2, Violation: 0.6, Rule: "guard.nested-bypass", Marked: c.Raw,
+func nestedBypass(c *shell.Cmd, name, flag string) Finding {
+	return Finding{Risk: 2, Violation: 0.6, Rule: "guard.nested-bypass", Marked: c.Raw,
 		Reason: "starts " + name + " with " + flag + ", which skips its permission prompts: the nested agent runs with less protection than this one"}
 }
 
 // settingsText is the JSON given to --settings, or the file it names.
-func settingsText(val, next string, hasVal bool, a string, x *rules.Ctx) string {
+func settingsText(val, next string, hasVal bool, a string, x *Ctx) string {
 	v := next
 	if hasVal {
 		_, v, _ = strings.Cut(a, "=")
@@ -202,11 +200,11 @@ func settingsText(val, next string, hasVal bool, a string, x *rules.Ctx) string 
 			return body // written earlier in the same line
 		}
 	}
-	n := rules.Normalize(v, x.Cwd, x.Home)
-	if n.Dynamic() || !rules.IsAbs(n.Abs()) {
+	n := normalize(v, x.Cwd, x.Home)
+	if n.dynamic || !isAbs(n.abs) {
 		return ""
 	}
-	s, _ := readSmall(n.Abs(), 1<<20)
+	s, _ := readSmall(n.abs, 1<<20)
 	return s
 }
 
