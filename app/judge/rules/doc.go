@@ -20,10 +20,12 @@
 //	                     fsdisk.go, interp_files.go, interp_recipes.go
 //	                   - the write-path classifier shared by Write,
 //	                     redirections, tee and the packs: paths.go, fs*.go,
-//	                     writes.go, remotecopy.go
-//	                   - secret and protected paths: creds_paths.go,
-//	                     creds_dest.go, self{paths,hosts,env,envvars,disk,
-//	                     interp,kill}.go
+//	                     remotecopy.go
+//	                   - secret paths: creds_paths.go, creds_dest.go
+//	                   - self-protection, all of it (self*.go): one concern
+//	                     with the protected paths paths.go and finding.go
+//	                     consult; its rule files could become packs/self
+//	                     once its own helpers are split from theirs
 //	                   - the MCP judge: mcp.go, fswrite_mcp.go
 //	                   - helpers packs share: packutil.go, shared.go
 //	                   - api.go: the pack API, below
@@ -41,11 +43,13 @@
 // interp and sysfiles packs/creds', git packs/codeopts'); such a pack
 // exports what it lends in its export.go. A helper that the core itself
 // needs stays in the core (or moved there from the pack file that first had
-// it: shared.go, writes.go), which is why the core still holds the files
-// listed above.
+// it: shared.go), which is why the core still holds the files listed above.
+// A rule file added to the core registers with on(...) and runs after
+// every pack's rules (Order, below); moving it into its pack puts it back
+// among its kin.
 //
 // api.go exports the core helpers a pack needs under capitalised names
-// (pkLowOps as PkLowOps, a field such as np.abs as the method Abs()); the
+// (pkLowOps as PkLowOps, listing.targets as the method Targets()); the
 // core's own files keep the short unexported names, so moving a pack out
 // changed nothing in the core's code. A helper a pack starts to need gets
 // its twin there.
@@ -58,9 +62,7 @@
 // findings names the verdict, so this order is behaviour, and the corpus
 // tests pin the rule ids it gives. The registry keeps it whatever order Go
 // initialises the packs in (a pack that imports another initialises after
-// it). packs/self registers a few rules whose code stays in the core
-// (ruleHooksOff, the selfinterp and selfkill rules) from files named like
-// theirs, so they keep their place among the self-protection rules.
+// it).
 //
 // # Tests
 //
