@@ -33,3 +33,10 @@ var _ = declare("packutil.go", func() []Entry {
 			Examples: []Example{{Command: "poetry run poetry run poetry run poetry run poetry run poetry run poetry run poetry run rm -rf ~"}}},
 	}
 })
+
+var _ = declare("fsuserdata.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "fs.empty-user-data", Risk: 2, Category: "files", Reason: "emptying one of the user's own files outside any project (: > ~/Documents/x, cp /dev/null ~/notes.txt) loses it like a delete",
+			Examples: []Example{{Command: ": > ~/Documents/thesis.docx"}}},
+	}
+})
