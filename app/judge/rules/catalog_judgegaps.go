@@ -40,3 +40,16 @@ var _ = declare("fsuserdata.go", func() []Entry {
 			Examples: []Example{{Command: ": > ~/Documents/thesis.docx"}}},
 	}
 })
+
+var _ = declare("winextra.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "win.regedit-open", Risk: 0, Category: "system", Reason: "regedit without a file opens the registry editor",
+			Examples: []Example{{Command: "regedit"}}},
+		Entry{ID: "disk.bitlocker-read", Risk: 0, Category: "disks and machine state", Reason: "manage-bde -status and -protectors -get only show BitLocker's state",
+			Examples: []Example{{Command: "manage-bde -status"}}},
+		Entry{ID: "disk.bitlocker", Risk: 2, Category: "disks and machine state", Reason: "manage-bde -off, -on, -forcerecovery, -lock or key changes: the disk may become unreadable or unprotected",
+			Examples: []Example{{Command: "manage-bde -off C:"}}},
+		Entry{ID: "docker.system-reset", Risk: 3, Category: "containers", Reason: "podman or nerdctl system reset deletes every container, image and volume",
+			Examples: []Example{{Command: "podman system reset -f"}}},
+	}
+})
