@@ -53,3 +53,14 @@ var _ = declare("winextra.go", func() []Entry {
 			Examples: []Example{{Command: "podman system reset -f"}}},
 	}
 })
+
+var _ = declare("tlsconfig.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "net.tls-off", Risk: 2, Category: "network", Reason: "a setting that stays turns certificate checks off for later downloads (git http.sslVerify false, npm strict-ssl false, pip trusted-host, setx NODE_TLS_REJECT_UNAUTHORIZED 0)",
+			Examples: []Example{{Command: "git config --global http.sslVerify false"}}},
+		Entry{ID: "net.plain-index", Risk: 2, Category: "network", Reason: "the package index is set to plain http on another machine: later installs can be replaced on the way",
+			Examples: []Example{{Command: "npm config set registry http://registry.example.net/"}}},
+		Entry{ID: "git.url-redirect", Risk: 2, Category: "git", Reason: "git url.<base>.insteadOf sends one host's clones and pushes to another host",
+			Examples: []Example{{Command: "git config --global url.https://mirror.example.net/.insteadOf https://github.com/"}}},
+	}
+})
