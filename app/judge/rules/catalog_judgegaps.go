@@ -49,6 +49,8 @@ var _ = declare("winextra.go", func() []Entry {
 			Examples: []Example{{Command: "manage-bde -status"}}},
 		Entry{ID: "disk.bitlocker", Risk: 2, Category: "disks and machine state", Reason: "manage-bde -off, -on, -forcerecovery, -lock or key changes: the disk may become unreadable or unprotected",
 			Examples: []Example{{Command: "manage-bde -off C:"}}},
+		Entry{ID: "sys.setx-path", Risk: 2, Category: "system", Reason: "setx PATH replaces the PATH of every later program and cuts it at 1024 characters",
+			Examples: []Example{{Command: "setx PATH \"%PATH%;C:\\tools\""}}},
 		Entry{ID: "docker.system-reset", Risk: 3, Category: "containers", Reason: "podman or nerdctl system reset deletes every container, image and volume",
 			Examples: []Example{{Command: "podman system reset -f"}}},
 	}

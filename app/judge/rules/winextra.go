@@ -102,3 +102,22 @@ func ruleSystemReset(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	}
 	return Finding{}, false
 }
+
+func init() { on(ruleSetxPath, "setx") }
+
+// ruleSetxPath: setx PATH replaces the user's PATH for every later
+// program: "" empties it, and "%PATH%;..." copies the machine's PATH into
+// the user's and cuts the whole at 1024 characters, so programs stop
+// being found. (It may also put a folder of the agent's choosing first.)
+func ruleSetxPath(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	for _, a := range c.Operands() {
+		if strings.HasPrefix(a, "/") {
+			continue
+		}
+		if strings.EqualFold(a, "path") {
+			return pkRet(c, 2, 0.4, "sys.setx-path", "setx PATH replaces the PATH of every later program (and cuts it at 1024 characters): programs may stop being found, or other ones run in their place")
+		}
+		break
+	}
+	return Finding{}, false
+}
