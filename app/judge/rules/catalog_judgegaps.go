@@ -66,3 +66,12 @@ var _ = declare("tlsconfig.go", func() []Entry {
 			Examples: []Example{{Command: "git config --global url.https://mirror.example.net/.insteadOf https://github.com/"}}},
 	}
 })
+
+var _ = declare("archivedest.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "fs.extract-over-home", Risk: 2, Category: "files", Reason: "unpacks an archive over the home folder itself: whatever it carries replaces .bashrc, .ssh, .gitconfig...",
+			Examples: []Example{{Command: "unzip -o dotfiles.zip -d ~"}}},
+		Entry{ID: "fs.copy-over-home", Risk: 2, Category: "files", Reason: "copies a folder's content over the home folder itself: whatever it holds replaces .bashrc, .ssh, .gitconfig...",
+			Examples: []Example{{Command: "cp -r ./dotfiles/. ~/"}}},
+	}
+})
