@@ -75,3 +75,10 @@ var _ = declare("archivedest.go", func() []Entry {
 			Examples: []Example{{Command: "cp -r ./dotfiles/. ~/"}}},
 	}
 })
+
+var _ = declare("pathshadow.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "path.shadow-program", Risk: 2, Category: "files", Reason: "writes a program named like git, sudo or python into a folder on the user's PATH: it would run instead of the real one",
+			Examples: []Example{{Command: "cp ./wrapper ~/.local/bin/git"}}},
+	}
+})
