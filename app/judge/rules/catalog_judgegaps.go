@@ -89,3 +89,12 @@ var _ = declare("gitaddsecret.go", func() []Entry {
 			Examples: []Example{{Command: "git add -f .env"}}},
 	}
 })
+
+var _ = declare("unknownelevated.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "shell.unknown-elevated", Risk: 2, Category: "shell", Reason: "a program the rules do not know, run as root (sudo, doas, su...): it can change anything on the machine",
+			Examples: []Example{{Command: "sudo frobnicate --all"}}},
+		Entry{ID: "disk.unknown-device", Risk: 2, Category: "disks and machine state", Reason: "a program the rules do not know, handed a disk device (/dev/sda1): it may change or destroy its file system",
+			Examples: []Example{{Command: "e2fsck -fy /dev/sda1"}}},
+	}
+})
