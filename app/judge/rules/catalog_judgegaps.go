@@ -98,3 +98,10 @@ var _ = declare("unknownelevated.go", func() []Entry {
 			Examples: []Example{{Command: "e2fsck -fy /dev/sda1"}}},
 	}
 })
+
+var _ = declare("quarantine.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "sec.quarantine-off", Risk: 2, Category: "system", Reason: "removes the OS's downloaded-file mark (com.apple.quarantine, Zone.Identifier): the program then runs without Gatekeeper's or SmartScreen's check",
+			Examples: []Example{{Command: "xattr -dr com.apple.quarantine /Applications/Tool.app"}}},
+	}
+})
