@@ -105,3 +105,10 @@ var _ = declare("quarantine.go", func() []Entry {
 			Examples: []Example{{Command: "xattr -dr com.apple.quarantine /Applications/Tool.app"}}},
 	}
 })
+
+var _ = declare("permsecret.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "fs.perms-secret-readable", Risk: 2, Category: "credentials", Reason: "a mode that lets other users read a private key or credentials file (chmod 644 ~/.ssh/id_rsa, icacls key /grant Everyone:R)",
+			Examples: []Example{{Command: "chmod 644 ~/.ssh/id_rsa"}}},
+	}
+})
