@@ -100,7 +100,11 @@ func ruleGitTransport(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			return transportF(c, "net.tls-off", "git config "+ops[0]+" "+v+": git stops checking certificates, so every later clone, fetch and push can be read or changed on the way")
 		}
 	case strings.HasPrefix(k, "url.") && (strings.HasSuffix(k, ".insteadof") || strings.HasSuffix(k, ".pushinsteadof")):
-		base := ops[0][4:strings.LastIndexByte(ops[0], '.')]
+		dot := strings.LastIndexByte(ops[0], '.')
+		if dot <= 4 {
+			break // url.insteadOf: no base URL
+		}
+		base := ops[0][4:dot]
 		if hb, hv := urlHost(base), urlHost(v); hb != "" && hv != "" && hb != hv {
 			return transportF(c, "git.url-redirect", "git config "+ops[0]+" "+v+": every later "+v+" URL goes to "+hb+" instead")
 		}
