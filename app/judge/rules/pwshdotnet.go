@@ -20,10 +20,14 @@ var dotnetFileCall = regexp.MustCompile(`(?i)\[(?:system\.)?io\.(file|directory)
 func init() { onAny(ruleDotnetFiles) }
 
 func ruleDotnetFiles(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	text := c.Raw + " " + strings.Join(c.Args, " ")
-	if !strings.Contains(text, "]::") {
-		return Finding{}, false
+	seen := strings.Contains(c.Raw, "]::")
+	for _, a := range c.Args {
+		seen = seen || strings.Contains(a, "]::")
 	}
+	if !seen {
+		return Finding{}, false // the common case: nothing to build
+	}
+	text := c.Raw + " " + strings.Join(c.Args, " ")
 	var w Finding
 	have := false
 	for _, m := range dotnetFileCall.FindAllStringSubmatch(text, 8) {
