@@ -11,7 +11,7 @@ import (
 // path alone has to say what a one-file delete or truncation loses: in
 // the home's personal folders (Documents, Desktop, Pictures, Downloads,
 // synced drives, their localized names) and at the top of the home
-// (notes, shell history), nothing is under version control and nothing
+// (notes, shell histories), nothing is under version control and nothing
 // can be restored, so it is a question, not everyday work.
 
 // fsPersonalFolders are the home's top-level folders that hold the
@@ -41,7 +41,12 @@ func fsPersonalFile(t string, x *Ctx) bool {
 	rel := strings.TrimPrefix(r.abs, home+"/")
 	top, rest, nested := strings.Cut(rel, "/")
 	if !nested {
-		// ~/notes.txt, ~/.zsh_history; not ~/bin or ~/tmp and the like.
+		// ~/notes.txt and the shell histories; not ~/bin or ~/tmp, and not
+		// the tools' own dot-files (.zcompdump, .viminfo, .wget-hsts),
+		// whose keys and settings the other scopes already judge.
+		if strings.HasPrefix(top, ".") {
+			return strings.HasSuffix(top, "history")
+		}
 		return !fsGenericOutNames[top] && !fsCacheNames[top]
 	}
 	if !(fsPersonalFolders[top] || fsLocalUserDirs[top]) {
