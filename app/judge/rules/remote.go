@@ -290,7 +290,7 @@ func ruleLolbin(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		return pkAllow(c, 1, "dev.msbuild", "builds a project")
 	case "forfiles":
 		if v, ok := pkWinVal(c, "c"); ok {
-			if f, ok := pkEval(pkInner(c, strings.Fields(strings.TrimPrefix(strings.TrimPrefix(v, "cmd /c "), "cmd /C "))), x); ok {
+			if f, ok := pkEval(pkInner(c, forfilesWords(c, v)), x); ok {
 				return f, true
 			}
 		}
