@@ -1,9 +1,9 @@
 package rules
 
 import (
-	"regexp"
 	"strings"
 
+	"github.com/agent-guard/agent-guard/app/internal/lazyre"
 	"github.com/agent-guard/agent-guard/app/judge/shell"
 )
 
@@ -15,7 +15,7 @@ import (
 // (the line, or the code given to powershell -c) and judged as the
 // delete or write it is.
 
-var dotnetFileCall = regexp.MustCompile(`(?i)\[(?:system\.)?io\.(file|directory)\]::(delete|writealltext|writeallbytes|writealllines|appendalltext|appendalllines|create|move|copy|replace)\s*\(\s*([^,)]*)(?:,\s*([^,)]*))?`)
+var dotnetFileCall = lazyre.New(`(?i)\[(?:system\.)?io\.(file|directory)\]::(delete|writealltext|writeallbytes|writealllines|appendalltext|appendalllines|create|move|copy|replace)\s*\(\s*([^,)]*)(?:,\s*([^,)]*))?`)
 
 func init() { onAny(ruleDotnetFiles) }
 
