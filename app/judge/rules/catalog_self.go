@@ -44,3 +44,14 @@ var _ = declare("selfpaths.go", func() []Entry {
 			Examples: []Example{{Command: "rm -f .claude/settings.json"}}},
 	}
 })
+
+var _ = declare("selfmore.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "self.guard-window", Risk: 3, RedLine: true, Category: "self-protection",
+			Reason:   "sends synthetic input to, closes or raises a window of agent-guard (its approval dialog answers only a human)",
+			Examples: []Example{{Command: "xdotool search --name agent-guard key alt+a"}, {Command: "wmctrl -c agent-guard"}}},
+		Entry{ID: "guard.tool-install-unseen", Risk: 2, Category: "self-protection",
+			Reason:   "force-installs a local package into ~/.local/bin, where the guard's hook lies, and what commands it brings cannot be read before it runs",
+			Examples: []Example{{Command: "pipx install --force ./fake-hook"}}},
+	}
+})

@@ -147,8 +147,16 @@ func ruleSelfProcs(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			if c.Name == "tskill" && !strings.HasPrefix(a, "/") && patternHitsGuard(a, x, false, true, true, true) {
 				return killPatternFinding(c, a), true
 			}
+			if strings.EqualFold(a, "/fi") && i+1 < len(c.Args) {
+				// /fi "imagename eq agent*", /fi "windowtitle eq agent-guard*"
+				f := strings.Fields(c.Args[i+1])
+				if len(f) == 3 && (strings.EqualFold(f[1], "eq") || strings.EqualFold(f[1], "like")) && (strings.EqualFold(f[0], "imagename") || strings.EqualFold(f[0], "windowtitle")) &&
+					patternHitsGuard(f[2], x, false, true, true, true) {
+					return killPatternFinding(c, f[2]), true
+				}
+			}
 		}
-	case "stop-process", "spps", "kill-process":
+	case "stop-process", "spps", "kill-process", "suspend-process", "pssuspend", "pssuspend64":
 		for _, p := range psNames(c) {
 			if patternHitsGuard(p, x, false, true, true, true) {
 				return killPatternFinding(c, p), true
@@ -368,6 +376,15 @@ func lookupPatterns(c *shell.Cmd) []lookPat {
 		for _, m := range likeRe.FindAllStringSubmatch(c.Raw, -1) {
 			out = append(out, lookPat{pat: m[1] + m[2], glob: true})
 		}
+		if (c.Name == "?" || c.Name == "where-object") && !strings.Contains(c.Raw, " ") {
+			// the splitter hands the filter block's values as arguments
+			// (? { $_.Path -like '*agent-guard*' } -> ? agent-guard)
+			for _, a := range c.Args {
+				if !strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "$") {
+					out = append(out, lookPat{pat: a, glob: true, icase: true})
+				}
+			}
+		}
 		for i, a := range c.Args {
 			if (strings.EqualFold(a, "-like") || strings.EqualFold(a, "-match")) && i+1 < len(c.Args) {
 				out = append(out, lookPat{pat: c.Args[i+1], glob: strings.EqualFold(a, "-like"), icase: true})
@@ -392,7 +409,11 @@ func lineKills(x *Ctx, c *shell.Cmd) bool {
 		if o == c {
 			continue
 		}
-		if guardKillers[o.Name] || debuggers[o.Name] || o.Name == "invoke-cimmethod" || o.Name == "kill" {
+		if guardKillers[o.Name] || debuggers[o.Name] || o.Name == "invoke-cimmethod" || o.Name == "kill" ||
+			strings.Contains(strings.ToLower(o.Raw), ".kill(") ||
+			// Get-Process | ? {...} | % { $_.Kill() }: the block's code is not
+			// seen, and a process list piped into it is there to be acted on
+			(o.Name == "%" || o.Name == "foreach-object") && lineRuns(x, "get-process", "gps") {
 			return true
 		}
 	}
@@ -505,4 +526,16 @@ func guardLookupInLine(x *Ctx) bool {
 func protectOwnTray(b string) bool {
 	base := strings.TrimSuffix(strings.ToLower(path.Base(slashify(b))), ".exe")
 	return base != "agent-guard-hook"
+}
+
+// lineRuns: one of the programs is among the line's commands.
+func lineRuns(x *Ctx, names ...string) bool {
+	for i := range x.All.Cmds {
+		for _, n := range names {
+			if x.All.Cmds[i].Name == n {
+				return true
+			}
+		}
+	}
+	return false
 }
