@@ -336,3 +336,103 @@ func expand83(p string) string {
 	}
 	return strings.Join(segs, "/")
 }
+
+// xargsWriters change or remove the files xargs hands them.
+var xargsWriters = map[string]bool{"rm": true, "unlink": true, "truncate": true, "shred": true, "mv": true, "cp": true,
+	"chmod": true, "chown": true, "chattr": true, "sed": true, "perl": true, "tee": true, "dd": true, "rmdir": true,
+	"trash-put": true, "trash": true, "gio": true, "ln": true, "touch": true, "install": true, "setfacl": true, "gzip": true,
+	"bzip2": true, "xz": true, "zstd": true, "remove-item": true, "ri": true, "del": true}
+
+// xargsListers print the names they are given.
+var xargsListers = map[string]bool{"ls": true, "echo": true, "printf": true, "realpath": true, "readlink": true,
+	"find": true, "dir": true, "get-childitem": true, "gci": true, "basename": true, "dirname": true}
+
+// ruleSelfXargsFed: ls ~/.claude/settings.json | xargs truncate -s0: the
+// names xargs passes come from a command that prints a protected path.
+func ruleSelfXargsFed(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	if x.All == nil || !contains(c.Wrappers, "xargs") || !xargsWriters[c.Name] || len(c.PipedFrom) == 0 {
+		return Finding{}, false
+	}
+	for i := range x.All.Cmds {
+		o := &x.All.Cmds[i]
+		if o == c || !xargsListers[o.Name] || !contains(c.PipedFrom, o.Name) {
+			continue
+		}
+		for _, a := range o.Args {
+			if strings.HasPrefix(a, "-") {
+				continue
+			}
+			if f, ok := ProtectedTree(a, x.Cwd, x.Home); ok {
+				f.Reason = "xargs hands " + c.Name + " what " + o.Name + " prints, " + a + ": " + f.Reason
+				f.Marked = c.Raw
+				return f, true
+			}
+		}
+	}
+	return Finding{}, false
+}
+
+// gitTreeVerbs rewrite files of the work tree.
+var gitTreeVerbs = map[string]bool{"stash": true, "reset": true, "clean": true, "checkout": true, "restore": true,
+	"switch": true, "rm": true, "mv": true, "pull": true, "merge": true, "rebase": true, "am": true, "apply": true,
+	"cherry-pick": true, "revert": true, "read-tree": true, "checkout-index": true}
+
+// ruleSelfGitTree: git stash -u / reset --hard / checkout / clean in a
+// work tree that is a host's folder or the one holding the guard's (cd
+// ~/.claude && git stash -u takes settings.json away with the rest). The
+// home folder as a work tree (a dotfiles repository) is left to the git
+// rules, which confirm its destructive verbs.
+func ruleSelfGitTree(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	dir, verb := x.Cwd, ""
+	for i := 0; i < len(c.Args); i++ {
+		a := c.Args[i]
+		switch {
+		case a == "-C" && i+1 < len(c.Args):
+			dir = c.Args[i+1]
+			i++
+		case strings.HasPrefix(a, "--work-tree="):
+			dir = strings.TrimPrefix(a, "--work-tree=")
+		case a == "--work-tree" && i+1 < len(c.Args):
+			dir = c.Args[i+1]
+			i++
+		case a == "--git-dir" || a == "-c" || a == "--namespace":
+			i++
+		case strings.HasPrefix(a, "-"):
+		default:
+			verb = a
+			i = len(c.Args)
+		}
+	}
+	if !gitTreeVerbs[verb] || dir == "" {
+		return Finding{}, false
+	}
+	if verb == "stash" && len(c.Args) > 0 {
+		for _, a := range c.Args {
+			if a == "list" || a == "show" {
+				return Finding{}, false
+			}
+		}
+	}
+	n := normalize(dir, x.Cwd, x.Home)
+	proj := x.Project
+	if proj == "" {
+		proj = x.Cwd
+	}
+	if n.dynamic || !rootedAbs(n.abs) || n.low == n.lowHome {
+		return Finding{}, false
+	}
+	if p := normalize(proj, "", x.Home); p.low != p.lowHome && (n.low == p.low || strings.HasPrefix(n.low, p.low+"/")) {
+		return Finding{}, false // the project's own work tree
+	}
+	e, ok := presumedUnder(setFor(x.Cwd, x.Home), n.abs, x.Cwd, x.Home)
+	if !ok {
+		return Finding{}, false
+	}
+	return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.guard-tree", Marked: c.Raw,
+		Reason: "git " + verb + " rewrites the work tree " + dir + ", which holds " + e.Path + " (" + string(e.Kind) + " of the agent's own guard): an agent must not switch off its own guard; ask the user to do it"}, true
+}
+
+func init() {
+	onAny(ruleSelfXargsFed)
+	on(ruleSelfGitTree, "git")
+}

@@ -1,0 +1,95 @@
+package rules
+
+import (
+	"regexp"
+	"strings"
+)
+
+// A file that the system runs by itself later (a login entry, a systemd
+// user unit or timer, a launchd agent, a crontab file, a shell start-up
+// file) is code the guard will never see run: nothing asks it again when
+// the unit starts or the next shell opens. Writing one whose commands
+// stop, move or rewrite the guard is the same self-protection breach as
+// running them now, so it blocks (scripts run by hand later only
+// confirm: running them is another call the guard judges).
+
+// laterKind names what runs the file, "" when nothing does by itself.
+func laterKind(p, cwd, home string) string {
+	n := normalize(p, cwd, home)
+	low, base := n.low, lastSeg(n.low)
+	switch {
+	case hasSeq(low, ".config/autostart") && strings.HasSuffix(base, ".desktop"):
+		return "the login session"
+	case hasSeq(low, "systemd/user") || hasSeq(low, "systemd/system") || strings.HasSuffix(base, ".service") || strings.HasSuffix(base, ".timer"):
+		return "systemd"
+	case hasSeq(low, "launchagents") || hasSeq(low, "launchdaemons"):
+		return "launchd"
+	case hasSeq(low, "var/spool/cron") || hasSeq(low, "etc/cron.d") || strings.HasPrefix(base, "crontab"):
+		return "cron"
+	case envFile(p, cwd, home):
+		return "every new shell"
+	}
+	return ""
+}
+
+var (
+	execLineRe  = regexp.MustCompile(`(?m)^\s*(?:Exec|TryExec|ExecStart|ExecStartPre|ExecStartPost|ExecStop|ExecStopPost|ExecReload|ExecCondition)\s*=\s*[-@:+!]*(.+)$`)
+	plistArgsRe = regexp.MustCompile(`(?s)<key>\s*ProgramArguments\s*</key>\s*<array>(.*?)</array>`)
+	plistStrRe  = regexp.MustCompile(`<string>([^<]*)</string>`)
+	plistProgRe = regexp.MustCompile(`(?s)<key>\s*Program\s*</key>\s*<string>([^<]*)</string>`)
+)
+
+// laterCode is the shell code in content that kind runs.
+func laterCode(kind, content string) []string {
+	var out []string
+	switch kind {
+	case "the login session", "systemd":
+		for _, m := range execLineRe.FindAllStringSubmatch(content, 64) {
+			out = append(out, m[1])
+		}
+	case "launchd":
+		for _, m := range plistArgsRe.FindAllStringSubmatch(content, 8) {
+			var words []string
+			for _, s := range plistStrRe.FindAllStringSubmatch(m[1], 64) {
+				words = append(words, s[1])
+			}
+			out = append(out, shellJoin(words))
+		}
+		for _, m := range plistProgRe.FindAllStringSubmatch(content, 8) {
+			out = append(out, m[1])
+		}
+	case "cron":
+		for _, l := range strings.Split(content, "\n") {
+			if c := cronCommand(l); c != "" {
+				out = append(out, c)
+			}
+		}
+	default:
+		out = append(out, content)
+	}
+	return out
+}
+
+// runsLaterWrite judges content written to a file the system runs by
+// itself: a self-protection finding among its commands blocks the write.
+func runsLaterWrite(p, content, cwd, home string) (Finding, bool) {
+	if strings.TrimSpace(content) == "" || len(content) > 64<<10 {
+		return Finding{}, false
+	}
+	kind := laterKind(p, cwd, home)
+	if kind == "" {
+		return Finding{}, false
+	}
+	if !strings.Contains(content, "\n") {
+		// an MCP call's arguments as JSON text: its newlines are escaped
+		content = strings.NewReplacer(`\n`, "\n", `\"`, `"`, `\/`, "/").Replace(content)
+	}
+	for _, code := range laterCode(kind, content) {
+		if f := Bash(code, cwd, home); SelfFinding(f) {
+			f.Reason = "writes " + p + ", which " + kind + " runs by itself later, with " + oneLineCut(strings.TrimSpace(code), 80) + ": " + f.Reason
+			f.Marked = p
+			return f, true
+		}
+	}
+	return Finding{}, false
+}
