@@ -55,3 +55,19 @@ var _ = declare("selfmore.go", func() []Entry {
 			Examples: []Example{{Command: "pipx install --force ./fake-hook"}}},
 	}
 })
+
+var _ = declare("selfmore2.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "guard.nested-settings-unseen", Risk: 2, Category: "self-protection",
+			Reason:   "starts a nested agent with a settings file that cannot be read now: it may switch the host's hooks (and the guard) off",
+			Examples: []Example{{Command: "claude --settings ./nohooks.json -p x"}}},
+	}
+})
+
+var _ = declare("selfmore2.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "guard.unseen-code-path", Risk: 2, Category: "self-protection",
+			Reason:   "runs code that cannot be read now on a path of the agent's own guard",
+			Examples: []Example{{Command: "go run /tmp/wipe.go ~/.claude/settings.json"}}},
+	}
+})

@@ -51,6 +51,11 @@ func protectedOp(n np, p, cwd, home string, del bool) (Finding, bool) {
 	if trayBinary(n) {
 		return selfFinding(string(protect.Binary), p, " (the tray's binary)"), true
 	}
+	if d := drivePath(n.abs); d != "" && !n.dynamic {
+		if f, ok := protectedOp(normalize(d, cwd, home), p, cwd, home, del); ok {
+			return f, true
+		}
+	}
 	if e := expand83(n.abs); e != n.abs && !n.dynamic {
 		if f, ok := protectedOp(normalize(e, cwd, home), p, cwd, home, del); ok {
 			f.Reason = strings.Replace(f.Reason, "touches "+p, "touches "+p+" (the short name of "+e+")", 1)

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"os"
 	"path"
 	"regexp"
 	"strconv"
@@ -277,7 +278,7 @@ func userIsOwn(c *shell.Cmd, x *Ctx) bool {
 		}
 		for _, u := range strings.Split(v, ",") {
 			u = strings.ToLower(u)
-			if u == own || strings.Contains(u, shell.Dyn) || u == "$user" || u == "$logname" {
+			if u == own || strings.Contains(u, shell.Dyn) || u == "$user" || u == "$logname" || u == "$uid" || u == strconv.Itoa(os.Getuid()) && u != "0" {
 				return true
 			}
 		}

@@ -1,0 +1,264 @@
+package rules
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/agent-guard/agent-guard/app/judge/shell"
+)
+
+// Self-protection routes of the ninth round, second list: substitutions
+// that print a protected path, a nested agent started with an empty
+// environment or a settings file that switches hooks off, drive letters
+// seen through WSL (/mnt/c), the admin share (\\localhost\c$) and subst,
+// AppleScript quitting the tray, login items reset or disabled, and every
+// process of the user's own uid.
+
+func init() {
+	onAny(ruleSelfSubstFed)
+	onAny(ruleNestedEnvEmpty)
+	on(ruleSelfSubst, "subst", "net", "net1", "new-psdrive", "ndr", "mount")
+	on(ruleSelfOsascript, "osascript")
+	on(ruleSelfLoginItems, "sfltool", "disable-scheduledtask", "reg", "systemctl", "loginctl")
+}
+
+// ruleSelfSubstFed: perl -pi -e '...' $(ls ~/.claude/settings.json): a
+// writer whose argument is unknown statically, in a line where a lister
+// prints a protected path that nothing else reads.
+func ruleSelfSubstFed(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	if x.All == nil || !xargsWriters[c.Name] || contains(c.Wrappers, "xargs") {
+		return Finding{}, false
+	}
+	dyn := false
+	for _, a := range c.Args {
+		if strings.Contains(a, shell.Dyn) {
+			dyn = true
+		}
+	}
+	if !dyn {
+		return Finding{}, false
+	}
+	for i := range x.All.Cmds {
+		o := &x.All.Cmds[i]
+		if o == c || !xargsListers[o.Name] || len(o.PipedTo) > 0 || len(o.Redirs) > 0 || o.Depth != c.Depth {
+			continue
+		}
+		for _, a := range o.Args {
+			if strings.HasPrefix(a, "-") {
+				continue
+			}
+			if f, ok := ProtectedTree(a, x.Cwd, x.Home); ok {
+				f.Reason = c.Name + " is handed what " + o.Name + " prints, " + a + ": " + f.Reason
+				f.Marked = c.Raw
+				return f, true
+			}
+		}
+	}
+	return Finding{}, false
+}
+
+var envEmptyRe = regexp.MustCompile(`(?i)(^|[\s;&|(])env\s+((-[a-z0-9]*\s+|--[a-z-]+(=\S*)?\s+|-u\s+\S+\s+|[A-Za-z_][A-Za-z0-9_]*=\S*\s+)*)(-i|--ignore-environment|-|-u\s+(HOME|USERPROFILE|APPDATA|XDG_CONFIG_HOME))(\s|$)`)
+
+// ruleNestedEnvEmpty: env -i claude ..., env -u HOME codex ...: without
+// HOME the host finds no user config, so no hook of the guard's; with a
+// settings file (claude --settings FILE) that switches hooks off, the
+// same.
+func ruleNestedEnvEmpty(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	if _, ok := nestedHosts[c.Name]; !ok {
+		return Finding{}, false
+	}
+	if envEmptyRe.MatchString(c.Raw) {
+		return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.hooks-off", Marked: c.Raw,
+			Reason: "starts " + c.Name + " with an emptied environment (no HOME): it reads no user config and runs none of the guard's hooks; an agent must not switch off its own guard; ask the user to do it"}, true
+	}
+	if v, ok := pkVal(c, "--settings"); ok && !strings.HasPrefix(strings.TrimSpace(v), "{") {
+		n := normalize(v, x.Cwd, x.Home)
+		if !n.dynamic && rootedAbs(n.abs) {
+			if b, err := os.ReadFile(filepath.FromSlash(n.abs)); err == nil && len(b) < 1<<20 {
+				if hooksOff(string(b)) {
+					return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.hooks-off", Marked: c.Raw,
+						Reason: "starts " + c.Name + " with the settings file " + v + ", which switches its hooks off (and the guard with them): ask the user to do it"}, true
+				}
+				return Finding{}, false
+			}
+		}
+		return Finding{Risk: 2, Violation: 0.6, Rule: "guard.nested-settings-unseen", Marked: c.Raw,
+			Reason: "starts " + c.Name + " with the settings file " + v + ", which cannot be read now: it may switch the host's hooks (and the guard) off"}, true
+	}
+	return Finding{}, false
+}
+
+// drivePath maps the ways to reach a Windows drive from elsewhere
+// (/mnt/c/... in WSL, \\localhost\c$\..., \\?\UNC\localhost\c$\...) to
+// c:/...; "" when p is none of them.
+var drivePathRe = regexp.MustCompile(`(?i)^(?:/mnt/([a-z])|//(?:\?/unc/)?(?:localhost|127\.0\.0\.1|\.)/([a-z])\$)(/.*)?$`)
+
+func drivePath(p string) string {
+	m := drivePathRe.FindStringSubmatch(p)
+	if m == nil {
+		return ""
+	}
+	return strings.ToLower(m[1]+m[2]) + ":" + m[3]
+}
+
+// ruleSelfSubst: subst X: DIR, net use X: \\localhost\c$\DIR,
+// New-PSDrive -Root DIR: a second name for a protected folder, as a link is.
+func ruleSelfSubst(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	var targets []string
+	switch c.Name {
+	case "subst":
+		if ops := c.Operands(); len(ops) == 2 {
+			targets = ops[1:]
+		}
+	case "net", "net1":
+		if ops := c.Operands(); len(ops) >= 3 && strings.EqualFold(ops[0], "use") {
+			targets = ops[2:3]
+		}
+	case "mount":
+		if c.Flag(0, "--bind", "--rbind") {
+			if ops := c.Operands(); len(ops) == 2 {
+				targets = ops[:1]
+			}
+		}
+	default:
+		if v, ok := pkWinVal(c, "root"); ok {
+			targets = append(targets, v)
+		}
+	}
+	for _, t := range targets {
+		if d := drivePath(slashify(t)); d != "" {
+			t = d
+		}
+		if f, ok := ProtectedTree(t, x.Cwd, x.Home); ok {
+			f.Reason = c.Name + " gives " + t + " a second name (a write through it would change it): " + f.Reason
+			f.Marked = c.Raw
+			return f, true
+		}
+	}
+	return Finding{}, false
+}
+
+var osaQuitRe = regexp.MustCompile(`(?i)(quit|close|kill)\b[^"']*["']?\s*(app(lication)?\s+)?["']?agent[- ]?guard|tell\s+app(lication)?\s+["']agent[- ]?guard["']\s+to\s+(quit|close)`)
+
+// ruleSelfOsascript: AppleScript that quits agent-guard's tray.
+func ruleSelfOsascript(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	if !osaQuitRe.MatchString(c.Raw) {
+		return Finding{}, false
+	}
+	return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.kill-guard", Marked: c.Raw,
+		Reason: "the AppleScript quits agent-guard: an agent must not switch off its own guard; ask the user to do it"}, true
+}
+
+// ruleSelfLoginItems: the login entry disabled rather than removed:
+// sfltool resetbtm (every background item off until approved again),
+// Explorer's StartupApproved value, Disable-ScheduledTask, systemctl mask
+// of the unit systemd makes from the .desktop entry, and loginctl
+// ending the user's own sessions (every process of the user, the tray's
+// too).
+func ruleSelfLoginItems(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	low := strings.ToLower(c.Raw)
+	low = strings.ReplaceAll(low, `\x2d`, "-")
+	hit := func(what string) (Finding, bool) {
+		return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.autostart", Marked: c.Raw,
+			Reason: what + ": the guard would not start at the next login; an agent must not switch off its own guard; ask the user to do it"}, true
+	}
+	switch c.Name {
+	case "sfltool":
+		if strings.Contains(low, "resetbtm") {
+			return hit("sfltool resetbtm switches every login item off, agent-guard's among them")
+		}
+	case "disable-scheduledtask":
+		if guardWord(low) {
+			return hit("disables agent-guard's scheduled task")
+		}
+	case "reg":
+		if strings.Contains(low, "startupapproved") && guardWord(low) && !strings.Contains(low, "reg query") {
+			return hit("marks agent-guard's Run entry disabled (StartupApproved)")
+		}
+	case "systemctl":
+		if guardWord(low) && (strings.Contains(low, " mask") || strings.Contains(low, " disable")) {
+			return hit("masks or disables agent-guard's unit")
+		}
+	case "loginctl":
+		ops := c.Operands()
+		if len(ops) >= 1 && (ops[0] == "kill-user" || ops[0] == "terminate-user") {
+			own := strings.ToLower(filepathBase(x.Home))
+			for _, u := range ops[1:] {
+				u = strings.ToLower(u)
+				if u == own || u == strconv.Itoa(os.Getuid()) || strings.Contains(u, shell.Dyn) || u == "$user" {
+					return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.kill-guard", Marked: c.Raw,
+						Reason: "loginctl " + ops[0] + " ends every process of the user, agent-guard's too: an agent must not switch off its own guard; ask the user to do it"}, true
+				}
+			}
+		}
+	}
+	return Finding{}, false
+}
+
+func filepathBase(p string) string {
+	p = strings.TrimRight(slashify(p), "/")
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		return p[i+1:]
+	}
+	return p
+}
+
+
+// unseenRunners run a program file given as their first operand.
+var unseenRunners = map[string]bool{"python": true, "python3": true, "python2": true, "node": true, "ruby": true,
+	"perl": true, "php": true, "deno": true, "bun": true, "go": true, "bash": true, "sh": true, "zsh": true,
+	"pwsh": true, "powershell": true, "lua": true, "rscript": true, "julia": true}
+
+// ruleSelfUnseenCode: go run /tmp/wipe.go ~/.claude/settings.json,
+// python x.py ~/.config/agent-guard: code that cannot be read now is
+// handed a protected path; and make -C DIR runs an unseen Makefile in a
+// folder holding the guard's files.
+func ruleSelfUnseenCode(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	if c.Name == "make" || c.Name == "gmake" {
+		d, ok := pkVal(c, "-C", "--directory")
+		if !ok {
+			return Finding{}, false
+		}
+		n := normalize(d, x.Cwd, x.Home)
+		if n.dynamic || !rootedAbs(n.abs) {
+			return Finding{}, false
+		}
+		for _, mf := range []string{"GNUmakefile", "makefile", "Makefile"} {
+			if _, err := os.Stat(filepath.Join(filepath.FromSlash(n.abs), mf)); err == nil {
+				return Finding{}, false // the recipe rules read it
+			}
+		}
+		return unknownInto(c, d, "make runs a Makefile that cannot be read", x)
+	}
+	if !unseenRunners[c.Name] || c.FedCode {
+		return Finding{}, false
+	}
+	ops := c.Operands()
+	if c.Name == "go" {
+		if len(ops) < 2 || ops[0] != "run" {
+			return Finding{}, false
+		}
+		ops = ops[1:]
+	}
+	if len(ops) < 2 || c.Flag('c') || c.Flag('e') || c.Flag('m') || c.Flag('r') {
+		return Finding{}, false
+	}
+	n := normalize(ops[0], x.Cwd, x.Home)
+	if !n.dynamic && rootedAbs(n.abs) {
+		if _, err := os.Stat(filepath.FromSlash(n.abs)); err == nil {
+			return Finding{}, false // the script rules read it
+		}
+	}
+	for _, a := range ops[1:] {
+		if f, ok := ProtectedTree(a, x.Cwd, x.Home); ok {
+			return Finding{Risk: 2, Violation: 0.6, Rule: "guard.unseen-code-path", Marked: c.Raw,
+				Reason: c.Name + " runs " + ops[0] + ", which cannot be read now, on " + a + " (" + strings.TrimPrefix(f.Rule, "self.") + " of the agent's own guard): what it does to it cannot be known before it runs"}, true
+		}
+	}
+	return Finding{}, false
+}
+
+func init() { on(ruleSelfUnseenCode, "python", "python3", "python2", "node", "ruby", "perl", "php", "deno", "bun", "go", "bash", "sh", "zsh", "pwsh", "powershell", "lua", "rscript", "julia", "make", "gmake") }
