@@ -206,7 +206,6 @@ func filepathBase(p string) string {
 	return p
 }
 
-
 // unseenRunners run a program file given as their first operand.
 var unseenRunners = map[string]bool{"python": true, "python3": true, "python2": true, "node": true, "ruby": true,
 	"perl": true, "php": true, "deno": true, "bun": true, "go": true, "bash": true, "sh": true, "zsh": true,
@@ -261,4 +260,6 @@ func ruleSelfUnseenCode(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	return Finding{}, false
 }
 
-func init() { on(ruleSelfUnseenCode, "python", "python3", "python2", "node", "ruby", "perl", "php", "deno", "bun", "go", "bash", "sh", "zsh", "pwsh", "powershell", "lua", "rscript", "julia", "make", "gmake") }
+func init() {
+	on(ruleSelfUnseenCode, "python", "python3", "python2", "node", "ruby", "perl", "php", "deno", "bun", "go", "bash", "sh", "zsh", "pwsh", "powershell", "lua", "rscript", "julia", "make", "gmake")
+}
