@@ -28,6 +28,8 @@ func laterKind(p, cwd, home string) string {
 		return "cron"
 	case envFile(p, cwd, home):
 		return "every new shell"
+	case hasSeq(low, ".git/hooks") || hasSeq(low, ".husky"):
+		return "git"
 	}
 	return ""
 }

@@ -350,7 +350,7 @@ var xargsListers = map[string]bool{"ls": true, "echo": true, "printf": true, "re
 // ruleSelfXargsFed: ls ~/.claude/settings.json | xargs truncate -s0: the
 // names xargs passes come from a command that prints a protected path.
 func ruleSelfXargsFed(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	if x.All == nil || !contains(c.Wrappers, "xargs") || !xargsWriters[c.Name] || len(c.PipedFrom) == 0 {
+	if x.All == nil || !contains(c.Wrappers, "xargs") || !xargsWriters[c.Name] && !shellNames[c.Name] || len(c.PipedFrom) == 0 {
 		return Finding{}, false
 	}
 	for i := range x.All.Cmds {
@@ -436,3 +436,6 @@ func init() {
 	onAny(ruleSelfXargsFed)
 	on(ruleSelfGitTree, "git")
 }
+
+// shellNames run the code xargs builds (xargs -I{} sh -c ': > {}').
+var shellNames = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "busybox": true}

@@ -263,3 +263,105 @@ func ruleSelfUnseenCode(c *shell.Cmd, x *Ctx) (Finding, bool) {
 func init() {
 	on(ruleSelfUnseenCode, "python", "python3", "python2", "node", "ruby", "perl", "php", "deno", "bun", "go", "bash", "sh", "zsh", "pwsh", "powershell", "lua", "rscript", "julia", "make", "gmake")
 }
+
+// ruleSelfLaterCode: code stored now and run by a later step of the same
+// or a next command: npm pkg set scripts.X='...' (npm install runs it),
+// podman/buildah unshare CMD (runs CMD here, in a user namespace), make
+// -f <(echo '...') (a recipe printed into the Makefile).
+func ruleSelfLaterCode(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	var codes []string
+	ops := c.Operands()
+	switch c.Name {
+	case "npm", "pnpm", "yarn":
+		if len(ops) >= 3 && ops[0] == "pkg" && ops[1] == "set" {
+			for _, kv := range ops[2:] {
+				if k, v, ok := strings.Cut(kv, "="); ok && strings.HasPrefix(k, "scripts.") {
+					codes = append(codes, v)
+				}
+			}
+		}
+		if len(ops) >= 3 && ops[0] == "set-script" {
+			codes = append(codes, ops[2])
+		}
+	case "podman", "buildah":
+		for i, a := range c.Args {
+			if a == "unshare" && i+1 < len(c.Args) {
+				codes = append(codes, shellJoin(c.Args[i+1:]))
+				break
+			}
+		}
+	case "make", "gmake":
+		if f, ok := pkVal(c, "-f", "--file", "--makefile"); ok && strings.Contains(f, shell.Dyn) && x.All != nil {
+			for i := range x.All.Cmds {
+				o := &x.All.Cmds[i]
+				if o != c && (o.Name == "echo" || o.Name == "printf") {
+					for _, l := range strings.Split(strings.ReplaceAll(strings.Join(o.Args, " "), `\n`, "\n"), "\n") {
+						if _, r, ok := strings.Cut(l, ":;"); ok {
+							l = r
+						}
+						codes = append(codes, strings.TrimLeft(l, "\t@-+ "))
+					}
+				}
+			}
+		}
+	}
+	for _, code := range codes {
+		if len(code) > 8192 {
+			continue
+		}
+		if f := Bash(code, x.Cwd, x.Home); SelfFinding(f) {
+			f.Reason = c.Name + " stores or runs " + oneLineCut(code, 80) + ": " + f.Reason
+			f.Marked = c.Raw
+			return f, true
+		}
+	}
+	return Finding{}, false
+}
+
+func init() { on(ruleSelfLaterCode, "npm", "pnpm", "yarn", "podman", "buildah", "make", "gmake") }
+
+// ruleSelfLaterEcho: echo/printf/cat <<EOF > FILE (tee FILE) where FILE
+// is run by itself later (a shell start-up file, a login entry, a unit, a
+// crontab file, a git hook): the text is judged like a Write of it.
+func ruleSelfLaterEcho(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	if c.Name != "echo" && c.Name != "printf" && c.Name != "cat" && c.Name != "tee" {
+		return Finding{}, false
+	}
+	var targets []string
+	for _, r := range c.Redirs {
+		if r.Op == ">" || r.Op == ">>" || r.Op == ">|" {
+			targets = append(targets, r.Target)
+		}
+	}
+	if c.Name == "tee" {
+		targets = append(targets, c.Operands()...)
+	}
+	if len(targets) == 0 {
+		return Finding{}, false
+	}
+	var text []string
+	if c.Name == "echo" || c.Name == "printf" {
+		text = append(text, strings.ReplaceAll(strings.Join(c.Operands(), " "), `\n`, "\n"))
+	}
+	for _, r := range c.Redirs {
+		if r.Op == "<<" || r.Op == "<<-" || r.Op == "<<<" {
+			text = append(text, r.Target)
+		}
+	}
+	if c.Name == "tee" && x.All != nil {
+		text = append(text, lineEchoes(c, x)...)
+	}
+	content := strings.Join(text, "\n")
+	for _, t := range targets {
+		if strings.Contains(t, shell.Dyn) {
+			continue
+		}
+		if f, ok := runsLaterWrite(t, content, x.Cwd, x.Home); ok {
+			f.Marked = c.Raw
+			return f, true
+		}
+	}
+	return Finding{}, false
+}
+
+func init() { on(ruleSelfLaterEcho, "echo", "printf", "cat", "tee") }
