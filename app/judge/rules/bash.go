@@ -197,6 +197,8 @@ func bashCdRaw(c *shell.Cmd, x *Ctx) string {
 		return shell.Dyn
 	case strings.HasPrefix(d, "/") || strings.HasPrefix(d, "~") || len(d) >= 2 && d[1] == ':':
 		return d
+	case strings.HasPrefix(d, "%") || strings.HasPrefix(strings.ToLower(d), "$env:"):
+		return d // cd %APPDATA%: a Windows variable names a folder of its own
 	case x.Cwd == "":
 		return d
 	}

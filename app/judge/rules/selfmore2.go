@@ -94,7 +94,7 @@ func ruleNestedEnvEmpty(c *shell.Cmd, x *Ctx) (Finding, bool) {
 // drivePath maps the ways to reach a Windows drive from elsewhere
 // (/mnt/c/... in WSL, \\localhost\c$\..., \\?\UNC\localhost\c$\...) to
 // c:/...; "" when p is none of them.
-var drivePathRe = regexp.MustCompile(`(?i)^(?:/mnt/([a-z])|//(?:\?/unc/)?(?:localhost|127\.0\.0\.1|\.)/([a-z])\$)(/.*)?$`)
+var drivePathRe = regexp.MustCompile(`(?i)^(?:/mnt/([a-z])|//?(?:\?/unc/)?(?:localhost|127\.0\.0\.1|\.)/([a-z])\$)(/.*)?$`)
 
 func drivePath(p string) string {
 	m := drivePathRe.FindStringSubmatch(p)
@@ -365,3 +365,30 @@ func ruleSelfLaterEcho(c *shell.Cmd, x *Ctx) (Finding, bool) {
 }
 
 func init() { on(ruleSelfLaterEcho, "echo", "printf", "cat", "tee") }
+
+// adminShareRe finds \\localhost\c$\... in a line's text: the shell reads
+// c$\ as a variable, so the argument itself arrives unknown.
+var adminShareRe = regexp.MustCompile(`(?i)\\\\(?:\?\\unc\\)?(?:localhost|127\.0\.0\.1|\.)\\([a-z])\$(\\[^\s"'|;&<>]*)`)
+
+// ruleSelfAdminShare: a write, move or delete whose target is reached
+// through the admin share of the local drive.
+func ruleSelfAdminShare(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	if !strings.Contains(c.Raw, "$\\") || !strings.Contains(c.Raw, `\\`) {
+		return Finding{}, false
+	}
+	for _, m := range adminShareRe.FindAllStringSubmatch(c.Raw, 8) {
+		p := strings.ToLower(m[1]) + ":" + strings.ReplaceAll(m[2], `\`, "/")
+		if f, ok := ProtectedTree(p, x.Cwd, x.Home); ok {
+			f.Reason = c.Name + " reaches " + p + " through the local admin share: " + f.Reason
+			f.Marked = c.Raw
+			return f, true
+		}
+	}
+	return Finding{}, false
+}
+
+func init() {
+	on(ruleSelfAdminShare, "del", "erase", "rd", "rmdir", "remove-item", "ri", "rm", "move", "move-item", "mi",
+		"set-content", "out-file", "add-content", "ren", "rename", "rename-item", "clear-content", "new-item", "ni",
+		"icacls", "takeown", "attrib")
+}
