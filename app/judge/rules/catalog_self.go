@@ -71,3 +71,11 @@ var _ = declare("selfmore2.go", func() []Entry {
 			Examples: []Example{{Command: "go run /tmp/wipe.go ~/.claude/settings.json"}}},
 	}
 })
+
+var _ = declare("selfmore2.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "guard.synthetic-input", Risk: 2, Category: "self-protection",
+			Reason:   "types into whatever window has the focus, which may be the guard's approval dialog",
+			Examples: []Example{{Command: "xdotool type hello"}}},
+	}
+})

@@ -392,3 +392,90 @@ func init() {
 		"set-content", "out-file", "add-content", "ren", "rename", "rename-item", "clear-content", "new-item", "ni",
 		"icacls", "takeown", "attrib")
 }
+
+// ruleSelfFuncArgs: f() { rm "$1"; }; f ~/.claude/settings.json: a
+// function of the line, whose body changes files it is handed, called
+// with a protected path.
+func ruleSelfFuncArgs(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	if x.All == nil || len(x.All.FuncDefs) == 0 || !contains(x.All.FuncDefs, c.Name) {
+		return Finding{}, false
+	}
+	writes := false
+	for i := range x.All.Cmds {
+		o := &x.All.Cmds[i]
+		if o == c {
+			continue
+		}
+		for _, a := range o.Args {
+			if xargsWriters[o.Name] && strings.Contains(a, shell.Dyn) {
+				writes = true
+			}
+		}
+		for _, r := range o.Redirs {
+			if (r.Op == ">" || r.Op == ">>" || r.Op == ">|") && strings.Contains(r.Target, shell.Dyn) {
+				writes = true
+			}
+		}
+	}
+	if !writes {
+		return Finding{}, false
+	}
+	for _, a := range c.Args {
+		if f, ok := ProtectedTree(a, x.Cwd, x.Home); ok {
+			f.Reason = "the function " + c.Name + " changes the files it is handed, here " + a + ": " + f.Reason
+			f.Marked = c.Raw
+			return f, true
+		}
+	}
+	return Finding{}, false
+}
+
+func init() { onAny(ruleSelfFuncArgs) }
+
+// allowKeyRe: the approval dialog's Allow once shortcut (Alt+A) as the
+// input tools spell it: xdotool alt+a, ydotool's key codes 56 (Alt) and
+// 30 (A), wtype -M alt a, SendKeys '%a', AppleScript option down.
+var allowKeyRe = regexp.MustCompile(`(?i)\balt\+a\b|\b(56|100):1\b.*\b30:1\b|-m\s+alt\b.*\ba\b|sendkeys[^'"]*['"][^'"]*%a|sendwait\(\s*['"]%a|keystroke\s+"a"\s+using\s+(option|\{option)`)
+
+// ruleSelfBlindKeys: synthetic keys sent to whatever window has the
+// focus. The guard's approval dialog takes the focus when it opens, so a
+// key sender started now (in the background, after a sleep) answers the
+// next confirm for the user: Alt+A blocks, other keys confirm.
+func ruleSelfBlindKeys(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	raw := c.Raw
+	switch c.Name {
+	case "xdotool", "ydotool", "wtype", "dotool", "xte":
+	case "osascript", "powershell", "pwsh":
+		if !strings.Contains(strings.ToLower(raw), "keystroke") && !strings.Contains(strings.ToLower(raw), "sendkeys") && !strings.Contains(strings.ToLower(raw), "sendwait") {
+			return Finding{}, false
+		}
+	default:
+		return Finding{}, false
+	}
+	if allowKeyRe.MatchString(raw) {
+		return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.guard-window", Marked: raw,
+			Reason: c.Name + " sends Alt+A, the approval dialog's Allow once, to whatever window has the focus (the guard's dialog takes it when it opens): an agent must not answer its own guard; ask the user"}, true
+	}
+	low := strings.ToLower(raw)
+	if c.Name == "osascript" || c.Name == "powershell" || c.Name == "pwsh" {
+		return Finding{}, false // their other UI scripting is interp.applescript-ui's and the code rules'
+	}
+	blind := false
+	for _, w := range []string{" key", " type", " keydown", " keyup", "keystroke", "sendkeys", "sendwait", "-k", " str "} {
+		if strings.Contains(low, w) {
+			blind = true
+		}
+	}
+	if c.Name == "wtype" || c.Name == "dotool" {
+		blind = true
+	}
+	if !blind || strings.Contains(low, "--window") && !guardWord(low) {
+		return Finding{}, false
+	}
+	return Finding{Risk: 2, Violation: 0.6, Rule: "guard.synthetic-input", Marked: raw,
+		Reason: c.Name + " types into whatever window has the focus, which may be the guard's approval dialog"}, true
+}
+
+func init() {
+	on(ruleSelfBlindKeys, "xdotool", "ydotool", "wtype", "dotool", "xte", "osascript", "powershell", "pwsh")
+}
