@@ -39,7 +39,7 @@ func BashAnalysisOn(a *shell.Analysis, script, cwd, home string, m *Machine) Fin
 // need the per-command view: an approval of one command must not cover a
 // different one next to it, nor the same one run in another folder.
 func BashEach(a *shell.Analysis, script, cwd, home string, m *Machine, each func(i int, dir string, f Finding)) Finding {
-	x := &Ctx{Cwd: cwd, Home: home, All: a, Project: cwd, M: m}
+	x := &Ctx{Cwd: cwd, Home: home, All: a, Project: cwd, M: m, Script: script}
 	var w Finding
 	have := false
 	cur, dir := -1, cwd

@@ -141,12 +141,16 @@ func ruleSelfSubst(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	return Finding{}, false
 }
 
-var osaQuitRe = regexp.MustCompile(`(?i)(quit|close|kill)\b[^"']*["']?\s*(app(lication)?\s+)?["']?agent[- ]?guard|tell\s+app(lication)?\s+["']agent[- ]?guard["']\s+to\s+(quit|close)`)
+var osaQuitRe = regexp.MustCompile(`(?i)(delete|remove)\s+login\s+item\s+["']?agent[- ]?guard|(quit|close|kill)\b[^"']*["']?\s*(app(lication)?\s+)?["']?agent[- ]?guard|tell\s+app(lication)?\s+["']agent[- ]?guard["']\s+to\s+(quit|close)`)
 
 // ruleSelfOsascript: AppleScript that quits agent-guard's tray.
 func ruleSelfOsascript(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	if !osaQuitRe.MatchString(c.Raw) {
 		return Finding{}, false
+	}
+	if strings.Contains(strings.ToLower(c.Raw), "login item") {
+		return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.autostart", Marked: c.Raw,
+			Reason: "the AppleScript removes agent-guard's login item: the guard would not start at the next login; ask the user to do it"}, true
 	}
 	return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.kill-guard", Marked: c.Raw,
 		Reason: "the AppleScript quits agent-guard: an agent must not switch off its own guard; ask the user to do it"}, true
@@ -479,3 +483,65 @@ func ruleSelfBlindKeys(c *shell.Cmd, x *Ctx) (Finding, bool) {
 func init() {
 	on(ruleSelfBlindKeys, "xdotool", "ydotool", "wtype", "dotool", "xte", "osascript", "powershell", "pwsh")
 }
+
+// psKillRe: (Get-Process agent-guard).Kill(), a .Kill() on a process
+// looked up by name in the same line.
+var psKillRe = regexp.MustCompile(`(?i)\b(?:get-process|gps|ps)\s+(?:-name\s+)?['"]?([\w*?.-]+)`)
+
+// ruleSelfPsKillMethod: the process object's Kill() method on a process
+// looked up by a name that matches the guard.
+func ruleSelfPsKillMethod(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	low := strings.ToLower(x.Script)
+	if !strings.Contains(low, ".kill(") || !strings.Contains(strings.ToLower(c.Raw), "get-process") && !strings.Contains(strings.ToLower(c.Raw), ".kill(") {
+		return Finding{}, false
+	}
+	for _, m := range psKillRe.FindAllStringSubmatch(x.Script, 8) {
+		if patternHitsGuard(m[1], x, false, true, true, true) {
+			return killPatternFinding(c, m[1]), true
+		}
+	}
+	return Finding{}, false
+}
+
+// ruleSelfCgroupPid: cgclassify moves a process into a cgroup (a frozen
+// one, a 1 % CPU one): aimed at a pid looked up as the guard's.
+func ruleSelfCgroupPid(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	for _, a := range c.Args {
+		if strings.Contains(a, shell.Dyn) && guardLookupInLine(x) {
+			return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.debug-guard", Marked: c.Raw,
+				Reason: c.Name + " moves agent-guard's process into another cgroup (frozen or starved): an agent must not switch off its own guard; ask the user to do it"}, true
+		}
+	}
+	return Finding{}, false
+}
+
+func init() {
+	onAny(ruleSelfPsKillMethod)
+	on(ruleSelfCgroupPid, "cgclassify")
+}
+
+var joinPathRe = regexp.MustCompile(`(?i)join-path\s+(?:-path\s+)?(\$env:[a-z_]+|\$home|~|'[^']*'|"[^"]*")\s+(?:-childpath\s+)?['"]([^'"]+)['"]`)
+
+// psWriters change or remove the path they are given.
+var psWriters = map[string]bool{"set-content": true, "sc": true, "add-content": true, "ac": true, "out-file": true,
+	"clear-content": true, "clc": true, "remove-item": true, "ri": true, "del": true, "rm": true, "new-item": true, "ni": true,
+	"copy-item": true, "cpi": true, "move-item": true, "mi": true, "rename-item": true, "rni": true, "set-acl": true}
+
+// ruleSelfJoinPath: Set-Content -Path (Join-Path $env:USERPROFILE
+// '.claude\settings.json'): the path built by Join-Path in the line.
+func ruleSelfJoinPath(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	if !psWriters[c.Name] || !strings.Contains(strings.ToLower(x.Script), "join-path") {
+		return Finding{}, false
+	}
+	for _, m := range joinPathRe.FindAllStringSubmatch(x.Script, 8) {
+		p := strings.Trim(m[1], `'"`) + `\` + m[2]
+		if f, ok := ProtectedTree(p, x.Cwd, x.Home); ok {
+			f.Reason = c.Name + " writes " + p + " (built by Join-Path): " + f.Reason
+			f.Marked = c.Raw
+			return f, true
+		}
+	}
+	return Finding{}, false
+}
+
+func init() { onAny(ruleSelfJoinPath) }

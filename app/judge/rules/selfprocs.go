@@ -405,6 +405,9 @@ func lineKills(x *Ctx, c *shell.Cmd) bool {
 	if x.All == nil {
 		return false
 	}
+	if strings.Contains(strings.ToLower(x.Script), ".kill(") {
+		return true // $p = Get-Process X; $p.Kill(): the method call is no command of its own
+	}
 	for i := range x.All.Cmds {
 		o := &x.All.Cmds[i]
 		if o == c {
