@@ -491,6 +491,9 @@ var psKillRe = regexp.MustCompile(`(?i)\b(?:get-process|gps|ps)\s+(?:-name\s+)?[
 // ruleSelfPsKillMethod: the process object's Kill() method on a process
 // looked up by a name that matches the guard.
 func ruleSelfPsKillMethod(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	if !strings.Contains(x.Script, "ill(") {
+		return Finding{}, false // the cheap test first: this runs for every command
+	}
 	low := strings.ToLower(x.Script)
 	if !strings.Contains(low, ".kill(") || !strings.Contains(strings.ToLower(c.Raw), "get-process") && !strings.Contains(strings.ToLower(c.Raw), ".kill(") {
 		return Finding{}, false
