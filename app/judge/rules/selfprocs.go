@@ -414,6 +414,7 @@ func lineKills(x *Ctx, c *shell.Cmd) bool {
 			continue
 		}
 		if guardKillers[o.Name] || debuggers[o.Name] || o.Name == "invoke-cimmethod" || o.Name == "kill" ||
+			o.Name == "remove-wmiobject" || o.Name == "remove-ciminstance" || o.Name == "rcim" || o.Name == "rwmi" ||
 			strings.Contains(strings.ToLower(o.Raw), ".kill(") ||
 			// Get-Process | ? {...} | % { $_.Kill() }: the block's code is not
 			// seen, and a process list piped into it is there to be acted on
