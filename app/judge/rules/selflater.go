@@ -20,6 +20,10 @@ func laterKind(p, cwd, home string) string {
 	switch {
 	case hasSeq(low, ".config/autostart") && strings.HasSuffix(base, ".desktop"):
 		return "the login session"
+	case hasSeq(low, "start menu/programs/startup"):
+		return "the Windows login"
+	case base == "rc" && hasSeq(low, ".ssh") || base == ".xprofile" || base == ".xinitrc" || base == ".xsession" || base == ".xsessionrc":
+		return "the next login"
 	case hasSeq(low, "systemd/user") || hasSeq(low, "systemd/system") || strings.HasSuffix(base, ".service") || strings.HasSuffix(base, ".timer"):
 		return "systemd"
 	case hasSeq(low, "launchagents") || hasSeq(low, "launchdaemons"):
@@ -66,6 +70,8 @@ func laterCode(kind, content string) []string {
 				out = append(out, c)
 			}
 		}
+	case "the Windows login":
+		out = append(out, lineByLineText(content))
 	default:
 		out = append(out, content)
 	}
@@ -94,4 +100,16 @@ func runsLaterWrite(p, content, cwd, home string) (Finding, bool) {
 		}
 	}
 	return Finding{}, false
+}
+
+// lineByLineText keeps each non-empty line as its own command (a .cmd or
+// .ps1 in the Startup folder).
+func lineByLineText(content string) string {
+	var out []string
+	for _, l := range strings.Split(strings.ReplaceAll(content, "\r", ""), "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(strings.ToLower(l), "@echo") && !strings.HasPrefix(strings.ToLower(l), "rem ") {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
 }
