@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"path"
 	"regexp"
 	"strings"
 )
@@ -30,8 +31,12 @@ func laterKind(p, cwd, home string) string {
 		return "launchd"
 	case hasSeq(low, "var/spool/cron") || hasSeq(low, "etc/cron.d") || strings.HasPrefix(base, "crontab"):
 		return "cron"
-	case envFile(p, cwd, home):
+	case envFile(p, cwd, home) || base == ".bash_aliases" || base == ".zsh_aliases" || base == ".aliases":
 		return "every new shell"
+	case path.Base(path.Dir(low)) == "bin" && isHostCommand(base):
+		// ~/.local/bin/claude: a wrapper that shadows the agent host's own
+		// command runs at the host's next start
+		return "the next start of " + base
 	case hasSeq(low, ".git/hooks") || hasSeq(low, ".husky"):
 		return "git"
 	}
@@ -112,4 +117,11 @@ func lineByLineText(content string) string {
 		}
 	}
 	return strings.Join(out, "\n")
+}
+
+// isHostCommand: the name of an agent host's command (claude, codex, ...).
+func isHostCommand(base string) bool {
+	base = strings.TrimSuffix(strings.TrimSuffix(base, ".exe"), ".cmd")
+	_, ok := nestedHosts[base]
+	return ok
 }
