@@ -228,7 +228,8 @@ var resolvedThings = words(`issue issues incident incidents alert alerts thread 
 var (
 	cmdKeys  = words(`command cmd script shell shell_command shellcommand commandline command_line bash powershell`)
 	pathKeys = words(`path file_path filepath filename file destination dest target target_path output output_path
-		source src from to new_path newpath old_path oldpath directory dir folder`)
+		source src from to new_path newpath old_path oldpath directory dir folder relative_path relativepath
+		absolute_path absolutepath abs_path paths files notebook_path`)
 	sqlKeys = words(`sql query statement statements`)
 )
 

@@ -48,7 +48,21 @@ func protectedOp(n np, p, cwd, home string, del bool) (Finding, bool) {
 	if f, ok := protectedN(n, p, home); ok {
 		return f, true
 	}
-	if b := lastSeg(n.abs); strings.Contains(b, ":") && !n.dynamic {
+	if trayBinary(n) {
+		return selfFinding(string(protect.Binary), p, " (the tray's binary)"), true
+	}
+	if d := drivePath(n.abs); d != "" && !n.dynamic {
+		if f, ok := protectedOp(normalize(d, cwd, home), p, cwd, home, del); ok {
+			return f, true
+		}
+	}
+	if e := expand83(n.abs); e != n.abs && !n.dynamic {
+		if f, ok := protectedOp(normalize(e, cwd, home), p, cwd, home, del); ok {
+			f.Reason = strings.Replace(f.Reason, "touches "+p, "touches "+p+" (the short name of "+e+")", 1)
+			return f, true
+		}
+	}
+	if b := lastSeg(n.abs); strings.Contains(b, ":") && (!n.dynamic || !strings.Contains(b[:strings.IndexByte(b, ':')], "_dyn_") && !strings.Contains(strings.TrimSuffix(n.abs, b), "_dyn_")) {
 		// an NTFS stream of the file (agent-guard-hook.exe:Zone.Identifier
 		// marks it as downloaded, and Windows may refuse to run it)
 		if f, ok := protectedOp(normalize(strings.TrimSuffix(n.abs, b)+b[:strings.IndexByte(b, ':')], cwd, home), p, cwd, home, del); ok {
@@ -149,6 +163,9 @@ func globProtected(set *protect.Set, g, p, home string, tree bool) (Finding, boo
 				return selfFinding(string(protect.HookConfig), p, " (the pattern matches ~"+c+")"), true
 			}
 		}
+	}
+	if f, ok := globByName(set, lg, p, home, tree); ok {
+		return f, true
 	}
 	if wild := strings.Count(g, "*") + strings.Count(g, "?") + strings.Count(g, "["); wild > 4 {
 		return Finding{}, false // expanding it could read half the disk; the names above decide
