@@ -95,7 +95,7 @@ func contentFinding(code string, s State, home string) rules.Finding {
 	}
 	an := shell.Analyze(code)
 	b := bashRule(&an, code, s.Cwd, home)
-	if !(b.RedLine || SelfRule(b.Rule) || !b.Uncertain && (b.Risk >= 2 || b.Violation >= 0.5)) {
+	if !(b.RedLine || rules.SelfRule(b.Rule) || !b.Uncertain && (b.Risk >= 2 || b.Violation >= 0.5)) {
 		return rules.Finding{}
 	}
 	if ciFile(s.FilePath) && !ciWorth(b) {

@@ -20,8 +20,18 @@ func selfFinding(kind, p, how string) Finding {
 	return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self." + kind, Marked: p, Reason: r}
 }
 
-// SelfFinding reports a self-protection finding (rule self.*).
-func SelfFinding(f Finding) bool { return strings.HasPrefix(f.Rule, "self.") }
+// SelfRule reports a self-protection red line by its id: the "self."
+// namespace, alone or as the last step of a route ("Python/self.x" for code
+// that writes a guard file, "ssh/self.x"). The namespace is the contract
+// (every self.* id is a red line in the judge, and TestSelfNamespace keeps
+// the catalog's self-protection entries in it); guard.* ids of the same
+// category are the confirm-level ones. The one place that reads it.
+func SelfRule(id string) bool {
+	return strings.HasPrefix(id, "self.") || strings.Contains(id, "/self.")
+}
+
+// SelfFinding reports a self-protection red-line finding (see SelfRule).
+func SelfFinding(f Finding) bool { return SelfRule(f.Rule) }
 
 // setFor is the protected set for a call.
 func setFor(cwd, home string) *protect.Set {
