@@ -257,7 +257,7 @@ func judgeCmd(c *shell.Cmd, x *Ctx) Finding {
 	if x.M != nil {
 		w = x.M.adjust(c, x, w) // disk state, scripts about to run, session names (machine.go)
 	}
-	if (!known && !c.Func || w.Rule == "day.work" || w.Rule == "day.read" && !tailNever[c.Name]) && w.Risk < 2.5 && w.Violation < RedLineAt {
+	if (!known && !c.Func || w.NameOnly) && w.Risk < 2.5 && w.Violation < RedLineAt {
 		if f, ok := tailFinding(c, x, known); ok {
 			add(f)
 		}

@@ -72,7 +72,9 @@ func pkClean(names []string) []string {
 }
 
 func ruleReadTool(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	return pkAllow(c, 0, "day.read", c.Name+" reads or reports")
+	f, ok := pkAllow(c, 0, "day.read", c.Name+" reads or reports")
+	f.NameOnly = !tailNever[c.Name] // man rm, which rm: describe their words
+	return f, ok
 }
 
 func ruleWorkTool(c *shell.Cmd, x *Ctx) (Finding, bool) {
@@ -111,7 +113,9 @@ func ruleWorkTool(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	case "pod":
 		return Finding{}, false // publish pack
 	}
-	return pkAllow(c, 1, "day.work", c.Name+" builds, tests, lints or opens files locally")
+	f, ok := pkAllow(c, 1, "day.work", c.Name+" builds, tests, lints or opens files locally")
+	f.NameOnly = true
+	return f, ok
 }
 
 var pkNpmReadVerbs = pkSet("ls", "list", "ll", "la", "view", "info", "show", "v", "search", "s", "find", "outdated", "audit", "fund", "doctor", "help", "explain", "why", "prefix", "root", "bin", "bugs", "docs", "home", "repo", "ping", "whoami", "query", "sbom", "diff", "config", "c", "get", "completion", "-v", "--version", "-h", "--help", "version", "licenses", "info", "-V")
