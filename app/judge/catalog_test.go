@@ -223,3 +223,23 @@ func TestCatalogCoversCode(t *testing.T) {
 // allCorpora are every labelled corpus of the judge, the product brief's
 // samples included. runCorpus checks each verdict names a catalog entry.
 var allCorpora = []string{"testdata/*.jsonl", "rules/testdata/*.jsonl", samplesPath}
+
+// TestSelfNamespace: the "self." namespace is what the judge reads to make
+// a finding a self-protection red line (rules.SelfRule), so every entry in
+// it must be a red line of the self-protection category; the category's
+// other entries (guard.*) are the confirm-level ones and must stay out of
+// the namespace.
+func TestSelfNamespace(t *testing.T) {
+	for _, e := range rules.Catalog() {
+		self := rules.SelfRule(e.ID)
+		if self && e.Category != "self-protection" {
+			t.Errorf("%s is in the self. namespace but in category %q", e.ID, e.Category)
+		}
+		if self && !e.RedLine {
+			t.Errorf("%s is in the self. namespace, which the judge treats as a red line, but its entry says red_line false", e.ID)
+		}
+		if !self && e.Category == "self-protection" && e.RedLine {
+			t.Errorf("%s is a self-protection red line outside the self. namespace: the judge would not treat it as one", e.ID)
+		}
+	}
+}

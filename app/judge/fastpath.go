@@ -188,7 +188,7 @@ func allowed(cfg *config.Config, s State, a *shell.Analysis, home string) bool {
 // part is judged as the whole was. Only a call the rules would confirm
 // (or allow uncertainly) can pass: an approval never lowers a block.
 func scopedAllowed(cfg *config.Config, s State, f rules.Finding, home string, m *rules.Machine, settled bool) (config.ScopedApproval, bool) {
-	if len(cfg.ScopedApprovals) == 0 || f.RedLine || SelfRule(f.Rule) {
+	if len(cfg.ScopedApprovals) == 0 || f.RedLine || rules.SelfRule(f.Rule) {
 		return config.ScopedApproval{}, false
 	}
 	th := ThresholdsOf(cfg)
@@ -332,7 +332,7 @@ func bashJudged(s State, home string, m *rules.Machine, th Thresholds, settled b
 			}
 		}
 		f := per[i]
-		if f.RedLine || SelfRule(f.Rule) {
+		if f.RedLine || rules.SelfRule(f.Rule) {
 			return nil, false
 		}
 		switch Decide(f.Risk, f.Violation, th) {

@@ -126,7 +126,7 @@ func (j *Judge) Judge(ctx context.Context, s State) (v Verdict) {
 	// time carries the walk's marker (shell.Dyn, a NUL byte): people read
 	// the reason, so it says $? as the rules' own texts do.
 	f.Reason = strings.ReplaceAll(strings.ReplaceAll(f.Reason, shell.Dyn, "$?"), "\x00", "$?")
-	self := SelfRule(f.Rule)
+	self := rules.SelfRule(f.Rule)
 	// A red line is flagged by its rule; a red-line probability of RedLineAt
 	// or more counts as one too, whatever the configured thresholds.
 	red := f.RedLine || self || f.Violation >= rules.RedLineAt
@@ -282,7 +282,7 @@ func raised(f rules.Finding, r, viol float64, probs []float64, th Thresholds, sr
 
 func fromFinding(f rules.Finding, l Level, src string) Verdict {
 	return Verdict{Level: l, Source: src, Rule: f.Rule, Reason: f.Reason, Risk: f.Risk, Violation: f.Violation,
-		RedLine: f.RedLine || SelfRule(f.Rule) || f.Violation >= rules.RedLineAt, Marked: f.Marked,
+		RedLine: f.RedLine || rules.SelfRule(f.Rule) || f.Violation >= rules.RedLineAt, Marked: f.Marked,
 		MarkStart: f.Start, MarkEnd: f.End}
 }
 
@@ -294,10 +294,4 @@ func oneLine(s string, n int) string {
 		return s[:n] + "..."
 	}
 	return s
-}
-
-// SelfRule reports a self-protection rule id: "self.x", or a pack's
-// prefixed form such as "Python/self.x" (code that writes a guard file).
-func SelfRule(rule string) bool {
-	return strings.HasPrefix(rule, "self.") || strings.Contains(rule, "/self.")
 }

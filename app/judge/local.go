@@ -74,6 +74,8 @@ func scriptContent(s State) (string, bool) {
 		return recipes(content), true
 	case base == "package.json":
 		return packageScripts(content), true
+	case runsCommands(low):
+		return configCommands(content), true
 	case ext == ".ipynb" || s.Tool == "NotebookEdit":
 		return lineByLine(content, "!"), true
 	}
@@ -93,7 +95,7 @@ func contentFinding(code string, s State, home string) rules.Finding {
 	}
 	an := shell.Analyze(code)
 	b := bashRule(&an, code, s.Cwd, home)
-	if !(b.RedLine || SelfRule(b.Rule) || !b.Uncertain && (b.Risk >= 2 || b.Violation >= 0.5)) {
+	if !(b.RedLine || rules.SelfRule(b.Rule) || !b.Uncertain && (b.Risk >= 2 || b.Violation >= 0.5)) {
 		return rules.Finding{}
 	}
 	if ciFile(s.FilePath) && !ciWorth(b) {
@@ -171,7 +173,7 @@ func packageScripts(content string) string {
 	}
 	i := strings.Index(content, `"scripts"`)
 	if i < 0 {
-		return ""
+		return fragmentValues(content)
 	}
 	rest := content[i:]
 	if k := strings.Index(rest, "}"); k >= 0 {

@@ -110,7 +110,7 @@ func TestBudget(t *testing.T) {
 func TestSelfRuleThroughPacks(t *testing.T) {
 	for rule, want := range map[string]bool{"self.guard-files": true, "Python/self.agent-hook-config": true,
 		"fs.rm": false, "guard.cli-read": false, "myself.x": false} {
-		if SelfRule(rule) != want {
+		if rules.SelfRule(rule) != want {
 			t.Errorf("SelfRule(%q) = %v, want %v", rule, !want, want)
 		}
 	}

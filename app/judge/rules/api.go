@@ -305,3 +305,9 @@ func ShellQuote(s string) string { return shellQuote(s) }
 
 // DiskDevice is diskDevice (fs.go) for the packs.
 func DiskDevice(c *shell.Cmd, t string) (Finding, bool) { return diskDevice(c, t) }
+
+// TailNever is tailNever (bash.go) for the packs.
+var TailNever = tailNever
+
+// ForfilesWords is forfilesWords (winforfiles.go) for the packs.
+var ForfilesWords = forfilesWords

@@ -40,7 +40,7 @@ func BashAnalysisOn(a *shell.Analysis, script, cwd, home string, m *Machine) Fin
 // need the per-command view: an approval of one command must not cover a
 // different one next to it, nor the same one run in another folder.
 func BashEach(a *shell.Analysis, script, cwd, home string, m *Machine, each func(i int, dir string, f Finding)) Finding {
-	x := &Ctx{Cwd: cwd, Home: home, All: a, Project: cwd, M: m}
+	x := &Ctx{Cwd: cwd, Home: home, All: a, Project: cwd, M: m, Script: script}
 	var w Finding
 	have := false
 	cur, dir := -1, cwd
@@ -198,6 +198,8 @@ func bashCdRaw(c *shell.Cmd, x *Ctx) string {
 		return shell.Dyn
 	case strings.HasPrefix(d, "/") || strings.HasPrefix(d, "~") || len(d) >= 2 && d[1] == ':':
 		return d
+	case strings.HasPrefix(d, "%") || strings.HasPrefix(strings.ToLower(d), "$env:"):
+		return d // cd %APPDATA%: a Windows variable names a folder of its own
 	case x.Cwd == "":
 		return d
 	}
@@ -255,7 +257,7 @@ func judgeCmd(c *shell.Cmd, x *Ctx) Finding {
 	if x.M != nil {
 		w = x.M.adjust(c, x, w) // disk state, scripts about to run, session names (machine.go)
 	}
-	if (!known && !c.Func || w.Rule == "day.work" || w.Rule == "day.read" && !tailNever[c.Name]) && w.Risk < 2.5 && w.Violation < RedLineAt {
+	if (!known && !c.Func || w.NameOnly) && w.Risk < 2.5 && w.Violation < RedLineAt {
 		if f, ok := tailFinding(c, x, known); ok {
 			add(f)
 		}

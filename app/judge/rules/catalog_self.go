@@ -44,3 +44,38 @@ var _ = declare("selfpaths.go", func() []Entry {
 			Examples: []Example{{Command: "rm -f .claude/settings.json"}}},
 	}
 })
+
+var _ = declare("selfmore.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "self.guard-window", Risk: 3, RedLine: true, Category: "self-protection",
+			Reason:   "sends synthetic input to, closes or raises a window of agent-guard (its approval dialog answers only a human)",
+			Examples: []Example{{Command: "xdotool search --name agent-guard key alt+a"}, {Command: "wmctrl -c agent-guard"}}},
+		Entry{ID: "guard.tool-install-unseen", Risk: 2, Category: "self-protection",
+			Reason:   "force-installs a local package into ~/.local/bin, where the guard's hook lies, and what commands it brings cannot be read before it runs",
+			Examples: []Example{{Command: "pipx install --force ./fake-hook"}}},
+	}
+})
+
+var _ = declare("selfmore2.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "guard.nested-settings-unseen", Risk: 2, Category: "self-protection",
+			Reason:   "starts a nested agent with a settings file that cannot be read now: it may switch the host's hooks (and the guard) off",
+			Examples: []Example{{Command: "claude --settings ./nohooks.json -p x"}}},
+	}
+})
+
+var _ = declare("selfmore2.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "guard.unseen-code-path", Risk: 2, Category: "self-protection",
+			Reason:   "runs code that cannot be read now on a path of the agent's own guard",
+			Examples: []Example{{Command: "go run /tmp/wipe.go ~/.claude/settings.json"}}},
+	}
+})
+
+var _ = declare("selfmore2.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "guard.synthetic-input", Risk: 2, Category: "self-protection",
+			Reason:   "types into whatever window has the focus, which may be the guard's approval dialog",
+			Examples: []Example{{Command: "xdotool type hello"}}},
+	}
+})

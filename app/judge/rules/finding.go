@@ -12,6 +12,11 @@ type Finding struct {
 	// Uncertain: the local rules could not settle it (unknown program,
 	// grey zone); the remote judge may be asked and may only raise it.
 	Uncertain bool
+	// NameOnly: the rule knew the program but not its arguments (the
+	// everyday "builds, tests" or "reads or reports" verdicts), so its
+	// words are still read for a dangerous tail (mytool rm -rf ~; see
+	// tailFinding in bash.go).
+	NameOnly bool
 	// Start and End are the byte offsets of the judged span in the text
 	// the rule read (the Bash command, the script content); End 0 means
 	// unknown. Set by the plumbing (BashAnalysis), not by each pack.

@@ -89,6 +89,9 @@ func fsTargetFinding(c *shell.Cmd, t string, recursive bool, verb string, x *Ctx
 		if recursive || verb == "wipe" {
 			return mk(2, 0.3, "fs.delete-outside", verb+" "+shown+": "+what)
 		}
+		if verb != "trash" && verb != "trash-put" && verb != "gio" && fsPersonalFile(t, x) {
+			return mk(2, 0.3, "fs.delete-user-data", verb+" "+shown+": the user's own file outside any project, not recoverable")
+		}
 		f := mk(1.2, 0.1, "fs.delete-outside", verb+" "+shown+": a file outside the project")
 		f.Uncertain = true
 		return f
@@ -243,7 +246,7 @@ func ruleTruncate(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			continue
 		}
 		f := fsWriteTarget(c, a, x)
-		if s := fsClassify(a, x); s == fsBackup || s == fsSystem {
+		if s := fsClassify(a, x); s == fsBackup || s == fsSystem || s == fsOutside && fsPersonalFile(a, x) {
 			f = Worst(f, fsTargetFinding(c, a, false, "truncate", x))
 		}
 		if !have || f.Worse(w) {

@@ -61,7 +61,7 @@ func mcpFileWrite(tool, args, cwd, home string) (Finding, bool) {
 		return f, true // hooks switched off, or a variable the guard reads, for later sessions
 	}
 	f := WritePath(p, cwd, home)
-	if f.RedLine || f.Risk >= 1.5 || f.Violation >= 0.5 || strings.HasPrefix(f.Rule, "self.") {
+	if f.RedLine || f.Risk >= 1.5 || f.Violation >= 0.5 || SelfFinding(f) {
 		return f, true
 	}
 	f.Rule, f.Reason = "mcp.write-file", "an MCP file-system write, judged like Write: "+f.Reason

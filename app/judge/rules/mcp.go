@@ -31,7 +31,7 @@ var (
 	delVerbs  = words(`delete remove rm del unlink kill terminate revoke erase clear prune uninstall_all`)
 	destVerbs = words(`drop destroy purge truncate wipe nuke shred obliterate`)
 	// words that mean "this tool runs a shell command" (judged by its command)
-	execVerbs = words(`run execute exec shell terminal command bash powershell cmd sh spawn`)
+	execVerbs = words(`run execute exec shell terminal command bash powershell cmd sh spawn process`)
 	// nouns that make a delete irreversible at scale
 	bigNouns = words(`database databases db dbs repo repos repository repositories bucket buckets project projects
 		cluster clusters table tables schema schemas namespace namespaces account accounts organization
@@ -201,7 +201,8 @@ var resolvedThings = words(`issue issues incident incidents alert alerts thread 
 var (
 	cmdKeys  = words(`command cmd script shell shell_command shellcommand commandline command_line bash powershell`)
 	pathKeys = words(`path file_path filepath filename file destination dest target target_path output output_path
-		source src from to new_path newpath old_path oldpath directory dir folder`)
+		source src from to new_path newpath old_path oldpath directory dir folder relative_path relativepath
+		absolute_path absolutepath abs_path paths files notebook_path`)
 	sqlKeys = words(`sql query statement statements`)
 )
 
@@ -254,6 +255,10 @@ func mcpArgs(server, tool, args, cwd, home string, mutating bool) (worst Finding
 			take(f)
 		case sqlKeys[k]:
 			take(sqlFinding(v))
+		case urlKeys[k]:
+			if f, ok := mcpFileURL(v, cwd, home); ok {
+				take(f)
+			}
 		case pathKeys[k]:
 			// A tool that may change files is judged like Write on every
 			// path it names (source of a move included); a read-only one

@@ -318,6 +318,9 @@ func WritePath(p, cwd, home string) Finding {
 	if f, ok := systemArea(n, p); ok {
 		return f
 	}
+	if f, ok := userBinShadow(n, p); ok {
+		return f
+	}
 	if n.dynamic {
 		return Finding{Risk: 2, Violation: 0.1, Rule: "path.dynamic", Reason: "writes to a path that cannot be known before it runs: " + p, Marked: p, Uncertain: true}
 	}

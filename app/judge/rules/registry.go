@@ -13,6 +13,9 @@ type Ctx struct {
 	// M is the machine state the rules may look at (disk, session
 	// memory); nil: judge the text alone (see machine.go).
 	M *Machine
+	// Script is the whole line as written ("" when the rules run on a
+	// single command): for what the splitter drops ($p.Kill()).
+	Script string
 }
 
 // CmdRule judges one simple command; ok=false means "nothing to say".

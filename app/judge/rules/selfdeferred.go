@@ -33,8 +33,20 @@ func ruleSelfDeferred(c *shell.Cmd, x *Ctx) (Finding, bool) {
 				break
 			}
 		}
+	case "at", "batch":
+		// at reads its job from stdin: what echo/printf pipe in (here-docs
+		// are the code runners' route, at/...)
+		codes = append(codes, lineEchoes(c, x)...)
+	case "new-scheduledtaskaction":
+		// New-ScheduledTaskAction -Execute PROG -Argument 'ARGS'
+		exe, _ := pkWinVal(c, "execute")
+		arg, _ := pkWinVal(c, "argument")
+		if exe != "" {
+			codes = append(codes, exe+" "+arg)
+		}
 	case "crontab":
 		var body []string
+		body = append(body, lineEchoes(c, x)...)
 		for _, r := range c.Redirs {
 			if r.Op == "<<" || r.Op == "<<-" || r.Op == "<<<" {
 				body = append(body, r.Target)
@@ -116,4 +128,30 @@ func cronCommand(l string) string {
 		return ""
 	}
 	return strings.Join(f[n:], " ")
+}
+
+// lineEchoes: what echo/printf print in the same line when c reads its
+// stdin ((crontab -l; echo '...') | crontab -, echo '...' | at now), the
+// subshell's echo included.
+func lineEchoes(c *shell.Cmd, x *Ctx) []string {
+	if x.All == nil || len(c.PipedFrom) == 0 && !stdinDash(c) {
+		return nil
+	}
+	var out []string
+	for i := range x.All.Cmds {
+		o := &x.All.Cmds[i]
+		if o != c && (o.Name == "echo" || o.Name == "printf") && len(o.Redirs) == 0 {
+			out = append(out, strings.Join(o.Args, " "))
+		}
+	}
+	return out
+}
+
+func stdinDash(c *shell.Cmd) bool {
+	for _, a := range c.Args {
+		if a == "-" {
+			return true
+		}
+	}
+	return false
 }

@@ -153,6 +153,9 @@ func EnvPersistWrite(p, content, cwd, home string) (Finding, bool) {
 	if f, ok := HooksOffWrite(p, content, cwd, home); ok {
 		return f, true
 	}
+	if f, ok := runsLaterWrite(p, content, cwd, home); ok {
+		return f, true
+	}
 	if _, ok := guardEnvAssigned(content); !ok || !envFile(p, cwd, home) {
 		return Finding{}, false
 	}

@@ -31,14 +31,21 @@ var guardEnvDefaults = map[string][]string{
 	"claude_code_simple": {}, "claude_code_safe_mode": {}, "home": {}, "userprofile": {}, "appdata": {}, "localappdata": {},
 	// code loaded into the tray (a cgo program) at its next start
 	"ld_preload": {}, "dyld_insert_libraries": {},
+	// where the guard's call to the remote judge goes and which
+	// certificates it trusts: set for later sessions, a proxy of the
+	// agent's can answer for the remote judge (Go reads HTTPS_PROXY,
+	// SSL_CERT_FILE, SSL_CERT_DIR; the others are the same move for the
+	// Python and curl clients of the same service)
+	"https_proxy": {}, "http_proxy": {}, "all_proxy": {}, "ssl_cert_file": {}, "ssl_cert_dir": {},
+	"requests_ca_bundle": {}, "curl_ca_bundle": {},
 }
 
 // guardEnvNameParts: one of these is in every watched name.
-var guardEnvNameParts = []string{"xdg_", "home", "_dir", "claude_code_", "userprofile", "appdata", "preload", "insert_libraries"}
+var guardEnvNameParts = []string{"xdg_", "home", "_dir", "claude_code_", "userprofile", "appdata", "preload", "insert_libraries", "proxy", "ssl_cert", "ca_bundle"}
 
 // guardEnvAssignRe finds NAME=value, NAME value (fish set, csh setenv,
 // launchctl, PowerShell's SetEnvironmentVariable('NAME', ...)).
-var guardEnvAssignRe = lazyre.New(`(?i)(?:^|[^a-z0-9_$])(agent_guard_[a-z0-9_]*|xdg_config_home|xdg_cache_home|xdg_state_home|xdg_data_home|xdg_runtime_dir|codex_home|claude_config_dir|copilot_home|kimi_code_home|gemini_cli_home|claude_code_simple|claude_code_safe_mode|home|userprofile|appdata|localappdata|ld_preload|dyld_insert_libraries)` +
+var guardEnvAssignRe = lazyre.New(`(?i)(?:^|[^a-z0-9_$])(agent_guard_[a-z0-9_]*|xdg_config_home|xdg_cache_home|xdg_state_home|xdg_data_home|xdg_runtime_dir|codex_home|claude_config_dir|copilot_home|kimi_code_home|gemini_cli_home|claude_code_simple|claude_code_safe_mode|home|userprofile|appdata|localappdata|ld_preload|dyld_insert_libraries|https_proxy|http_proxy|all_proxy|ssl_cert_file|ssl_cert_dir|requests_ca_bundle|curl_ca_bundle)` +
 	`(?:\s*=\s*|['"]\s*,\s*|\s+)(?:['"]?)([^\s'";|&)]*)`)
 
 // setLike are the forms where NAME is followed by a space and its value.

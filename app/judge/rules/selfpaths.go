@@ -20,8 +20,18 @@ func selfFinding(kind, p, how string) Finding {
 	return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self." + kind, Marked: p, Reason: r}
 }
 
-// SelfFinding reports a self-protection finding (rule self.*).
-func SelfFinding(f Finding) bool { return strings.HasPrefix(f.Rule, "self.") }
+// SelfRule reports a self-protection red line by its id: the "self."
+// namespace, alone or as the last step of a route ("Python/self.x" for code
+// that writes a guard file, "ssh/self.x"). The namespace is the contract
+// (every self.* id is a red line in the judge, and TestSelfNamespace keeps
+// the catalog's self-protection entries in it); guard.* ids of the same
+// category are the confirm-level ones. The one place that reads it.
+func SelfRule(id string) bool {
+	return strings.HasPrefix(id, "self.") || strings.Contains(id, "/self.")
+}
+
+// SelfFinding reports a self-protection red-line finding (see SelfRule).
+func SelfFinding(f Finding) bool { return SelfRule(f.Rule) }
 
 // setFor is the protected set for a call.
 func setFor(cwd, home string) *protect.Set {
@@ -48,7 +58,21 @@ func protectedOp(n np, p, cwd, home string, del bool) (Finding, bool) {
 	if f, ok := protectedN(n, p, home); ok {
 		return f, true
 	}
-	if b := lastSeg(n.abs); strings.Contains(b, ":") && !n.dynamic {
+	if trayBinary(n) {
+		return selfFinding(string(protect.Binary), p, " (the tray's binary)"), true
+	}
+	if d := drivePath(n.abs); d != "" && !n.dynamic {
+		if f, ok := protectedOp(normalize(d, cwd, home), p, cwd, home, del); ok {
+			return f, true
+		}
+	}
+	if e := expand83(n.abs); e != n.abs && !n.dynamic {
+		if f, ok := protectedOp(normalize(e, cwd, home), p, cwd, home, del); ok {
+			f.Reason = strings.Replace(f.Reason, "touches "+p, "touches "+p+" (the short name of "+e+")", 1)
+			return f, true
+		}
+	}
+	if b := lastSeg(n.abs); strings.Contains(b, ":") && (!n.dynamic || !strings.Contains(b[:strings.IndexByte(b, ':')], "_dyn_") && !strings.Contains(strings.TrimSuffix(n.abs, b), "_dyn_")) {
 		// an NTFS stream of the file (agent-guard-hook.exe:Zone.Identifier
 		// marks it as downloaded, and Windows may refuse to run it)
 		if f, ok := protectedOp(normalize(strings.TrimSuffix(n.abs, b)+b[:strings.IndexByte(b, ':')], cwd, home), p, cwd, home, del); ok {
@@ -149,6 +173,9 @@ func globProtected(set *protect.Set, g, p, home string, tree bool) (Finding, boo
 				return selfFinding(string(protect.HookConfig), p, " (the pattern matches ~"+c+")"), true
 			}
 		}
+	}
+	if f, ok := globByName(set, lg, p, home, tree); ok {
+		return f, true
 	}
 	if wild := strings.Count(g, "*") + strings.Count(g, "?") + strings.Count(g, "["); wild > 4 {
 		return Finding{}, false // expanding it could read half the disk; the names above decide

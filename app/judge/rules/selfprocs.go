@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"os"
 	"path"
 	"regexp"
 	"strconv"
@@ -148,8 +149,16 @@ func ruleSelfProcs(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			if c.Name == "tskill" && !strings.HasPrefix(a, "/") && patternHitsGuard(a, x, false, true, true, true) {
 				return killPatternFinding(c, a), true
 			}
+			if strings.EqualFold(a, "/fi") && i+1 < len(c.Args) {
+				// /fi "imagename eq agent*", /fi "windowtitle eq agent-guard*"
+				f := strings.Fields(c.Args[i+1])
+				if len(f) == 3 && (strings.EqualFold(f[1], "eq") || strings.EqualFold(f[1], "like")) && (strings.EqualFold(f[0], "imagename") || strings.EqualFold(f[0], "windowtitle")) &&
+					patternHitsGuard(f[2], x, false, true, true, true) {
+					return killPatternFinding(c, f[2]), true
+				}
+			}
 		}
-	case "stop-process", "spps", "kill-process":
+	case "stop-process", "spps", "kill-process", "suspend-process", "pssuspend", "pssuspend64":
 		for _, p := range psNames(c) {
 			if patternHitsGuard(p, x, false, true, true, true) {
 				return killPatternFinding(c, p), true
@@ -270,7 +279,7 @@ func userIsOwn(c *shell.Cmd, x *Ctx) bool {
 		}
 		for _, u := range strings.Split(v, ",") {
 			u = strings.ToLower(u)
-			if u == own || strings.Contains(u, shell.Dyn) || u == "$user" || u == "$logname" {
+			if u == own || strings.Contains(u, shell.Dyn) || u == "$user" || u == "$logname" || u == "$uid" || u == strconv.Itoa(os.Getuid()) && u != "0" {
 				return true
 			}
 		}
@@ -369,6 +378,15 @@ func lookupPatterns(c *shell.Cmd) []lookPat {
 		for _, m := range likeRe.FindAllStringSubmatch(c.Raw, -1) {
 			out = append(out, lookPat{pat: m[1] + m[2], glob: true})
 		}
+		if (c.Name == "?" || c.Name == "where-object") && !strings.Contains(c.Raw, " ") {
+			// the splitter hands the filter block's values as arguments
+			// (? { $_.Path -like '*agent-guard*' } -> ? agent-guard)
+			for _, a := range c.Args {
+				if !strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "$") {
+					out = append(out, lookPat{pat: a, glob: true, icase: true})
+				}
+			}
+		}
 		for i, a := range c.Args {
 			if (strings.EqualFold(a, "-like") || strings.EqualFold(a, "-match")) && i+1 < len(c.Args) {
 				out = append(out, lookPat{pat: c.Args[i+1], glob: strings.EqualFold(a, "-like"), icase: true})
@@ -388,12 +406,20 @@ func lineKills(x *Ctx, c *shell.Cmd) bool {
 	if x.All == nil {
 		return false
 	}
+	if strings.Contains(strings.ToLower(x.Script), ".kill(") {
+		return true // $p = Get-Process X; $p.Kill(): the method call is no command of its own
+	}
 	for i := range x.All.Cmds {
 		o := &x.All.Cmds[i]
 		if o == c {
 			continue
 		}
-		if guardKillers[o.Name] || debuggers[o.Name] || o.Name == "invoke-cimmethod" || o.Name == "kill" {
+		if guardKillers[o.Name] || debuggers[o.Name] || o.Name == "invoke-cimmethod" || o.Name == "kill" ||
+			o.Name == "remove-wmiobject" || o.Name == "remove-ciminstance" || o.Name == "rcim" || o.Name == "rwmi" ||
+			strings.Contains(strings.ToLower(o.Raw), ".kill(") ||
+			// Get-Process | ? {...} | % { $_.Kill() }: the block's code is not
+			// seen, and a process list piped into it is there to be acted on
+			(o.Name == "%" || o.Name == "foreach-object") && lineRuns(x, "get-process", "gps") {
 			return true
 		}
 	}
@@ -506,4 +532,16 @@ func guardLookupInLine(x *Ctx) bool {
 func protectOwnTray(b string) bool {
 	base := strings.TrimSuffix(strings.ToLower(path.Base(slashify(b))), ".exe")
 	return base != "agent-guard-hook"
+}
+
+// lineRuns: one of the programs is among the line's commands.
+func lineRuns(x *Ctx, names ...string) bool {
+	for i := range x.All.Cmds {
+		for _, n := range names {
+			if x.All.Cmds[i].Name == n {
+				return true
+			}
+		}
+	}
+	return false
 }

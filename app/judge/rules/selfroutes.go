@@ -75,6 +75,10 @@ func unknownInto(c *shell.Cmd, dir, why string, x *Ctx) (Finding, bool) {
 				Reason: why + " into " + dir + ", which holds " + e.Path + " (" + string(e.Kind) + " of the agent's own guard), and what it would write there cannot be known before it runs"}, true
 		}
 	}
+	if e, ok := presumedUnder(set, n.abs, x.Cwd, x.Home); ok {
+		return Finding{Risk: 2, Violation: 0.6, Rule: "guard.unknown-into", Marked: c.Raw,
+			Reason: why + " into " + dir + ", where the agent's own guard keeps " + e.Path + " (" + string(e.Kind) + "), and what it would write there cannot be known before it runs"}, true
+	}
 	return Finding{}, false
 }
 
@@ -143,6 +147,11 @@ func selfCopy(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		}
 		if !known && (contents || intoDir && strings.HasSuffix(src, "/")) {
 			if f, ok := unknownInto(c, dest, c.Name+" copies the contents of "+src, x); ok && (!have || f.Worse(w)) {
+				w, have = f, true
+			}
+		} else if !known && intoDir && (c.Name == "mv" || c.Name == "gmv" || c.Flag('r', "--recursive") || c.Flag('R') || c.Flag('a', "--archive")) {
+			// cp -a /tmp/fake/.claude ~/: the folder lands as root
+			if f, ok := unknownInto(c, root, c.Name+" copies the folder "+src, x); ok && (!have || f.Worse(w)) {
 				w, have = f, true
 			}
 		}

@@ -171,7 +171,7 @@ var (
 // moves or removes files (reading settings.json to print it is fine).
 var (
 	pkGuardMarks     = []string{"agent-guard", ".claude", ".zcode", ".agentguardrc", "managed-settings", "agent_guard_home", ".codex", ".gemini", ".cursor", ".qwen"}
-	pkGuardWriteMark = []string{"'w", "\"w", "'a'", "\"a\"", "'a+", "\"a+", "'r+", "\"r+", "'x'", "write", "dump(", "remove", "unlink", "rmtree", "rmdir", "rename", "replace(", "truncate", "rmsync", "fs.rm", "copy", "move", "symlink", "chmod", "delete", "'>", "\">", "'+>", "out-file", "set-content", "add-content", "puts", "print f", "print $", "file.open", "mkdir", "touch", "bind(", "listen("}
+	pkGuardWriteMark = []string{"'w", "\"w", "'a'", "\"a\"", "'a+", "\"a+", "'r+", "\"r+", "'x'", "write", "dump(", "remove", "unlink", "rmtree", "rmdir", "rename", "replace(", "truncate", "rmsync", "fs.rm", "copy", "move", "symlink", "chmod", "delete", "'>", "\">", "'+>", "out-file", "set-content", "add-content", "puts", "print f", "print $", "file.open", "mkdir", "touch", "bind(", "listen(", "put_contents", "fputs", "fwrite"}
 	pkJoinRe         = lazyre.New(`['"]\s*[,/+]\s*['"]`)
 )
 

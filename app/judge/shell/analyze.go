@@ -543,7 +543,7 @@ func (w *walker) pipeline(b *syntax.BinaryCmd) {
 				c.Args = append(c.Args[:len(c.Args)-1:len(c.Args)-1], starts...)
 			}
 		}
-		if (c.Name == "remove-item" || c.Name == "ri") && i > 0 && idx[i-1] >= 0 {
+		if (c.Name == "remove-item" || c.Name == "ri" || psAliasPipe(c, &w.a.Cmds[idx[max(i-1, 0)]])) && i > 0 && idx[i-1] >= 0 {
 			// gci C:\Windows | ri -Recurse: the listed folder's content.
 			p := &w.a.Cmds[idx[i-1]]
 			argv := psPipeTarget(append([]string{p.Name}, p.Args...), append([]string{c.Name}, c.Args...))

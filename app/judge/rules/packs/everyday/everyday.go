@@ -74,7 +74,9 @@ func pkClean(names []string) []string {
 }
 
 func ruleReadTool(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
-	return rules.PkAllow(c, 0, "day.read", c.Name+" reads or reports")
+	f, ok := rules.PkAllow(c, 0, "day.read", c.Name+" reads or reports")
+	f.NameOnly = !rules.TailNever[c.Name] // man rm, which rm: describe their words
+	return f, ok
 }
 
 func ruleWorkTool(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
@@ -113,7 +115,9 @@ func ruleWorkTool(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	case "pod":
 		return rules.Finding{}, false // publish pack
 	}
-	return rules.PkAllow(c, 1, "day.work", c.Name+" builds, tests, lints or opens files locally")
+	f, ok := rules.PkAllow(c, 1, "day.work", c.Name+" builds, tests, lints or opens files locally")
+	f.NameOnly = true
+	return f, ok
 }
 
 var pkNpmReadVerbs = rules.PkSet("ls", "list", "ll", "la", "view", "info", "show", "v", "search", "s", "find", "outdated", "audit", "fund", "doctor", "help", "explain", "why", "prefix", "root", "bin", "bugs", "docs", "home", "repo", "ping", "whoami", "query", "sbom", "diff", "config", "c", "get", "completion", "-v", "--version", "-h", "--help", "version", "licenses", "info", "-V")
