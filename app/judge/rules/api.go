@@ -309,5 +309,5 @@ func DiskDevice(c *shell.Cmd, t string) (Finding, bool) { return diskDevice(c, t
 // TailNever is tailNever (bash.go) for the packs.
 var TailNever = tailNever
 
-// ForfilesWords is forfilesWords (winforfiles.go) for the packs.
-var ForfilesWords = forfilesWords
+// PipedSource is pipedSource (fsdisk.go) for the packs.
+func PipedSource(c *shell.Cmd, x *Ctx) *shell.Cmd { return pipedSource(c, x) }

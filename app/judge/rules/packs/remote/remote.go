@@ -292,7 +292,7 @@ func ruleLolbin(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		return rules.PkAllow(c, 1, "dev.msbuild", "builds a project")
 	case "forfiles":
 		if v, ok := rules.PkWinVal(c, "c"); ok {
-			if f, ok := rules.PkEval(rules.PkInner(c, rules.ForfilesWords(c, v)), x); ok {
+			if f, ok := rules.PkEval(rules.PkInner(c, forfilesWords(c, v)), x); ok {
 				return f, true
 			}
 		}

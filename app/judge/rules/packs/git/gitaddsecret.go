@@ -1,6 +1,8 @@
-package rules
+package git
 
 import (
+	"github.com/agent-guard/agent-guard/app/judge/rules"
+
 	"path"
 	"strings"
 
@@ -12,7 +14,7 @@ import (
 // it in history and the next push publishes it, past what a later
 // `git rm` can take back. -f adds it even where .gitignore keeps it out.
 
-func init() { on(ruleGitAddSecret, "git") }
+func init() { pack.On(ruleGitAddSecret, "git") }
 
 // gitSub returns git's subcommand index in args (after -C, -c and the
 // other global options), or -1.
@@ -29,12 +31,12 @@ func gitSub(args []string) int {
 	return -1
 }
 
-func ruleGitAddSecret(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func ruleGitAddSecret(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	i := gitSub(c.Args)
 	if i < 0 || c.Args[i] != "add" && c.Args[i] != "stage" {
-		return Finding{}, false
+		return rules.Finding{}, false
 	}
-	var w Finding
+	var w rules.Finding
 	have := false
 	dashdash := false
 	for j := i + 1; j < len(c.Args); j++ {
@@ -49,15 +51,15 @@ func ruleGitAddSecret(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			}
 			continue
 		}
-		k, what := pkSecretPath(a, x)
-		if k == pkNoSecret || k == pkWeak && path.Base(strings.ReplaceAll(a, `\`, "/")) == ".npmrc" {
+		k, what := rules.PkSecretPath(a, x)
+		if k == rules.PkNoSecret || k == rules.PkWeak && path.Base(strings.ReplaceAll(a, `\`, "/")) == ".npmrc" {
 			continue
 		}
 		risk, viol := 2.0, 0.5
-		if k == pkWeak {
+		if k == rules.PkWeak {
 			risk, viol = 1.6, 0.3
 		}
-		f := Finding{Risk: risk, Violation: viol, Rule: "git.add-secret", Marked: c.Raw,
+		f := rules.Finding{Risk: risk, Violation: viol, Rule: "git.add-secret", Marked: c.Raw,
 			Reason: "git add " + a + " stages " + what + ": once committed it stays in the history, and a push publishes it"}
 		if !have || f.Worse(w) {
 			w, have = f, true

@@ -1,6 +1,8 @@
-package rules
+package remote
 
 import (
+	"github.com/agent-guard/agent-guard/app/judge/rules"
+
 	"strings"
 
 	"github.com/agent-guard/agent-guard/app/judge/shell"
@@ -12,7 +14,7 @@ import (
 // C:\Users\dev /s /c "cmd /c del @path"` is judged as a delete of the
 // home's files, not as a delete of a file named @path in the project.
 func forfilesWords(c *shell.Cmd, v string) []string {
-	dir, ok := pkWinVal(c, "p")
+	dir, ok := rules.PkWinVal(c, "p")
 	if !ok || dir == "" {
 		dir = "."
 	}
@@ -21,7 +23,7 @@ func forfilesWords(c *shell.Cmd, v string) []string {
 		dir = "/" // /p \ or /p /: the drive's root
 	}
 	mask := "*"
-	if m, ok := pkWinVal(c, "m"); ok && strings.Trim(m, `"`) != "" {
+	if m, ok := rules.PkWinVal(c, "m"); ok && strings.Trim(m, `"`) != "" {
 		mask = strings.Trim(m, `"`) // /m *.log: only the files it matches
 	}
 	each := dir + `\` + mask
@@ -35,7 +37,7 @@ func forfilesWords(c *shell.Cmd, v string) []string {
 			ws[i] = w[1 : len(w)-1]
 		}
 	}
-	if _, sub := pkWinVal(c, "s"); sub && len(ws) > 0 && (strings.EqualFold(ws[0], "del") || strings.EqualFold(ws[0], "erase")) {
+	if _, sub := rules.PkWinVal(c, "s"); sub && len(ws) > 0 && (strings.EqualFold(ws[0], "del") || strings.EqualFold(ws[0], "erase")) {
 		// forfiles /s: every matching file in every folder below /p.
 		ws = append([]string{ws[0], "/s"}, ws[1:]...)
 	}
