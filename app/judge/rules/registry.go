@@ -77,19 +77,21 @@ func insert(rs []reg, g reg) []reg {
 			i--
 		}
 	}
-	if i == len(rs) {
-		return append(rs, g)
-	}
-	out := make([]reg, 0, len(rs)+1)
-	return append(append(append(out, rs[:i]...), g), rs[i:]...)
+	// Append, then shift the tail up: a list from the slab is capped at its
+	// length, so append copies it out before anything moves.
+	rs = append(rs, g)
+	copy(rs[i+1:], rs[i:])
+	rs[i] = g
+	return rs
 }
 
-// Pack is a rule pack's handle on the registry: a pack under packs/ makes
-// one from a package-level var (pack.go) and registers its rules from init.
+// Pack is a rule pack's handle on the registry: a pack under packs/ keeps
+// one in a package-level var (pack.go) and registers its rules from init
+// through it (the registry points at that var: no allocation at init).
 type Pack struct{ name string }
 
 // NewPack is the handle of the pack called name (its folder under packs/).
-func NewPack(name string) *Pack { return &Pack{name} }
+func NewPack(name string) Pack { return Pack{name} }
 
 // On registers r for each program name.
 func (p *Pack) On(r CmdRule, names ...string) { register(p, r, names) }
