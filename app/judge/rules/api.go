@@ -113,15 +113,6 @@ const PkMaxDepth = pkMaxDepth
 // PkStdinCode is pkStdinCode (shared.go) for the packs.
 func PkStdinCode(c *shell.Cmd) string { return pkStdinCode(c) }
 
-// PkVFEveryday1 is pkVFEveryday1 (shared.go) for the packs.
-var PkVFEveryday1 = pkVFEveryday1
-
-// PkVFEveryday2 is pkVFEveryday2 (shared.go) for the packs.
-var PkVFEveryday2 = pkVFEveryday2
-
-// PkVFEveryday3 is pkVFEveryday3 (shared.go) for the packs.
-var PkVFEveryday3 = pkVFEveryday3
-
 // PkWinFlag is pkWinFlag (packutil.go) for the packs.
 func PkWinFlag(c *shell.Cmd, names ...string) bool { return pkWinFlag(c, names...) }
 
@@ -225,47 +216,23 @@ func PkBigPowRe() *regexp.Regexp { pkInitRe(); return pkBigPowRe }
 // PkDelMarks is pkDelMarks (shared.go) for the packs.
 var PkDelMarks = pkDelMarks
 
-// PkEnvMarks is pkEnvMarks (shared.go) for the packs.
-var PkEnvMarks = pkEnvMarks
-
-// PkForkMarks is pkForkMarks (shared.go) for the packs.
-var PkForkMarks = pkForkMarks
-
-// PkGuardMarks is pkGuardMarks (shared.go) for the packs.
-var PkGuardMarks = pkGuardMarks
-
 // PkGuardWriteMark is pkGuardWriteMark (shared.go) for the packs.
 var PkGuardWriteMark = pkGuardWriteMark
 
 // PkInitRe is pkInitRe (shared.go) for the packs.
 func PkInitRe() { pkInitRe() }
 
-// PkJoinRe is pkJoinRe (shared.go) for the packs.
-var PkJoinRe = pkJoinRe
-
 // PkLiteralDeletes is pkLiteralDeletes (dryrun.go) for the packs.
 func PkLiteralDeletes(code string, low string) ([]string, bool) { return pkLiteralDeletes(code, low) }
 
-// PkLoopMarks is pkLoopMarks (shared.go) for the packs.
-var PkLoopMarks = pkLoopMarks
-
-// PkNetMarks is pkNetMarks (shared.go) for the packs.
-var PkNetMarks = pkNetMarks
-
 // PkRawWords is pkRawWords (shared.go) for the packs.
 func PkRawWords(raw string) []string { return pkRawWords(raw) }
-
-// PkRootMarks is pkRootMarks (shared.go) for the packs.
-var PkRootMarks = pkRootMarks
 
 // PkSecretPath is pkSecretPath (creds_paths.go) for the packs.
 func PkSecretPath(word string, x *Ctx) (int, string) { return pkSecretPath(word, x) }
 
 // PkShQuote is pkShQuote (packutil.go) for the packs.
 func PkShQuote(w string) string { return pkShQuote(w) }
-
-// PkSpawnMarks is pkSpawnMarks (shared.go) for the packs.
-var PkSpawnMarks = pkSpawnMarks
 
 // PkStrong is pkStrong (shared.go) for the packs.
 const PkStrong = pkStrong
@@ -296,9 +263,6 @@ func PkComposeExec(c *shell.Cmd, args []string) (Finding, bool) { return pkCompo
 
 // PkComposeRunVal is pkComposeRunVal (shared.go) for the packs.
 var PkComposeRunVal = pkComposeRunVal
-
-// PkDockerRunVal is pkDockerRunVal (shared.go) for the packs.
-var PkDockerRunVal = pkDockerRunVal
 
 // ShellQuote is shellQuote (shared.go) for the packs.
 func ShellQuote(s string) string { return shellQuote(s) }

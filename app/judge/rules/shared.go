@@ -7,7 +7,6 @@ import (
 	"sync"
 	"unicode"
 
-	"github.com/agent-guard/agent-guard/app/internal/lazyre"
 	"github.com/agent-guard/agent-guard/app/judge/shell"
 )
 
@@ -156,23 +155,15 @@ func pkSizeBytes(s string) (float64, bool) {
 	return v * mult, true
 }
 
-// Markers looked for in lower-cased code.
+// Markers of deleting code, looked for in lower-cased code.
 var (
-	pkDelMarks   = []string{"shutil.rmtree", "os.remove", "os.unlink", "os.rmdir", "os.removedirs", ".unlink(", ".rmdir(", "rmtree", "rmsync", "fs.rm(", "fs.rmdir", "fs.unlink", "promises.rm", "rimraf", "fse.remove", "fs.emptydir", "file.delete", "fileutils.rm", "file.unlink", "unlink(", "unlink ", "deno.remove", "remove-item", "files.delete", "directory.delete", "file.delete(", ".delete()", "removesync", "dir.rmdir", "rm_rf", "os.truncate", "truncate(", "send2trash"}
-	pkSpawnMarks = []string{"os.system", "subprocess", "os.popen", "os.exec", "os.spawn", "pty.spawn", "child_process", "execsync", "spawnsync", "execfilesync", "exec(", "spawn(", "system(", "popen", "runtime.getruntime", "processbuilder", "deno.run", "deno.command", "bun.spawn", "bun.$", "shell_exec", "passthru", "proc_open", "open3", "io.popen", "start-process", "invoke-expression", "commands.getoutput", "exec.command", "%x(", "%x{", "qx(", "qx{", "eval(", "do shell script", "kernel.`", "execa("}
-	pkNetMarks   = []string{"socket", "urllib", "requests.", "import requests", "http.client", "httpx", "aiohttp", "fetch(", "http.get", "http.request", "https.get", "https.request", "axios", "net.connect", "net.createconnection", "net::http", "open-uri", "uri.open", "lwp", "io::socket", "http::tiny", "curl_init", "copy('http", "copy(\"http", "fopen('http", "fopen(\"http", "file_get_contents('http", "file_get_contents(\"http", "fsockopen", "invoke-webrequest", "net.webclient", "downloadstring", "urlopen", "websocket", "ftplib", "smtplib", "paramiko", "telnetlib", "dgram", "xmlhttprequest", "deno.connect", "net/http", "http.post", "require('http')", "require(\"http\")", "require('https')", "require(\"https\")", "require('net')", "require('dgram')", "node:http", "node:https", "node:net", "require('axios')", "require('request')", "requests.post", "httparty", "faraday", "invoke-restmethod", "node-fetch", "undici", "net.socket", "tcpsocket", "udpsocket"}
-	pkRootMarks  = []string{"'/'", "\"/\"", "'~'", "\"~\"", "expanduser('~')", "expanduser(\"~\")", "path.home()", "os.homedir()", "process.env.home", ".homedir()", "environ['home']", "environ[\"home\"]", "getenv('home')", "getenv(\"home\")", "env['home']", "env[\"home\"]", "$env{home}", "$env{'home'}", "'/home'", "\"/home\"", "'/etc'", "\"/etc\"", "'/usr'", "\"/usr\"", "'/root'", "\"/root\"", "'/*'", "\"/*\"", "'c:\\\\'", "\"c:\\\\\"", "'c:/'", "\"c:/\"", "'c:\\'", "\"c:\\\"", "$home", "$env:userprofile", "'/var'", "\"/var\"", "'/boot'", "'/bin'", "\"/bin\"", "os.getenv('userprofile')", "dir.home", "'/users'", "\"/users\""}
-	pkEnvMarks   = []string{"dict(os.environ)", "os.environ)", "os.environ.items", "os.environ.copy", "print(os.environ)", "json.dumps(os.environ", "json.stringify(process.env", "console.log(process.env)", "process.env)", "%env", "env.to_h", "env.inspect", "print %env", "getenv()", "$_server", "$_env", "object.entries(process.env", "os.environ}", "deno.env.toobject"}
-	pkForkMarks  = []string{"os.fork", "fork()", "fork while fork", "fork;", "fork(", "pcntl_fork", "process.fork", "cluster.fork"}
-	pkLoopMarks  = []string{"while", "for(;;)", "for (;;)", "loop", "until", "repeat", "setinterval", "1..", "each", "range(", " for ", "for(", "for (", ".times", "map("}
+	pkDelMarks = []string{"shutil.rmtree", "os.remove", "os.unlink", "os.rmdir", "os.removedirs", ".unlink(", ".rmdir(", "rmtree", "rmsync", "fs.rm(", "fs.rmdir", "fs.unlink", "promises.rm", "rimraf", "fse.remove", "fs.emptydir", "file.delete", "fileutils.rm", "file.unlink", "unlink(", "unlink ", "deno.remove", "remove-item", "files.delete", "directory.delete", "file.delete(", ".delete()", "removesync", "dir.rmdir", "rm_rf", "os.truncate", "truncate(", "send2trash"}
 )
 
-// Marks of the guard's files in lower-cased code, and of code that writes,
-// moves or removes files (reading settings.json to print it is fine).
+// Marks of code that writes, moves or removes files, looked for in
+// lower-cased code (reading settings.json to print it is fine).
 var (
-	pkGuardMarks     = []string{"agent-guard", ".claude", ".zcode", ".agentguardrc", "managed-settings", "agent_guard_home", ".codex", ".gemini", ".cursor", ".qwen"}
 	pkGuardWriteMark = []string{"'w", "\"w", "'a'", "\"a\"", "'a+", "\"a+", "'r+", "\"r+", "'x'", "write", "dump(", "remove", "unlink", "rmtree", "rmdir", "rename", "replace(", "truncate", "rmsync", "fs.rm", "copy", "move", "symlink", "chmod", "delete", "'>", "\">", "'+>", "out-file", "set-content", "add-content", "puts", "print f", "print $", "file.open", "mkdir", "touch", "bind(", "listen(", "put_contents", "fputs", "fwrite"}
-	pkJoinRe         = lazyre.New(`['"]\s*[,/+]\s*['"]`)
 )
 
 func pkAnyOf(s string, marks []string) string {
@@ -302,16 +293,13 @@ func pkNamesGuard(raw string) bool {
 	return strings.Contains(low, "agent-guard") || strings.Contains(low, "agent_guard") || strings.Contains(low, "agentguard")
 }
 
+// docker compose run's options that take a value.
 var (
-	pkDockerRunVal  = pkSet("-e", "--env", "-v", "--volume", "-p", "--publish", "--name", "-w", "--workdir", "--network", "--net", "-u", "--user", "--entrypoint", "--env-file", "-l", "--label", "--mount", "--platform", "--restart", "-h", "--hostname", "--add-host", "--cpus", "-m", "--memory", "--device", "--cap-add", "--cap-drop", "--security-opt", "--log-driver", "--log-opt", "--pid", "--ipc", "--tmpfs", "--ulimit", "--shm-size", "--gpus", "--dns", "--link", "--expose", "--health-cmd", "--runtime", "--pull", "--stop-signal", "--cidfile", "-a", "--attach", "--uts", "--userns", "--cgroupns", "--memory-swap", "--cpu-shares", "-c", "--label-file", "--volumes-from", "--group-add", "--mac-address", "--ip", "--network-alias", "--detach-keys", "--init-path", "--isolation", "--storage-opt", "--sysctl")
 	pkComposeRunVal = pkSet("-e", "--env", "-v", "--volume", "-p", "--publish", "--name", "-w", "--workdir", "-u", "--user", "--entrypoint", "-l", "--label", "--index", "--env-file", "--pull", "--cap-add", "--cap-drop")
 )
 
 // Flag sets hoisted out of the rules (built once, not per command).
 var (
-	pkVFEveryday1 = pkSet("--prefix", "-C", "--cwd", "--dir", "-w", "--workspace", "--filter", "-F", "--registry", "--loglevel", "--cache", "--userconfig")
-	pkVFEveryday2 = pkSet("-p", "--package", "--manifest-path", "--target", "--features", "-F", "--bin", "--example", "--test", "--bench", "-j", "--jobs", "--profile", "--color", "-Z", "--config", "--target-dir")
-	pkVFEveryday3 = pkSet("-p", "--python", "--project", "--directory", "--with", "--from", "-n", "--name", "-c", "--channel", "-e", "--extra", "--group", "--index-url", "--extra-index-url")
 	pkVFEveryday4 = pkSet("-i", "-p", "-l", "-o", "-F", "-J", "-L", "-R", "-D", "-W", "-b", "-c", "-E", "-e", "-m", "-O", "-Q", "-S", "-w", "-B", "-I")
 )
 

@@ -182,7 +182,7 @@ func pkDockerRmi(c, rc *shell.Cmd, dynOps bool) (rules.Finding, bool) {
 // pkDockerRun flags containers that get the host: the root filesystem or
 // system dirs mounted, privileged mode, host namespaces, the docker socket.
 func pkDockerRun(c, rc *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
-	if f, ok := pkContainerCmd(c, rc.Args, rules.PkDockerRunVal, 1, x); ok {
+	if f, ok := pkContainerCmd(c, rc.Args, pkDockerRunVal, 1, x); ok {
 		return f, true
 	}
 	if rc.Flag(0, "--privileged") {
@@ -328,7 +328,7 @@ func pkMountedInner(c, rc *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	args := rc.Args
 	i := 0
 	for i < len(args) && len(args[i]) > 1 && args[i][0] == '-' {
-		if rules.PkDockerRunVal[args[i]] && !strings.Contains(args[i], "=") {
+		if pkDockerRunVal[args[i]] && !strings.Contains(args[i], "=") {
 			i++
 		}
 		i++
@@ -736,3 +736,8 @@ func pkContainerCmd(c *shell.Cmd, args []string, vals map[string]bool, skip int,
 // pkEntrypoints maps images (registry prefix and tag dropped) to the CLI
 // their entrypoint runs.
 var pkEntrypoints = map[string]string{"amazon/aws-cli": "aws", "hashicorp/terraform": "terraform", "bitnami/kubectl": "kubectl", "alpine/helm": "helm", "pulumi/pulumi": "pulumi", "opentofu/opentofu": "tofu", "gcr.io/google.com/cloudsdktool/google-cloud-cli": "gcloud", "rancher/kubectl": "kubectl"}
+
+// docker run's options that take a value.
+var (
+	pkDockerRunVal = rules.PkSet("-e", "--env", "-v", "--volume", "-p", "--publish", "--name", "-w", "--workdir", "--network", "--net", "-u", "--user", "--entrypoint", "--env-file", "-l", "--label", "--mount", "--platform", "--restart", "-h", "--hostname", "--add-host", "--cpus", "-m", "--memory", "--device", "--cap-add", "--cap-drop", "--security-opt", "--log-driver", "--log-opt", "--pid", "--ipc", "--tmpfs", "--ulimit", "--shm-size", "--gpus", "--dns", "--link", "--expose", "--health-cmd", "--runtime", "--pull", "--stop-signal", "--cidfile", "-a", "--attach", "--uts", "--userns", "--cgroupns", "--memory-swap", "--cpu-shares", "-c", "--label-file", "--volumes-from", "--group-add", "--mac-address", "--ip", "--network-alias", "--detach-keys", "--init-path", "--isolation", "--storage-opt", "--sysctl")
+)

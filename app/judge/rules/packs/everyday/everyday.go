@@ -125,7 +125,7 @@ var pkNpmReadVerbs = rules.PkSet("ls", "list", "ll", "la", "view", "info", "show
 var pkNpmWorkVerbs = rules.PkSet("install", "i", "in", "ins", "inst", "insta", "instal", "isnt", "isnta", "isntal", "isntall", "add", "ci", "clean-install", "install-clean", "ic", "update", "up", "upgrade", "udpate", "uninstall", "un", "unlink", "remove", "rm", "r", "link", "ln", "prune", "dedupe", "ddp", "rebuild", "rb", "init", "create", "innit", "test", "t", "tst", "start", "stop", "restart", "pack", "cache", "set", "login", "logout", "adduser", "add-user", "pkg", "edit", "explore", "shrinkwrap", "install-test", "it", "install-ci-test", "cit", "star", "unstar", "stars", "exec", "x", "dlx", "run", "run-script", "rum", "urn", "build", "dev", "lint", "format", "fmt", "typecheck", "check", "watch", "serve", "preview", "generate", "storybook", "e2e", "coverage", "clean", "setup", "bootstrap", "workspace", "workspaces", "import", "patch", "patch-commit", "env", "store", "fetch", "node", "plugin", "constraints", "set-script", "upgrade-interactive", "global", "recursive", "-r", "pm")
 
 func ruleNpm(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
-	pos := rules.PkPos(c.Args, rules.PkVFEveryday1)
+	pos := rules.PkPos(c.Args, pkVFEveryday1)
 	if len(pos) == 0 {
 		if len(c.Args) == 0 && (c.Name == "yarn" || c.Name == "yarnpkg" || c.Name == "pnpm" || c.Name == "bun") {
 			return rules.PkAllow(c, 1, "day.pkg-install", "installs the project's dependencies")
@@ -244,7 +244,7 @@ func ruleNpx(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 var pkCargoVerbs = rules.PkSet("build", "b", "test", "t", "run", "r", "check", "c", "clippy", "fmt", "doc", "d", "new", "init", "add", "remove", "rm", "update", "bench", "tree", "metadata", "install", "uninstall", "search", "clean", "fix", "vendor", "generate-lockfile", "locate-project", "pkgid", "verify-project", "version", "help", "login", "logout", "package", "report", "info", "nextest", "watch", "expand", "audit", "deny", "outdated", "machete", "llvm-cov", "tarpaulin", "make", "leptos", "tauri", "binstall", "udeps", "insta", "criterion", "flamegraph", "miri", "fetch", "config", "rustc", "rustdoc", "bloat", "hack", "semver-checks", "zigbuild", "lambda", "xtask", "dist", "component", "-v", "-V", "--version", "--help", "-h", "--list")
 
 func ruleCargo(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
-	pos := rules.PkPos(c.Args, rules.PkVFEveryday2)
+	pos := rules.PkPos(c.Args, pkVFEveryday2)
 	if len(pos) == 0 {
 		return rules.PkAllow(c, 0, "day.cargo", "prints version or help")
 	}
@@ -292,7 +292,7 @@ func rulePip(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 }
 
 func ruleUv(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
-	pos := rules.PkPos(c.Args, rules.PkVFEveryday3)
+	pos := rules.PkPos(c.Args, pkVFEveryday3)
 	if len(pos) == 0 {
 		return rules.PkAllow(c, 0.5, "day.pyenv", c.Name+" without a command")
 	}
@@ -610,3 +610,10 @@ func pkPayload(args []string, verb string, vals map[string]bool) []string {
 	}
 	return args[i:]
 }
+
+// Flag sets hoisted out of the rules (built once, not per command).
+var (
+	pkVFEveryday1 = rules.PkSet("--prefix", "-C", "--cwd", "--dir", "-w", "--workspace", "--filter", "-F", "--registry", "--loglevel", "--cache", "--userconfig")
+	pkVFEveryday2 = rules.PkSet("-p", "--package", "--manifest-path", "--target", "--features", "-F", "--bin", "--example", "--test", "--bench", "-j", "--jobs", "--profile", "--color", "-Z", "--config", "--target-dir")
+	pkVFEveryday3 = rules.PkSet("-p", "--python", "--project", "--directory", "--with", "--from", "-n", "--name", "-c", "--channel", "-e", "--extra", "--group", "--index-url", "--extra-index-url")
+)

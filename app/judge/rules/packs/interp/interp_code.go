@@ -4,6 +4,7 @@ package interp
 // secrets and fork loops, and the shell strings handed to spawn calls.
 
 import (
+	"github.com/agent-guard/agent-guard/app/internal/lazyre"
 	"github.com/agent-guard/agent-guard/app/judge/rules"
 	"github.com/agent-guard/agent-guard/app/judge/rules/packs/creds"
 
@@ -34,7 +35,7 @@ func pkJudgeCode(c *shell.Cmd, x *rules.Ctx, code, lang string) rules.Finding {
 	}
 
 	del := rules.PkAnyOf(low, rules.PkDelMarks)
-	spawn := rules.PkAnyOf(low, rules.PkSpawnMarks)
+	spawn := rules.PkAnyOf(low, pkSpawnMarks)
 	if lang == "JavaScript" && (spawn == "exec(" || spawn == "spawn(" || spawn == "eval(") && !strings.Contains(low, "child_process") {
 		// regex.exec(...) and friends; child_process is matched by name.
 		if strings.Contains(low, "."+spawn) && !strings.Contains(strings.ReplaceAll(low, "."+spawn, ""), spawn) {
@@ -49,13 +50,13 @@ func pkJudgeCode(c *shell.Cmd, x *rules.Ctx, code, lang string) rules.Finding {
 	if lang == "Perl" && spawn == "" && (strings.Contains(low, "system ") || strings.Contains(low, "exec ")) {
 		spawn = "system"
 	}
-	net := rules.PkAnyOf(low, rules.PkNetMarks)
+	net := rules.PkAnyOf(low, pkNetMarks)
 	if lang == "PHP" && spawn == "exec(" && strings.Contains(low, "curl_exec(") && !strings.Contains(strings.ReplaceAll(low, "curl_exec(", ""), "exec(") {
 		spawn = ""
 	}
 
 	// Fork loops: a red line (resource exhaustion).
-	if (rules.PkAnyOf(low, rules.PkForkMarks) != "" || pkHasWord(low, "fork")) && rules.PkAnyOf(low, rules.PkLoopMarks) != "" {
+	if (rules.PkAnyOf(low, pkForkMarks) != "" || pkHasWord(low, "fork")) && rules.PkAnyOf(low, pkLoopMarks) != "" {
 		add(rules.PkF(c, 3, 0.95, "res.fork-loop", "the "+lang+" code forks in a loop (fork bomb)"))
 	}
 	if del != "" {
@@ -74,7 +75,7 @@ func pkJudgeCode(c *shell.Cmd, x *rules.Ctx, code, lang string) rules.Finding {
 			f.Marked = c.Raw
 			add(f)
 		}
-		if root := rules.PkAnyOf(low, rules.PkRootMarks); root != "" {
+		if root := rules.PkAnyOf(low, pkRootMarks); root != "" {
 			add(rules.PkF(c, 3, 0.8, "interp.delete-root", "the "+lang+" code deletes files ("+del+") under the home or root folder ("+root+")"))
 		} else {
 			add(rules.PkF(c, 2, 0.3, "interp.delete", "the "+lang+" code deletes files ("+del+")"))
@@ -100,7 +101,7 @@ func pkJudgeCode(c *shell.Cmd, x *rules.Ctx, code, lang string) rules.Finding {
 		}
 	}
 	if secret == "" {
-		if m := rules.PkAnyOf(low, rules.PkEnvMarks); m != "" {
+		if m := rules.PkAnyOf(low, pkEnvMarks); m != "" {
 			secret = "the whole environment"
 		}
 	}
@@ -182,20 +183,20 @@ func pkCodeTouchesGuard(c *shell.Cmd, x *rules.Ctx, code, low string, del bool) 
 	}
 	// The script's own arguments: open(sys.argv[1], 'w') ~/.claude/settings.json.
 	for _, a := range c.Args {
-		if !strings.ContainsAny(a, " \t\n'\"()") && rules.PkAnyOf(strings.ToLower(a), rules.PkGuardMarks) != "" {
+		if !strings.ContainsAny(a, " \t\n'\"()") && rules.PkAnyOf(strings.ToLower(a), pkGuardMarks) != "" {
 			if f, ok := rules.Protected(a, x.Cwd, x.Home); ok {
 				f.Marked = c.Raw
 				return f, true
 			}
 		}
 	}
-	if rules.PkAnyOf(low, rules.PkGuardMarks) == "" {
+	if rules.PkAnyOf(low, pkGuardMarks) == "" {
 		return rules.Finding{}, false
 	}
-	joined := code + "\n" + rules.PkJoinRe.ReplaceAllString(code, "/")
+	joined := code + "\n" + pkJoinRe.ReplaceAllString(code, "/")
 	for _, w := range rules.PkRawWords(strings.NewReplacer("=", " ", "+", " ", ":", " ", "$", " ").Replace(joined)) {
 		lw := strings.ToLower(w)
-		if rules.PkAnyOf(lw, rules.PkGuardMarks) == "" {
+		if rules.PkAnyOf(lw, pkGuardMarks) == "" {
 			continue
 		}
 		if f, ok := rules.Protected(w, x.Cwd, x.Home); ok {
@@ -248,3 +249,17 @@ func pkObfuscatedCall(low string) bool {
 	}
 	return false
 }
+
+// Markers looked for in lower-cased code: spawning, the network, root and
+// home paths, the whole environment, forks and loops; and the guard's own
+// files, with the joins that build their names from pieces.
+var (
+	pkSpawnMarks = []string{"os.system", "subprocess", "os.popen", "os.exec", "os.spawn", "pty.spawn", "child_process", "execsync", "spawnsync", "execfilesync", "exec(", "spawn(", "system(", "popen", "runtime.getruntime", "processbuilder", "deno.run", "deno.command", "bun.spawn", "bun.$", "shell_exec", "passthru", "proc_open", "open3", "io.popen", "start-process", "invoke-expression", "commands.getoutput", "exec.command", "%x(", "%x{", "qx(", "qx{", "eval(", "do shell script", "kernel.`", "execa("}
+	pkNetMarks   = []string{"socket", "urllib", "requests.", "import requests", "http.client", "httpx", "aiohttp", "fetch(", "http.get", "http.request", "https.get", "https.request", "axios", "net.connect", "net.createconnection", "net::http", "open-uri", "uri.open", "lwp", "io::socket", "http::tiny", "curl_init", "copy('http", "copy(\"http", "fopen('http", "fopen(\"http", "file_get_contents('http", "file_get_contents(\"http", "fsockopen", "invoke-webrequest", "net.webclient", "downloadstring", "urlopen", "websocket", "ftplib", "smtplib", "paramiko", "telnetlib", "dgram", "xmlhttprequest", "deno.connect", "net/http", "http.post", "require('http')", "require(\"http\")", "require('https')", "require(\"https\")", "require('net')", "require('dgram')", "node:http", "node:https", "node:net", "require('axios')", "require('request')", "requests.post", "httparty", "faraday", "invoke-restmethod", "node-fetch", "undici", "net.socket", "tcpsocket", "udpsocket"}
+	pkRootMarks  = []string{"'/'", "\"/\"", "'~'", "\"~\"", "expanduser('~')", "expanduser(\"~\")", "path.home()", "os.homedir()", "process.env.home", ".homedir()", "environ['home']", "environ[\"home\"]", "getenv('home')", "getenv(\"home\")", "env['home']", "env[\"home\"]", "$env{home}", "$env{'home'}", "'/home'", "\"/home\"", "'/etc'", "\"/etc\"", "'/usr'", "\"/usr\"", "'/root'", "\"/root\"", "'/*'", "\"/*\"", "'c:\\\\'", "\"c:\\\\\"", "'c:/'", "\"c:/\"", "'c:\\'", "\"c:\\\"", "$home", "$env:userprofile", "'/var'", "\"/var\"", "'/boot'", "'/bin'", "\"/bin\"", "os.getenv('userprofile')", "dir.home", "'/users'", "\"/users\""}
+	pkEnvMarks   = []string{"dict(os.environ)", "os.environ)", "os.environ.items", "os.environ.copy", "print(os.environ)", "json.dumps(os.environ", "json.stringify(process.env", "console.log(process.env)", "process.env)", "%env", "env.to_h", "env.inspect", "print %env", "getenv()", "$_server", "$_env", "object.entries(process.env", "os.environ}", "deno.env.toobject"}
+	pkForkMarks  = []string{"os.fork", "fork()", "fork while fork", "fork;", "fork(", "pcntl_fork", "process.fork", "cluster.fork"}
+	pkLoopMarks  = []string{"while", "for(;;)", "for (;;)", "loop", "until", "repeat", "setinterval", "1..", "each", "range(", " for ", "for(", "for (", ".times", "map("}
+	pkGuardMarks = []string{"agent-guard", ".claude", ".zcode", ".agentguardrc", "managed-settings", "agent_guard_home", ".codex", ".gemini", ".cursor", ".qwen"}
+	pkJoinRe     = lazyre.New(`['"]\s*[,/+]\s*['"]`)
+)
