@@ -28,7 +28,7 @@ var _ = declare("app/judge/rules/packs/codeopts/codeopts.go", func() []Entry {
 			Examples: []Example{{Command: "LD_PRELOAD=./evil.so ls"}}},
 		Entry{ID: "code.env-preload", Risk: 2, Category: "shell and code", Reason: "<k>=<v> loads extra code into every run",
 			Examples: []Example{{Command: "NODE_OPTIONS='--require ./hook.js' node app.js"}}},
-		Entry{ID: "code.env-source", Risk: 2, Category: "shell and code", Reason: "BASH_ENV=./x.sh makes the shell run ./x.sh first (its content is not shown)",
+		Entry{ID: "code.env-source", Risk: 2, Category: "shell and code", Reason: "BASH_ENV or ENV names a file the shell runs first; its content is not shown",
 			Examples: []Example{{Command: "BASH_ENV=./x.sh bash build.sh"}}},
 	}
 })
@@ -125,7 +125,7 @@ var _ = declare("app/judge/rules/packs/interp/interp_code.go", func() []Entry {
 			Examples: []Example{{Command: "ruby -we 'puts 1'"}}},
 		Entry{ID: "interp.delete", Risk: 2, Category: "shell and code", Reason: "the <lang> code deletes files (<del>)",
 			Examples: []Example{{Command: "perl -e 'unlink glob \"*.log\"'"}}},
-		Entry{ID: "interp.delete-root", Risk: 3, Category: "shell and code", Reason: "the Perl code deletes files (rmtree) under the home or root folder (\"/\")",
+		Entry{ID: "interp.delete-root", Risk: 3, Category: "shell and code", Reason: "interpreter code deletes files under the home or root folder",
 			Examples: []Example{{Command: "perl -e 'use File::Path; rmtree(\"/\" . \"\")'"}}},
 		Entry{ID: "interp.kill", Risk: 2, Category: "shell and code", Reason: "the <lang> code kills processes",
 			Examples: []Example{{Command: "python3 -c \"import os; os.kill(1, 9)\""}}},

@@ -163,7 +163,7 @@ var _ = declare("app/judge/rules/packs/db/db.go", func() []Entry {
 			Examples: []Example{{Command: "psql mydb < dump.sql"}}},
 		Entry{ID: "db.server", Risk: 1, Category: "databases", Reason: "starts a redis server",
 			Examples: []Example{{Command: "redis-server"}}},
-		Entry{ID: "db.session", Risk: 1, Category: "databases", Reason: "session statement",
+		Entry{ID: "db.session", Risk: 1, Category: "databases", Reason: "sets or reads session settings of a database client",
 			Examples: []Example{{Command: "sqlite3 rollback savepoint"}}},
 		Entry{ID: "db.shutdown", Risk: 2, Category: "databases", Reason: "shuts the database server down",
 			Examples: []Example{{Command: "mysqladmin shutdown"}}},

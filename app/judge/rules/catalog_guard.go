@@ -21,25 +21,25 @@ var _ = declare("app/judge/rules/packs/procs/procs.go", func() []Entry {
 
 var _ = declare("app/judge/rules/selfenv.go", func() []Entry {
 	return []Entry{
-		Entry{ID: "self.autostart", Risk: 3, RedLine: true, Category: "self-protection", Reason: "touches /home/dev/Library/LaunchAgents/ai.agentguard.tray.plist, part of the agent's own guard (autostart): an agent must not change or switch off its own guard; ask the user to do it",
+		Entry{ID: "self.autostart", Risk: 3, RedLine: true, Category: "self-protection", Reason: "changes the guard's autostart entry, part of the agent's own guard: an agent must not change or switch off its own guard; ask the user to do it",
 			Examples: []Example{{Event: json.RawMessage(`{"hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"file_path":"/home/dev/Library/LaunchAgents/ai.agentguard.tray.plist","content":"<plist/>"},"cwd":"/home/dev/proj"}`)}}},
 		Entry{ID: "self.env-persist", Risk: 3, RedLine: true, Category: "self-protection", Reason: "setx sets an AGENT_GUARD_* variable for later sessions: the next start would run the guard with another config or none; ask the user to do it",
 			Examples: []Example{{Command: "setx AGENT_GUARD_HOME C:\\Temp\\empty"}}},
-		Entry{ID: "self.guard-binary", Risk: 3, RedLine: true, Category: "self-protection", Reason: "gcc writes its output over ~/bin/agent-guard-hook: touches ~/bin/agent-guard-hook, part of the agent's own guard (guard-binary): an agent must not change or switch off its own guard; ask the user to do it",
+		Entry{ID: "self.guard-binary", Risk: 3, RedLine: true, Category: "self-protection", Reason: "writes over one of the guard's programs (hook, judge, tray): an agent must not change or switch off its own guard; ask the user to do it",
 			Examples: []Example{{Command: "gcc -o ~/bin/agent-guard-hook x.c"}}},
 	}
 })
 
 var _ = declare("app/judge/rules/selfinterp.go", func() []Entry {
 	return []Entry{
-		Entry{ID: "guard.interp-parts", Risk: 2, Category: "self-protection", Reason: "the python3 code writes files and builds a path in the home folder with settings.json in it, which may be the agent's own guard or hook configuration",
+		Entry{ID: "guard.interp-parts", Risk: 2, Category: "self-protection", Reason: "interpreter code writes files and builds a path in the home folder out of parts that may name the agent's own guard or hook configuration",
 			Examples: []Example{{Command: "python3 -c \"import os;d=os.path.join(os.environ['HOME'],'.cl'+'aude');open(d+'/settings.json','w').write('{}')\""}}},
 	}
 })
 
 var _ = declare("app/judge/rules/selfkill.go", func() []Entry {
 	return []Entry{
-		Entry{ID: "self.stop-guard", Risk: 3, RedLine: true, Category: "self-protection", Reason: "launchctl setenv stops or removes the agent's own guard: an agent must not switch off its own guard; ask the user to do it",
+		Entry{ID: "self.stop-guard", Risk: 3, RedLine: true, Category: "self-protection", Reason: "stops or removes the agent's own guard: an agent must not switch off its own guard; ask the user to do it",
 			Examples: []Example{{Command: "launchctl setenv AGENT_GUARD_HOME /tmp/x"}}},
 		Entry{ID: "guard.cli-read", Risk: 0, Category: "self-protection", Reason: "agent-guard status only reads",
 			Examples: []Example{{Command: "agent-guard status"}}},
@@ -52,11 +52,11 @@ var _ = declare("app/judge/rules/selfpaths.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "self.<kind>", Risk: 3, RedLine: true, Category: "self-protection", Reason: "touches a part of the agent's own guard (the kind names it: guard-files, agent-hook-config, autostart, ...): an agent must not change or switch off its own guard; ask the user to do it",
 			Examples: []Example{{Command: "rm -rf ~/.config/agent-guard"}, {Command: "agent-guard"}, {Command: "pkill agent-guard"}}},
-		Entry{ID: "self.agent-hook-config", Risk: 3, RedLine: true, Category: "self-protection", Reason: "touches .zcode/config.json, part of the agent's own guard (agent-hook-config): an agent must not change or switch off its own guard; ask the user to do it",
+		Entry{ID: "self.agent-hook-config", Risk: 3, RedLine: true, Category: "self-protection", Reason: "changes a host's hook configuration, part of the agent's own guard: an agent must not change or switch off its own guard; ask the user to do it",
 			Examples: []Example{{Command: "rm .zcode/config.json"}}},
-		Entry{ID: "self.guard-files", Risk: 3, RedLine: true, Category: "self-protection", Reason: "touches ~/.cache/agent-guard, part of the agent's own guard (guard-files): an agent must not change or switch off its own guard; ask the user to do it",
+		Entry{ID: "self.guard-files", Risk: 3, RedLine: true, Category: "self-protection", Reason: "changes the guard's config, cache, audit log or folder: an agent must not change or switch off its own guard; ask the user to do it",
 			Examples: []Example{{Command: "rm -rf ~/.cache/agent-guard"}}},
-		Entry{ID: "self.guard-key", Risk: 3, RedLine: true, Category: "self-protection", Reason: "touches ~/.agentguardrc, part of the agent's own guard (guard-key): an agent must not change or switch off its own guard; ask the user to do it",
+		Entry{ID: "self.guard-key", Risk: 3, RedLine: true, Category: "self-protection", Reason: "touches the guard's key file (~/.agentguardrc): an agent must not change or switch off its own guard; ask the user to do it",
 			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"Write","tool_input":{"file_path":"~/.agentguardrc","content":"api_key=x"},"cwd":"/home/dev/proj"}`)}}},
 	}
 })

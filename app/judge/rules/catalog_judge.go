@@ -73,7 +73,7 @@ var _ = declare("app/judge/rules/mcp.go", func() []Entry {
 			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__github__create_issue","tool_input":{"title":"x"},"cwd":"/home/dev/proj"}`), Setup: &Setup{Config: json.RawMessage(`{"mcp_overrides":{"github":{"create_*":"readonly"}}}`)}}}},
 		Entry{ID: "mcp.read", Risk: 0, Category: "judge, MCP and writes", Reason: "read-only MCP tool: mcp__memory__read_graph",
 			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__memory__read_graph","tool_input":{},"cwd":"/home/dev/proj"}`)}}},
-		Entry{ID: "mcp.read-secret", Risk: 2, Category: "judge, MCP and writes", Reason: "an MCP tool reads an SSH private key (~/.ssh/id_rsa); its content would reach the model (read-only MCP tool: mcp__filesystem__read_file)",
+		Entry{ID: "mcp.read-secret", Risk: 2, Category: "judge, MCP and writes", Reason: "an MCP tool reads a secret file (a private key, credentials); its content would reach the model",
 			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__filesystem__read_file","tool_input":{"path":"~/.ssh/id_rsa"},"cwd":"/home/dev/proj"}`)}}},
 		Entry{ID: "mcp.sql-drop", Risk: 3, Category: "judge, MCP and writes", Reason: "drops or truncates a table or database through an MCP tool (read-only MCP tool: mcp__postgres__query)",
 			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__postgres__query","tool_input":{"sql":"DROP TABLE users;"},"cwd":"/home/dev/proj"}`)}}},

@@ -36,7 +36,7 @@ var _ = declare("packutil.go", func() []Entry {
 
 var _ = declare("fsuserdata.go", func() []Entry {
 	return []Entry{
-		Entry{ID: "fs.empty-user-data", Risk: 2, Category: "files", Reason: "emptying one of the user's own files outside any project (: > ~/Documents/x, cp /dev/null ~/notes.txt) loses it like a delete",
+		Entry{ID: "fs.empty-user-data", Risk: 2, Category: "files", Reason: "empties one of the user's own files outside any project, which loses it like a delete",
 			Examples: []Example{{Command: ": > ~/Documents/thesis.docx"}}},
 	}
 })
@@ -94,7 +94,7 @@ var _ = declare("unknownelevated.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "shell.unknown-elevated", Risk: 2, Category: "shell", Reason: "a program the rules do not know, run as root (sudo, doas, su...): it can change anything on the machine",
 			Examples: []Example{{Command: "sudo frobnicate --all"}}},
-		Entry{ID: "disk.unknown-device", Risk: 2, Category: "disks and machine state", Reason: "a program the rules do not know, handed a disk device (/dev/sda1): it may change or destroy its file system",
+		Entry{ID: "disk.unknown-device", Risk: 2, Category: "disks and machine state", Reason: "a program the rules do not know, handed a disk device: it may change or destroy its file system",
 			Examples: []Example{{Command: "e2fsck -fy /dev/sda1"}}},
 	}
 })

@@ -51,7 +51,7 @@ var _ = declare("selfmore.go", func() []Entry {
 			Reason:   "sends synthetic input to, closes or raises a window of agent-guard (its approval dialog answers only a human)",
 			Examples: []Example{{Command: "xdotool search --name agent-guard key alt+a"}, {Command: "wmctrl -c agent-guard"}}},
 		Entry{ID: "guard.tool-install-unseen", Risk: 2, Category: "self-protection",
-			Reason:   "force-installs a local package into ~/.local/bin, where the guard's hook lies, and what commands it brings cannot be read before it runs",
+			Reason:   "force-installs a local package into the folder of the guard's hook, and what commands it brings cannot be read before it runs",
 			Examples: []Example{{Command: "pipx install --force ./fake-hook"}}},
 	}
 })

@@ -5,7 +5,9 @@ package rules
 
 import (
 	"path"
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/agent-guard/agent-guard/app/judge/shell"
 )
@@ -32,79 +34,162 @@ func pkSecretPath(word string, x *Ctx) (int, string) {
 		p = strings.ToLower(strings.ReplaceAll(strings.ReplaceAll(w, shell.Dyn, ""), "\\", "/"))
 	}
 	base := path.Base(p)
-	has := func(s string) bool { return strings.Contains(p, s) }
-	switch {
-	case has("/.ssh/") || strings.HasPrefix(p, ".ssh/"):
-		if strings.HasSuffix(base, ".pub") || base == "known_hosts" || strings.HasPrefix(base, "known_hosts") || base == "config" || strings.HasPrefix(base, "authorized_keys") || base == "environment" || base == "rc" {
-			return pkNoSecret, ""
+	for _, r := range secretFiles() {
+		if !r.match(p, base) {
+			continue
 		}
-		return pkStrong, "an SSH private key"
-	case strings.HasSuffix(p, "/.ssh") || strings.HasSuffix(p, "/.aws") || strings.HasSuffix(p, "/.gnupg") || strings.HasSuffix(p, "/.config/gcloud") || strings.HasSuffix(p, "/.kube") || strings.HasSuffix(p, "/.azure") || strings.HasSuffix(p, "/.password-store"):
-		return pkStrong, "a credentials folder (" + base + ")"
-	case has("/.aws/credentials"), has("/.aws/sso/cache"), has("/.aws/cli/cache"):
-		return pkStrong, "AWS credentials"
-	case has("/.config/gcloud/"):
-		return pkStrong, "Google Cloud credentials"
-	case has("/.kube/config"):
-		return pkStrong, "the Kubernetes config with cluster credentials"
-	case has("/.azure/"):
-		return pkStrong, "Azure credentials"
-	case has("/.docker/config.json"), base == ".dockercfg":
-		return pkStrong, "Docker registry credentials"
-	case base == ".netrc" || base == "_netrc" || base == ".npmrc" || base == ".pypirc" || base == ".git-credentials" || base == ".pgpass" || base == ".my.cnf" || base == ".vault-token" || base == ".agentguardrc":
-		if base == ".npmrc" {
-			home := ""
-			if x != nil {
-				home = strings.ToLower(strings.TrimRight(x.Home, "/"))
-			}
-			if home != "" && p != home+"/"+base {
-				return pkWeak, "a project " + base
-			}
+		class, what := r.class, strings.ReplaceAll(r.what, "<base>", base)
+		if r.refine != nil {
+			class, what = r.refine(p, base, x, class, what)
 		}
-		return pkStrong, "a credentials file (" + base + ")"
-	case has("/.config/gh/hosts.yml"), has("/.config/hub"), has("/.gnupg/"), has("/.password-store/"), has("/.terraform.d/credentials"), has("/.config/doctl/"), has("/.cargo/credentials"), has("/.gem/credentials"), has("/.config/op/"), has("/.local/share/keyrings/"), has("/library/keychains/"), strings.HasSuffix(base, ".keychain-db"), strings.HasSuffix(base, ".keychain"), has("/.config/rclone/rclone.conf"), has("/.s3cfg"), has("/.boto"), has("/.databrickscfg"), has("/.config/heroku"), has("/.netlify/config"), has("/.vercel/auth"), has("/.config/configstore/"):
-		return pkStrong, "stored credentials (" + base + ")"
-	case base == "logins.json" || base == "key4.db" || base == "login data" || (base == "cookies" || base == "web data" || base == "cookies.sqlite") && (has("chrome") || has("chromium") || has("firefox") || has("mozilla") || has("edge") || has("brave")) || base == "signons.sqlite":
-		return pkStrong, "browser passwords or cookies"
-	case base == ".bash_history" || base == ".zsh_history" || base == ".history" || base == ".python_history" || base == ".psql_history" || base == ".mysql_history" || base == ".node_repl_history" || base == "consolehost_history.txt" || base == ".sh_history" || base == ".lesshst" && false:
-		return pkStrong, "shell history (often holds pasted secrets)"
-	case p == "/etc/shadow" || p == "/etc/gshadow" || p == "/etc/master.passwd" || p == "/etc/shadow-" || p == "/etc/security/opasswd" || p == "/etc/krb5.keytab" || strings.HasPrefix(p, "/etc/ssl/private") || strings.HasPrefix(p, "/etc/ssh/ssh_host_") && !strings.HasSuffix(p, ".pub") || strings.HasPrefix(p, "/var/lib/sss/") || strings.HasPrefix(p, "/root/.ssh"):
-		return pkStrong, "system password hashes or host keys"
-	case strings.HasPrefix(p, "/proc/") && strings.HasSuffix(p, "/environ"):
-		return pkStrong, "a process's environment (often holds secrets)"
-	case strings.HasSuffix(p, "system32/config/sam") || strings.HasSuffix(p, "system32/config/security") || strings.HasSuffix(p, "system32/config/system") || base == "ntds.dit" || base == "sam" && has("config"):
-		return pkStrong, "Windows password hashes"
-	case base == ".env" || strings.HasPrefix(base, ".env.") || strings.HasSuffix(base, ".env") || strings.HasPrefix(base, ".env*"):
-		switch path.Ext(base) {
-		case ".ts", ".js", ".mjs", ".cjs", ".py", ".go", ".rb", ".d", ".tsx", ".jsonc", ".md":
-			return pkNoSecret, ""
-		}
-		for _, safe := range []string{"example", "sample", "template", "dist", "defaults", "default", "tmpl", "tpl", "schema", "skeleton"} {
-			if strings.Contains(base, safe) {
-				return pkNoSecret, ""
-			}
-		}
-		return pkStrong, "an environment file (" + base + ") with secrets"
-	case has("config/master.key") || has("config/credentials/") && strings.HasSuffix(base, ".key") || base == "terraform.tfvars" && false:
-		return pkStrong, "an application master key"
-	}
-	ext := path.Ext(base)
-	switch ext {
-	case ".pem", ".key", ".p12", ".pfx", ".jks", ".keystore", ".ppk", ".p8", ".kdbx", ".ovpn":
-		if strings.Contains(base, "pub") || strings.Contains(base, "cert") || strings.Contains(base, "chain") || strings.Contains(base, "ca.") || strings.Contains(base, "fullchain") {
-			return pkNoSecret, ""
-		}
-		return pkWeak, "a key file (" + base + ")"
-	}
-	switch {
-	case base == "credentials.json" || strings.HasPrefix(base, "client_secret") || strings.HasPrefix(base, "service-account") || strings.HasPrefix(base, "serviceaccount") || base == "secrets.json" || base == "secrets.yaml" || base == "secrets.yml" || base == ".secrets" || base == "secrets.toml" || base == "terraform.tfstate" || base == ".envrc" || base == "wp-config.php" || base == "id_rsa" || base == "id_ed25519" || base == "htpasswd" || base == ".htpasswd" || base == "token.json" || base == "application_default_credentials.json":
-		if base == "id_rsa" || base == "id_ed25519" {
-			return pkStrong, "an SSH private key"
-		}
-		return pkWeak, "a credentials-looking file (" + base + ")"
+		return class, what
 	}
 	return pkNoSecret, ""
 }
+
+// secretFile is one kind of secret file: the paths it matches (p is the
+// lower-case, slash-separated path, base its last element), its class
+// and words for the reason (<base> stands for the file's name); refine,
+// when set, may lower the class for the harmless members of the kind
+// (public keys in ~/.ssh, .env.example). The first match decides.
+type secretFile struct {
+	match  func(p, base string) bool
+	class  int
+	what   string
+	refine func(p, base string, x *Ctx, class int, what string) (int, string)
+}
+
+// secretFiles is the one table of secret files, read by Bash reads and
+// sends, the write-path classifier (creds_dest.go, path.credentials) and
+// MCP file tools. pkSecretHints must hold a word of every entry.
+// Built on first use: most calls name no secret-looking word, and every
+// hook fallback pays for what package init builds.
+var secretFiles = sync.OnceValue(func() []secretFile {
+	return []secretFile{
+		{match: anyOf(inPath("/.ssh/"), pathStarts(".ssh/")), class: pkStrong, what: "an SSH private key", refine: sshPublic},
+		{match: pathEnds("/.ssh", "/.aws", "/.gnupg", "/.config/gcloud", "/.kube", "/.azure", "/.password-store"), class: pkStrong, what: "a credentials folder (<base>)"},
+		{match: inPath("/.aws/credentials", "/.aws/sso/cache", "/.aws/cli/cache"), class: pkStrong, what: "AWS credentials"},
+		{match: inPath("/.config/gcloud/"), class: pkStrong, what: "Google Cloud credentials"},
+		{match: inPath("/.kube/config"), class: pkStrong, what: "the Kubernetes config with cluster credentials"},
+		{match: inPath("/.azure/"), class: pkStrong, what: "Azure credentials"},
+		{match: anyOf(inPath("/.docker/config.json"), baseIs(".dockercfg")), class: pkStrong, what: "Docker registry credentials"},
+		{match: baseIs(".netrc", "_netrc", ".npmrc", ".pypirc", ".git-credentials", ".pgpass", ".my.cnf", ".vault-token", ".agentguardrc"),
+			class: pkStrong, what: "a credentials file (<base>)", refine: projectNpmrc},
+		{match: anyOf(inPath("/.config/gh/hosts.yml", "/.config/hub", "/.gnupg/", "/.password-store/", "/.terraform.d/credentials", "/.config/doctl/",
+			"/.cargo/credentials", "/.gem/credentials", "/.config/op/", "/.local/share/keyrings/", "/library/keychains/", "/.config/rclone/rclone.conf",
+			"/.s3cfg", "/.boto", "/.databrickscfg", "/.config/heroku", "/.netlify/config", "/.vercel/auth", "/.config/configstore/"),
+			baseEnds(".keychain-db", ".keychain")), class: pkStrong, what: "stored credentials (<base>)"},
+		{match: anyOf(baseIs("logins.json", "key4.db", "login data", "signons.sqlite"),
+			allOf(baseIs("cookies", "web data", "cookies.sqlite"), inPath("chrome", "chromium", "firefox", "mozilla", "edge", "brave"))),
+			class: pkStrong, what: "browser passwords or cookies"},
+		{match: baseIs(".bash_history", ".zsh_history", ".history", ".python_history", ".psql_history", ".mysql_history", ".node_repl_history", "consolehost_history.txt", ".sh_history"),
+			class: pkStrong, what: "shell history (often holds pasted secrets)"},
+		{match: anyOf(pathIs("/etc/shadow", "/etc/gshadow", "/etc/master.passwd", "/etc/shadow-", "/etc/security/opasswd", "/etc/krb5.keytab"),
+			pathStarts("/etc/ssl/private", "/var/lib/sss/", "/root/.ssh"), allOf(pathStarts("/etc/ssh/ssh_host_"), notPath(pathEnds(".pub")))),
+			class: pkStrong, what: "system password hashes or host keys"},
+		{match: allOf(pathStarts("/proc/"), pathEnds("/environ")), class: pkStrong, what: "a process's environment (often holds secrets)"},
+		{match: anyOf(pathEnds("system32/config/sam", "system32/config/security", "system32/config/system"), baseIs("ntds.dit"), allOf(baseIs("sam"), inPath("config"))),
+			class: pkStrong, what: "Windows password hashes"},
+		{match: anyOf(baseIs(".env"), baseStarts(".env.", ".env*"), baseEnds(".env")), class: pkStrong, what: "an environment file (<base>) with secrets", refine: envTemplate},
+		{match: anyOf(inPath("config/master.key"), allOf(inPath("config/credentials/"), baseEnds(".key"))), class: pkStrong, what: "an application master key"},
+		{match: extIs(".pem", ".key", ".p12", ".pfx", ".jks", ".keystore", ".ppk", ".p8", ".kdbx", ".ovpn"), class: pkWeak, what: "a key file (<base>)", refine: publicCert},
+		{match: baseIs("id_rsa", "id_ed25519"), class: pkStrong, what: "an SSH private key"},
+		{match: anyOf(baseIs("credentials.json", "secrets.json", "secrets.yaml", "secrets.yml", ".secrets", "secrets.toml", "terraform.tfstate", ".envrc", "wp-config.php",
+			"htpasswd", ".htpasswd", "token.json", "application_default_credentials.json"), baseStarts("client_secret", "service-account", "serviceaccount")),
+			class: pkWeak, what: "a credentials-looking file (<base>)"},
+	}
+})
+
+// sshPublic: what ~/.ssh holds besides private keys (public keys, known
+// hosts, config, authorized_keys, environment, rc) is not a secret.
+func sshPublic(p, base string, x *Ctx, class int, what string) (int, string) {
+	if strings.HasSuffix(base, ".pub") || strings.HasPrefix(base, "known_hosts") || base == "config" || strings.HasPrefix(base, "authorized_keys") || base == "environment" || base == "rc" {
+		return pkNoSecret, ""
+	}
+	return class, what
+}
+
+// projectNpmrc: a project's .npmrc usually holds registry settings, a
+// token only sometimes; the user's own (~/.npmrc) holds the login.
+func projectNpmrc(p, base string, x *Ctx, class int, what string) (int, string) {
+	if base != ".npmrc" || x == nil {
+		return class, what
+	}
+	if home := strings.ToLower(strings.TrimRight(x.Home, "/")); home != "" && p != home+"/"+base {
+		return pkWeak, "a project " + base
+	}
+	return class, what
+}
+
+// envTemplate: source files named like env files (config.env.ts) and the
+// templates committed beside .env (.env.example) hold no secrets.
+func envTemplate(p, base string, x *Ctx, class int, what string) (int, string) {
+	switch path.Ext(base) {
+	case ".ts", ".js", ".mjs", ".cjs", ".py", ".go", ".rb", ".d", ".tsx", ".jsonc", ".md":
+		return pkNoSecret, ""
+	}
+	for _, safe := range []string{"example", "sample", "template", "dist", "defaults", "default", "tmpl", "tpl", "schema", "skeleton"} {
+		if strings.Contains(base, safe) {
+			return pkNoSecret, ""
+		}
+	}
+	return class, what
+}
+
+// publicCert: certificates and chains share the key files' extensions.
+func publicCert(p, base string, x *Ctx, class int, what string) (int, string) {
+	for _, pub := range []string{"pub", "cert", "chain", "ca.", "fullchain"} {
+		if strings.Contains(base, pub) {
+			return pkNoSecret, ""
+		}
+	}
+	return class, what
+}
+
+// Matchers for the table: each tests the lower-case path p or its base.
+type pathTest = func(p, base string) bool
+
+func inPath(subs ...string) pathTest {
+	return func(p, _ string) bool {
+		return slices.ContainsFunc(subs, func(s string) bool { return strings.Contains(p, s) })
+	}
+}
+func pathIs(paths ...string) pathTest {
+	return func(p, _ string) bool { return slices.Contains(paths, p) }
+}
+func pathStarts(pre ...string) pathTest {
+	return func(p, _ string) bool {
+		return slices.ContainsFunc(pre, func(s string) bool { return strings.HasPrefix(p, s) })
+	}
+}
+func pathEnds(suf ...string) pathTest {
+	return func(p, _ string) bool {
+		return slices.ContainsFunc(suf, func(s string) bool { return strings.HasSuffix(p, s) })
+	}
+}
+func baseIs(names ...string) pathTest {
+	return func(_, b string) bool { return slices.Contains(names, b) }
+}
+func baseStarts(pre ...string) pathTest {
+	return func(_, b string) bool {
+		return slices.ContainsFunc(pre, func(s string) bool { return strings.HasPrefix(b, s) })
+	}
+}
+func baseEnds(suf ...string) pathTest {
+	return func(_, b string) bool {
+		return slices.ContainsFunc(suf, func(s string) bool { return strings.HasSuffix(b, s) })
+	}
+}
+func extIs(exts ...string) pathTest {
+	return func(_, b string) bool { return slices.Contains(exts, path.Ext(b)) }
+}
+func anyOf(ts ...pathTest) pathTest {
+	return func(p, b string) bool { return slices.ContainsFunc(ts, func(t pathTest) bool { return t(p, b) }) }
+}
+func allOf(a, b pathTest) pathTest {
+	return func(p, base string) bool { return a(p, base) && b(p, base) }
+}
+func notPath(t pathTest) pathTest { return func(p, base string) bool { return !t(p, base) } }
 
 // pkSecretHints: every secret pkSecretPath knows contains one of these
 // (lower case); a word without any is skipped without resolving it.

@@ -171,74 +171,27 @@ func fsUnder(p, dir string) bool {
 	return p == dir || strings.HasPrefix(p, dir+"/")
 }
 
-// fsClassify scopes a deletion target.
+// fsClassify scopes a deletion target. The order of the steps is the
+// order of precedence: a path with a run-time part is judged by what is
+// known of it; a glob by its folder; then the root and homes, git
+// history, backups, the project, temp and volatile folders, installed
+// software, system folders, and what a home holds.
 func fsClassify(p string, x *Ctx) fsScope {
 	r := fsResolve(p, x)
 	a := r.abs
-	// The part before the first dynamic piece decides how bad it can be.
 	if r.dyn {
-		pre := a
-		if i := strings.IndexByte(a, 1); i >= 0 {
-			pre = a[:i]
-		}
-		if pre != "/" {
-			pre = strings.TrimSuffix(pre, "/")
-		}
-		if i := strings.IndexByte(a, 1); i >= 0 && !strings.Contains(a[i:], "..") && !r.glob {
-			// $DIR/node_modules, or build under an unknown cwd: a build folder.
-			if fsCacheNames[path.Base(a)] && strings.Count(a[i:], "/") <= 1 && (strings.HasPrefix(r.orig, shell.Dyn) || r.cwd == "") {
-				return fsCache
-			}
-		}
-		// bare: nothing follows the unknown part ("/$X", "~/$X/", "/home/$USER/*").
-		tail := ""
-		if i := strings.LastIndexByte(a, 1); i >= 0 {
-			tail = a[i+1:]
-		}
-		bare := tail == "" || tail == "/" || tail == "/*" || tail == "/." || tail == "/.*"
-		switch {
-		case fsUnder(pre, "/tmp") && pre != "/tmp" || pre == "/tmp" && strings.HasPrefix(a, "/tmp/\x01"):
-			return fsProject // tmp=$(mktemp -d); rm -rf "$tmp"
-		case pre == "" || pre == ".":
-			return fsUnknown
-		case !bare:
-			return fsUnknown
-		case pre == "/" || len(pre) == 2 && pre[1] == ':':
-			// "/$X": the root if $X is empty, any system folder otherwise.
-			return fsRoot
-		case pre == "/home" || pre == "/users" || pre == "c:/users":
-			// /home/$USER, C:\Users\%USERNAME%: a home folder.
-			return fsHome
-		case pre == r.home || fsUnder(r.home, pre):
-			// "~/$X": home if $X is empty.
-			return fsHome
-		}
-		return fsUnknown
+		return fsClassifyDynamic(r)
 	}
 	base := path.Base(a)
 	dir := a
 	whole := false // the glob takes everything in its folder (*, .*, *.*)
 	if r.glob {
-		// A glob deletes what its folder holds: judge the folder.
-		for k := 0; k < 64 && strings.ContainsAny(path.Base(dir), "*?["); k++ {
-			b := path.Base(dir)
-			if b == "*" || b == ".*" || b == "*.*" || b == "**" || b == "?*" || b == "*.*.*" || b[0] == '.' && b != ".*" && strings.ContainsAny(b[1:2], "*?[") {
-				whole = true
-			}
-			nd := path.Dir(dir)
-			if nd == dir {
-				break
-			}
-			dir = nd
+		var root bool
+		dir, a, whole, root = fsGlobFolder(a)
+		if root {
+			return fsRoot
 		}
-		if !whole {
-			// *.log: some files of the folder, judged like one file there.
-			if dir == "/" || len(dir) <= 3 && strings.HasSuffix(dir, ":") || len(dir) == 3 && dir[1] == ':' {
-				return fsRoot
-			}
-			a = dir + "/x"
-			r.glob = false
-		}
+		r.glob = whole // a partial glob is now one file of its folder
 	}
 	switch {
 	case dir == "/" || (len(dir) <= 3 && len(dir) >= 2 && dir[1] == ':') || dir == "//":
@@ -252,20 +205,8 @@ func fsClassify(p string, x *Ctx) fsScope {
 		// A parent of home (/home/dev/.. or /home).
 		return fsHome
 	}
-	if (base == ".git" || (r.glob && path.Base(dir) == ".git")) && !fsUnder(a, "/tmp") {
-		return fsGitDir
-	}
-	if i := strings.Index(a, "/.git/"); i >= 0 && !fsUnder(a, "/tmp") {
-		// Inside .git: objects, refs, packed-refs are the history; hooks,
-		// lock files and a stuck rebase's state are routine to remove.
-		top, _, _ := strings.Cut(a[i+6:], "/")
-		switch {
-		case strings.HasSuffix(a, ".lock"), top == "hooks", top == "rebase-merge", top == "rebase-apply",
-			top == "gc.log", top == "fetch_head", top == "orig_head", strings.HasPrefix(top, "merge_"),
-			top == "sequencer", top == "lfs", top == "modules", top == "worktrees", top == "info", top == "description":
-		default:
-			return fsGitDir
-		}
+	if s, ok := fsGitScope(a, dir, base, r.glob); ok {
+		return s
 	}
 	if !fsUnder(a, "/tmp") && (strings.Contains(a, "backup") || strings.HasSuffix(a, ".bak") || strings.Contains(a, "snapshot") ||
 		strings.Contains(a, "time machine")) {
@@ -308,29 +249,128 @@ func fsClassify(p string, x *Ctx) fsScope {
 		}
 	}
 	if home != "" {
-		ha := a
-		if whole {
-			ha = dir // ~/Documents/*: the folder's content is the folder
-		}
-		rel := strings.TrimPrefix(ha, home+"/")
-		top, _, _ := strings.Cut(rel, "/")
-		for seg := range strings.SplitSeq(rel, "/") {
-			if seg == top && fsGenericOutNames[seg] {
-				continue // ~/bin, ~/build, ~/tmp: the user's own folders, not a project's output
-			}
-			if fsCacheNames[seg] || strings.HasSuffix(seg, "-cache") || strings.HasSuffix(seg, "_cache") || strings.HasSuffix(seg, ".cache") {
-				return fsCache
-			}
-		}
-		if (fsHomeKeys[top] || fsLocalUserDirs[top]) && (!strings.Contains(rel, "/") || top == ".ssh" || top == ".gnupg" || top == ".aws" || top == ".password-store") {
-			return fsHomeKey
-		}
-		if top == "library" && strings.HasPrefix(rel, "library/caches") {
-			return fsCache
-		}
-		return fsOutside
+		return fsInHome(a, dir, home, whole)
 	}
 	if fsCacheNames[base] {
+		return fsCache
+	}
+	return fsOutside
+}
+
+// fsClassifyDynamic scopes a path with a run-time part ($X, %VAR%): the
+// part before the first unknown piece decides how bad it can be.
+func fsClassifyDynamic(r fsPath) fsScope {
+	a := r.abs
+	pre := a
+	if i := strings.IndexByte(a, 1); i >= 0 {
+		pre = a[:i]
+	}
+	if pre != "/" {
+		pre = strings.TrimSuffix(pre, "/")
+	}
+	if i := strings.IndexByte(a, 1); i >= 0 && !strings.Contains(a[i:], "..") && !r.glob {
+		// $DIR/node_modules, or build under an unknown cwd: a build folder.
+		if fsCacheNames[path.Base(a)] && strings.Count(a[i:], "/") <= 1 && (strings.HasPrefix(r.orig, shell.Dyn) || r.cwd == "") {
+			return fsCache
+		}
+	}
+	// bare: nothing follows the unknown part ("/$X", "~/$X/", "/home/$USER/*").
+	tail := ""
+	if i := strings.LastIndexByte(a, 1); i >= 0 {
+		tail = a[i+1:]
+	}
+	bare := tail == "" || tail == "/" || tail == "/*" || tail == "/." || tail == "/.*"
+	switch {
+	case fsUnder(pre, "/tmp") && pre != "/tmp" || pre == "/tmp" && strings.HasPrefix(a, "/tmp/\x01"):
+		return fsProject // tmp=$(mktemp -d); rm -rf "$tmp"
+	case pre == "" || pre == ".":
+		return fsUnknown
+	case !bare:
+		return fsUnknown
+	case pre == "/" || len(pre) == 2 && pre[1] == ':':
+		// "/$X": the root if $X is empty, any system folder otherwise.
+		return fsRoot
+	case pre == "/home" || pre == "/users" || pre == "c:/users":
+		// /home/$USER, C:\Users\%USERNAME%: a home folder.
+		return fsHome
+	case pre == r.home || fsUnder(r.home, pre):
+		// "~/$X": home if $X is empty.
+		return fsHome
+	}
+	return fsUnknown
+}
+
+// fsGlobFolder: a glob deletes what its folder holds, so the folder is
+// judged. whole says the glob takes everything in it (*, .*, *.*); a
+// partial glob (*.log) is judged like one file there (a = dir/x), and
+// root says that folder is a drive's or the system's root.
+func fsGlobFolder(a string) (dir, judged string, whole, root bool) {
+	dir = a
+	// A glob deletes what its folder holds: judge the folder.
+	for k := 0; k < 64 && strings.ContainsAny(path.Base(dir), "*?["); k++ {
+		b := path.Base(dir)
+		if b == "*" || b == ".*" || b == "*.*" || b == "**" || b == "?*" || b == "*.*.*" || b[0] == '.' && b != ".*" && strings.ContainsAny(b[1:2], "*?[") {
+			whole = true
+		}
+		nd := path.Dir(dir)
+		if nd == dir {
+			break
+		}
+		dir = nd
+	}
+	if !whole {
+		// *.log: some files of the folder, judged like one file there.
+		if dir == "/" || len(dir) <= 3 && strings.HasSuffix(dir, ":") || len(dir) == 3 && dir[1] == ':' {
+			return dir, a, whole, true
+		}
+		return dir, dir + "/x", false, false
+	}
+	return dir, a, whole, false
+}
+
+// fsGitScope: .git itself, and inside it the history (objects, refs,
+// packed-refs); hooks, lock files and a stuck rebase's state are routine
+// to remove. Not under /tmp.
+func fsGitScope(a, dir, base string, glob bool) (fsScope, bool) {
+	if (base == ".git" || (glob && path.Base(dir) == ".git")) && !fsUnder(a, "/tmp") {
+		return fsGitDir, true
+	}
+	if i := strings.Index(a, "/.git/"); i >= 0 && !fsUnder(a, "/tmp") {
+		// Inside .git: objects, refs, packed-refs are the history; hooks,
+		// lock files and a stuck rebase's state are routine to remove.
+		top, _, _ := strings.Cut(a[i+6:], "/")
+		switch {
+		case strings.HasSuffix(a, ".lock"), top == "hooks", top == "rebase-merge", top == "rebase-apply",
+			top == "gc.log", top == "fetch_head", top == "orig_head", strings.HasPrefix(top, "merge_"),
+			top == "sequencer", top == "lfs", top == "modules", top == "worktrees", top == "info", top == "description":
+		default:
+			return fsGitDir, true
+		}
+	}
+	return 0, false
+}
+
+// fsInHome scopes a path under a home folder (home): caches, the user's
+// keys and personal folders, or other files of the user.
+func fsInHome(a, dir, home string, whole bool) fsScope {
+	ha := a
+	if whole {
+		ha = dir // ~/Documents/*: the folder's content is the folder
+	}
+	rel := strings.TrimPrefix(ha, home+"/")
+	top, _, _ := strings.Cut(rel, "/")
+	for seg := range strings.SplitSeq(rel, "/") {
+		if seg == top && fsGenericOutNames[seg] {
+			continue // ~/bin, ~/build, ~/tmp: the user's own folders, not a project's output
+		}
+		if fsCacheNames[seg] || strings.HasSuffix(seg, "-cache") || strings.HasSuffix(seg, "_cache") || strings.HasSuffix(seg, ".cache") {
+			return fsCache
+		}
+	}
+	if (fsHomeKeys[top] || fsLocalUserDirs[top]) && (!strings.Contains(rel, "/") || top == ".ssh" || top == ".gnupg" || top == ".aws" || top == ".password-store") {
+		return fsHomeKey
+	}
+	if top == "library" && strings.HasPrefix(rel, "library/caches") {
 		return fsCache
 	}
 	return fsOutside
