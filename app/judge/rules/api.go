@@ -4,6 +4,7 @@ import (
 	"regexp"
 
 	"github.com/agent-guard/agent-guard/app/judge/shell"
+	"github.com/agent-guard/agent-guard/app/protect"
 )
 
 // The pack API: what a pack under packs/ may call. Registration and the
@@ -275,3 +276,165 @@ var TailNever = tailNever
 
 // PipedSource is pipedSource (fsdisk.go) for the packs.
 func PipedSource(c *shell.Cmd, x *Ctx) *shell.Cmd { return pipedSource(c, x) }
+
+// BinaryDir is binaryDir (selfenv.go) for the packs.
+func BinaryDir(c *shell.Cmd, dir string, x *Ctx) (Finding, bool) { return binaryDir(c, dir, x) }
+
+// CleanAbs is cleanAbs (paths.go) for the packs.
+func CleanAbs(p string) string { return cleanAbs(p) }
+
+// Contains is contains (selfenv.go) for the packs.
+func Contains(l []string, s string) bool { return contains(l, s) }
+
+// ContainsAnyOf is containsAnyOf (selfinterp.go) for the packs.
+func ContainsAnyOf(s string, subs []string) bool { return containsAnyOf(s, subs) }
+
+// CronCommand is cronCommand (selfshared.go) for the packs.
+func CronCommand(l string) string { return cronCommand(l) }
+
+// DrivePath is drivePath (selfshared.go) for the packs.
+func DrivePath(p string) string { return drivePath(p) }
+
+// ExistingUnder is existingUnder (selfpaths.go) for the packs.
+func ExistingUnder(set *protect.Set, dir string) (protect.Entry, bool) {
+	return existingUnder(set, dir)
+}
+
+// GuardKillers is guardKillers (selfkill.go) for the packs.
+var GuardKillers = guardKillers
+
+// GuardVerb is guardVerb (selfkill.go) for the packs.
+func GuardVerb(c *shell.Cmd, tray bool) Finding { return guardVerb(c, tray) }
+
+// GuardWord is guardWord (selfkill.go) for the packs.
+func GuardWord(a string) bool { return guardWord(a) }
+
+// HasArg is hasArg (selfenv.go) for the packs.
+func HasArg(c *shell.Cmd, a string) bool { return hasArg(c, a) }
+
+// HooksOff is hooksOff (selfhosts.go) for the packs.
+func HooksOff(s string) bool { return hooksOff(s) }
+
+// HooksOffFinding is hooksOffFinding (selfhosts.go) for the packs.
+func HooksOffFinding(marked string, what string) Finding { return hooksOffFinding(marked, what) }
+
+// IsAbs is isAbs (paths.go) for the packs.
+func IsAbs(p string) bool { return isAbs(p) }
+
+// IsDirOnDisk is isDirOnDisk (selfdisk.go) for the packs.
+func IsDirOnDisk(p string) bool { return isDirOnDisk(p) }
+
+// ListArchive is listArchive (selfdisk.go) for the packs.
+func ListArchive(p string) ([]member, bool) { return listArchive(p) }
+
+// ListTree is listTree (selfdisk.go) for the packs.
+func ListTree(p string) ([]string, bool) { return listTree(p) }
+
+// Member is member (selfdisk.go) for the packs.
+type Member = member
+
+// NestedHosts is nestedHosts (selfshared.go) for the packs.
+var NestedHosts = nestedHosts
+
+// Normalize is normalize (paths.go) for the packs.
+func Normalize(p string, cwd string, home string) np { return normalize(p, cwd, home) }
+
+// OneLineCut is oneLineCut (bash.go) for the packs.
+func OneLineCut(s string, n int) string { return oneLineCut(s, n) }
+
+// Presumed is presumed (selfshared.go) for the packs.
+func Presumed(e protect.Entry) bool { return presumed(e) }
+
+// ProtectedBelow is protectedBelow (selfpaths.go) for the packs.
+func ProtectedBelow(n np, p string, cwd string, home string) (Finding, bool) {
+	return protectedBelow(n, p, cwd, home)
+}
+
+// RealPath is realPath (selfpaths.go) for the packs.
+func RealPath(p string) string { return realPath(p) }
+
+// RootedAbs is rootedAbs (selfpaths.go) for the packs.
+func RootedAbs(p string) bool { return rootedAbs(p) }
+
+// RunsLaterWrite is runsLaterWrite (selfshared.go) for the packs.
+func RunsLaterWrite(p string, content string, cwd string, home string) (Finding, bool) {
+	return runsLaterWrite(p, content, cwd, home)
+}
+
+// SelfBuildOutput is selfBuildOutput (selfenv.go) for the packs.
+func SelfBuildOutput(c *shell.Cmd, x *Ctx) (Finding, bool) { return selfBuildOutput(c, x) }
+
+// SelfEnvPersist is selfEnvPersist (selfenv.go) for the packs.
+func SelfEnvPersist(c *shell.Cmd, x *Ctx) (Finding, bool) { return selfEnvPersist(c, x) }
+
+// SelfExec is selfExec (selfenv.go) for the packs.
+func SelfExec(c *shell.Cmd, x *Ctx) (Finding, bool) { return selfExec(c, x) }
+
+// CoreSelfFinding is selfFinding (selfpaths.go) for the packs.
+func CoreSelfFinding(kind string, p string, how string) Finding { return selfFinding(kind, p, how) }
+
+// SetFor is setFor (selfpaths.go) for the packs.
+func SetFor(cwd string, home string) *protect.Set { return setFor(cwd, home) }
+
+// ShellJoin is shellJoin (selfshared.go) for the packs.
+func ShellJoin(args []string) string { return shellJoin(args) }
+
+// Under is under (paths.go) for the packs.
+func Under(p string, dir string) bool { return under(p, dir) }
+
+// UserHostRels is userHostRels (selfhosts.go) for the packs.
+var UserHostRels = userHostRels
+
+// WrittenBy is writtenBy (selfshared.go) for the packs.
+func WrittenBy(c *shell.Cmd) []string { return writtenBy(c) }
+
+// Abs is the abs field of np, for the packs.
+func (v np) Abs() string { return v.abs }
+
+// Bypass is the bypass field of nestedHost, for the packs.
+func (v nestedHost) Bypass() []string { return v.bypass }
+
+// BypassV is the bypassV field of nestedHost, for the packs.
+func (v nestedHost) BypassV() map[string][]string { return v.bypassV }
+
+// Dynamic is the dynamic field of np, for the packs.
+func (v np) Dynamic() bool { return v.dynamic }
+
+// EnvOff is the envOff field of nestedHost, for the packs.
+func (v nestedHost) EnvOff() []string { return v.envOff }
+
+// HomeKnown is the homeKnown field of np, for the packs.
+func (v np) HomeKnown() bool { return v.homeKnown }
+
+// Link is the link field of member, for the packs.
+func (v member) Link() string { return v.link }
+
+// Low is the low field of np, for the packs.
+func (v np) Low() string { return v.low }
+
+// LowHome is the lowHome field of np, for the packs.
+func (v np) LowHome() string { return v.lowHome }
+
+// Name is the name field of member, for the packs.
+func (v member) Name() string { return v.name }
+
+// The self-protection rules whose code stays in the core (paths.go, the
+// MCP and Write judges read their helpers): packs/self registers them, in
+// their place among its own (selfhosts.go, selfinterp.go, selfkill.go).
+
+// RuleHooksOff is ruleHooksOff (selfhosts.go) for packs/self.
+func RuleHooksOff(c *shell.Cmd, x *Ctx) (Finding, bool) { return ruleHooksOff(c, x) }
+
+// RuleSelfInterpParts is ruleSelfInterpParts (selfinterp.go) for packs/self.
+func RuleSelfInterpParts(c *shell.Cmd, x *Ctx) (Finding, bool) { return ruleSelfInterpParts(c, x) }
+
+// RuleSelfInterpLiterals is ruleSelfInterpLiterals (selfinterp.go) for packs/self.
+func RuleSelfInterpLiterals(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	return ruleSelfInterpLiterals(c, x)
+}
+
+// RuleGuardCLI is ruleGuardCLI (selfkill.go) for packs/self.
+func RuleGuardCLI(c *shell.Cmd, x *Ctx) (Finding, bool) { return ruleGuardCLI(c, x) }
+
+// RuleGuardPid is ruleGuardPid (selfkill.go) for packs/self.
+func RuleGuardPid(c *shell.Cmd, x *Ctx) (Finding, bool) { return ruleGuardPid(c, x) }

@@ -61,7 +61,7 @@ var _ = declare("app/judge/rules/selfpaths.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/selfroutes.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/self/selfroutes.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "guard.perms-above", Risk: 2, Category: "self-protection", Reason: "changes permissions of a folder above the guard's files",
 			Examples: []Example{{Command: "chown -R nobody ~/.claude", Setup: &Setup{Home: []string{".claude/settings.json"}}}}},

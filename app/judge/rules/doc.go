@@ -22,10 +22,10 @@
 //	                     redirections, tee and the packs: paths.go, fs*.go,
 //	                     remotecopy.go
 //	                   - secret paths: creds_paths.go, creds_dest.go
-//	                   - self-protection, all of it (self*.go): one concern
-//	                     with the protected paths paths.go and finding.go
-//	                     consult; its rule files could become packs/self
-//	                     once its own helpers are split from theirs
+//	                   - self-protection's paths and the helpers the core
+//	                     reads too: self{paths,hosts,env,envvars,disk,
+//	                     interp,kill,shared}.go (paths.go and finding.go
+//	                     consult them); the self rules are packs/self
 //	                   - the MCP judge: mcp.go, fswrite_mcp.go
 //	                   - helpers packs share: packutil.go, shared.go
 //	                   - api.go: the pack API, below
@@ -62,7 +62,9 @@
 // findings names the verdict, so this order is behaviour, and the corpus
 // tests pin the rule ids it gives. The registry keeps it whatever order Go
 // initialises the packs in (a pack that imports another initialises after
-// it).
+// it). packs/self registers a few rules whose code stays in the core
+// (ruleHooksOff, the selfinterp and selfkill rules) from files named like
+// theirs, so they keep their place among the self-protection rules.
 //
 // # Tests
 //

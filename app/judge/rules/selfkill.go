@@ -11,11 +11,6 @@ import (
 // file also judges the guard's own CLI and pgrep/pidof of the guard
 // feeding a kill.
 
-func init() {
-	on(ruleGuardCLI, "agent-guard", "agent-guard-hook", "agent-guard-judge", "agentguard")
-	onAny(ruleGuardPid)
-}
-
 // guardWord reports an argument naming the guard's program or service.
 func guardWord(a string) bool {
 	l := strings.ToLower(a)

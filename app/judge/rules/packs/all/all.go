@@ -20,5 +20,6 @@ import (
 	_ "github.com/agent-guard/agent-guard/app/judge/rules/packs/publish"
 	_ "github.com/agent-guard/agent-guard/app/judge/rules/packs/remote"
 	_ "github.com/agent-guard/agent-guard/app/judge/rules/packs/resources"
+	_ "github.com/agent-guard/agent-guard/app/judge/rules/packs/self"
 	_ "github.com/agent-guard/agent-guard/app/judge/rules/packs/sysfiles"
 )

@@ -1,6 +1,8 @@
-package rules
+package self
 
 import (
+	"github.com/agent-guard/agent-guard/app/judge/rules"
+
 	"path"
 	"strconv"
 	"strings"
@@ -14,13 +16,13 @@ import (
 // outputs over the guard's binaries, persistent AGENT_GUARD_* variables,
 // signals to the guard by pid, and starting the guard's own binaries.
 
-func init() { onAny(ruleSelfRoutes) }
+func init() { pack.OnAny(ruleSelfRoutes) }
 
-func ruleSelfRoutes(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func ruleSelfRoutes(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	if c.DynName {
-		return Finding{}, false
+		return rules.Finding{}, false
 	}
-	var f Finding
+	var f rules.Finding
 	var ok bool
 	switch c.Name {
 	case "cp", "mv", "rsync", "ditto", "install", "gcp", "gmv":
@@ -49,67 +51,67 @@ func ruleSelfRoutes(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	if ok {
 		return f, true
 	}
-	if f, ok := selfEnvPersist(c, x); ok {
+	if f, ok := rules.SelfEnvPersist(c, x); ok {
 		return f, true
 	}
-	if f, ok := selfBuildOutput(c, x); ok {
+	if f, ok := rules.SelfBuildOutput(c, x); ok {
 		return f, true
 	}
-	return selfExec(c, x)
+	return rules.SelfExec(c, x)
 }
 
 // unknownInto is the confirm for a copy or extraction into dir whose
 // content cannot be seen, when dir holds protected paths.
-func unknownInto(c *shell.Cmd, dir, why string, x *Ctx) (Finding, bool) {
-	if f, ok := Protected(dir, x.Cwd, x.Home); ok {
+func unknownInto(c *shell.Cmd, dir, why string, x *rules.Ctx) (rules.Finding, bool) {
+	if f, ok := rules.Protected(dir, x.Cwd, x.Home); ok {
 		return f, true
 	}
-	n := normalize(dir, x.Cwd, x.Home)
-	if n.dynamic || !n.homeKnown && !isAbs(n.abs) {
-		return Finding{}, false
+	n := rules.Normalize(dir, x.Cwd, x.Home)
+	if n.Dynamic() || !n.HomeKnown() && !rules.IsAbs(n.Abs()) {
+		return rules.Finding{}, false
 	}
-	set := setFor(x.Cwd, x.Home)
-	for _, d := range []string{n.abs, realPath(n.abs)} {
-		if e, ok := existingUnder(set, d); ok {
-			return Finding{Risk: 2, Violation: 0.6, Rule: "guard.unknown-into", Marked: c.Raw,
+	set := rules.SetFor(x.Cwd, x.Home)
+	for _, d := range []string{n.Abs(), rules.RealPath(n.Abs())} {
+		if e, ok := rules.ExistingUnder(set, d); ok {
+			return rules.Finding{Risk: 2, Violation: 0.6, Rule: "guard.unknown-into", Marked: c.Raw,
 				Reason: why + " into " + dir + ", which holds " + e.Path + " (" + string(e.Kind) + " of the agent's own guard), and what it would write there cannot be known before it runs"}, true
 		}
 	}
-	if e, ok := presumedUnder(set, n.abs, x.Cwd, x.Home); ok {
-		return Finding{Risk: 2, Violation: 0.6, Rule: "guard.unknown-into", Marked: c.Raw,
+	if e, ok := presumedUnder(set, n.Abs(), x.Cwd, x.Home); ok {
+		return rules.Finding{Risk: 2, Violation: 0.6, Rule: "guard.unknown-into", Marked: c.Raw,
 			Reason: why + " into " + dir + ", where the agent's own guard keeps " + e.Path + " (" + string(e.Kind) + "), and what it would write there cannot be known before it runs"}, true
 	}
-	return Finding{}, false
+	return rules.Finding{}, false
 }
 
 // landings judges the paths a copy of src into root would write: src's
 // tree on disk mapped under root. known is false when src is not on disk.
-func landings(c *shell.Cmd, src, root string, x *Ctx) (f Finding, hit, known bool) {
-	if f, ok := Protected(root, x.Cwd, x.Home); ok {
+func landings(c *shell.Cmd, src, root string, x *rules.Ctx) (f rules.Finding, hit, known bool) {
+	if f, ok := rules.Protected(root, x.Cwd, x.Home); ok {
 		return f, true, true
 	}
-	sn := normalize(src, x.Cwd, x.Home)
-	if sn.dynamic || !isAbs(sn.abs) || strings.HasPrefix(sn.abs, "~") {
-		return Finding{}, false, false
+	sn := rules.Normalize(src, x.Cwd, x.Home)
+	if sn.Dynamic() || !rules.IsAbs(sn.Abs()) || strings.HasPrefix(sn.Abs(), "~") {
+		return rules.Finding{}, false, false
 	}
-	rels, ok := listTree(sn.abs)
+	rels, ok := rules.ListTree(sn.Abs())
 	if !ok {
-		return Finding{}, false, false
+		return rules.Finding{}, false, false
 	}
-	rn := normalize(root, x.Cwd, x.Home)
+	rn := rules.Normalize(root, x.Cwd, x.Home)
 	for _, rel := range rels {
-		dst := path.Join(rn.abs, rel)
-		if f, ok := Protected(dst, "", x.Home); ok {
+		dst := path.Join(rn.Abs(), rel)
+		if f, ok := rules.Protected(dst, "", x.Home); ok {
 			f.Reason = "copies " + src + " into " + root + ", which writes " + dst + ": " + f.Reason
 			f.Marked = c.Raw
 			return f, true, true
 		}
 	}
-	return Finding{}, false, true
+	return rules.Finding{}, false, true
 }
 
 // selfCopy: cp/mv/rsync SRC... DEST, -t DIR.
-func selfCopy(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func selfCopy(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	ops := c.Operands()
 	dest, explicitDir := "", false
 	for i, a := range c.Args {
@@ -124,22 +126,22 @@ func selfCopy(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		ops = without(ops, dest)
 	} else {
 		if len(ops) < 2 {
-			return Finding{}, false
+			return rules.Finding{}, false
 		}
 		dest, ops = ops[len(ops)-1], ops[:len(ops)-1]
 	}
-	dn := normalize(dest, x.Cwd, x.Home)
-	intoDir := explicitDir || len(ops) > 1 || strings.HasSuffix(dest, "/") || strings.HasSuffix(dest, "\\") || isDirOnDisk(dn.abs)
+	dn := rules.Normalize(dest, x.Cwd, x.Home)
+	intoDir := explicitDir || len(ops) > 1 || strings.HasSuffix(dest, "/") || strings.HasSuffix(dest, "\\") || rules.IsDirOnDisk(dn.Abs())
 	if c.Flag('T', "--no-target-directory") {
 		intoDir = false
 	}
-	var w Finding
+	var w rules.Finding
 	have := false
 	for _, src := range ops {
 		root := dest
 		contents := strings.HasSuffix(src, "/.") || c.Name == "rsync" && strings.HasSuffix(src, "/")
 		if intoDir && !contents {
-			root = strings.TrimRight(dest, "/\\") + "/" + path.Base(slashify(strings.TrimRight(src, "/")))
+			root = strings.TrimRight(dest, "/\\") + "/" + path.Base(rules.Slashify(strings.TrimRight(src, "/")))
 		}
 		f, hit, known := landings(c, src, root, x)
 		if hit {
@@ -160,7 +162,7 @@ func selfCopy(c *shell.Cmd, x *Ctx) (Finding, bool) {
 }
 
 // selfCopyWin: Copy-Item/Move-Item -Path X -Destination Y, robocopy SRC DST.
-func selfCopyWin(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func selfCopyWin(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	src, dst := "", ""
 	var pos []string
 	for i := 0; i < len(c.Args); i++ {
@@ -173,7 +175,7 @@ func selfCopyWin(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			src = c.Args[i+1]
 			i++
 		case strings.HasPrefix(a, "-") || strings.HasPrefix(a, "/"):
-			if hasDrive(a) || strings.HasPrefix(a, "/") && len(a) > 3 {
+			if rules.HasDrive(a) || strings.HasPrefix(a, "/") && len(a) > 3 {
 				pos = append(pos, c.Args[i]) // a Unix-style path, not a switch
 			}
 		default:
@@ -187,18 +189,18 @@ func selfCopyWin(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		dst = pos[0]
 	}
 	if src == "" || dst == "" {
-		return Finding{}, false
+		return rules.Finding{}, false
 	}
 	root := strings.TrimRight(dst, "/\\")
 	if c.Name != "robocopy" && c.Name != "xcopy" {
-		root += "/" + path.Base(slashify(src))
+		root += "/" + path.Base(rules.Slashify(src))
 	}
 	if f, hit, known := landings(c, src, root, x); hit {
 		return f, true
 	} else if !known {
 		return unknownInto(c, dst, c.Name+" copies "+src, x)
 	}
-	return Finding{}, false
+	return rules.Finding{}, false
 }
 
 func without(l []string, s string) []string {
@@ -212,7 +214,7 @@ func without(l []string, s string) []string {
 }
 
 // selfTar: tar -x[f ARCHIVE] [-C DIR]: every member's landing path.
-func selfTar(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func selfTar(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	extract, file, dir, strip := false, "", "", 0
 	args := c.Args
 	for i := 0; i < len(args); i++ {
@@ -264,7 +266,7 @@ func selfTar(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		}
 	}
 	if !extract {
-		return Finding{}, false
+		return rules.Finding{}, false
 	}
 	if dir == "" {
 		dir = x.Cwd
@@ -276,7 +278,7 @@ func selfTar(c *shell.Cmd, x *Ctx) (Finding, bool) {
 }
 
 // selfUnzip: unzip ZIP [-d DIR], 7z x ZIP -oDIR, Expand-Archive -Path ZIP -DestinationPath DIR.
-func selfUnzip(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func selfUnzip(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	file, dir := "", ""
 	for i := 0; i < len(c.Args); i++ {
 		a := c.Args[i]
@@ -299,56 +301,56 @@ func selfUnzip(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		}
 	}
 	if file == "" {
-		return Finding{}, false
+		return rules.Finding{}, false
 	}
 	if dir == "" {
 		dir = x.Cwd
 	}
 	if dir == "" {
-		return Finding{}, false
+		return rules.Finding{}, false
 	}
 	return archiveInto(c, file, dir, 0, x)
 }
 
 // archiveInto judges extracting the archive file into dir by its listing.
-func archiveInto(c *shell.Cmd, file, dir string, strip int, x *Ctx) (Finding, bool) {
-	if f, ok := Protected(dir, x.Cwd, x.Home); ok {
+func archiveInto(c *shell.Cmd, file, dir string, strip int, x *rules.Ctx) (rules.Finding, bool) {
+	if f, ok := rules.Protected(dir, x.Cwd, x.Home); ok {
 		return f, true
 	}
-	an := normalize(file, x.Cwd, x.Home)
-	var members []member
+	an := rules.Normalize(file, x.Cwd, x.Home)
+	var members []rules.Member
 	ok := false
-	if !an.dynamic && isAbs(an.abs) && !strings.HasPrefix(an.abs, "~") {
-		members, ok = listArchive(an.abs)
+	if !an.Dynamic() && rules.IsAbs(an.Abs()) && !strings.HasPrefix(an.Abs(), "~") {
+		members, ok = rules.ListArchive(an.Abs())
 	}
 	if !ok {
 		return unknownInto(c, dir, c.Name+" extracts "+file+" (its listing cannot be read)", x)
 	}
-	dn := normalize(dir, x.Cwd, x.Home)
+	dn := rules.Normalize(dir, x.Cwd, x.Home)
 	for _, m := range members {
-		name := stripComponents(m.name, strip)
+		name := stripComponents(m.Name(), strip)
 		if name == "" {
 			continue
 		}
-		dst := path.Join(dn.abs, name)
-		if f, ok := Protected(dst, "", x.Home); ok {
+		dst := path.Join(dn.Abs(), name)
+		if f, ok := rules.Protected(dst, "", x.Home); ok {
 			f.Reason = c.Name + " extracts " + file + " into " + dir + ", which writes " + dst + ": " + f.Reason
 			f.Marked = c.Raw
 			return f, true
 		}
-		if m.link != "" {
-			t := m.link
+		if m.Link() != "" {
+			t := m.Link()
 			if !strings.HasPrefix(t, "/") && !strings.HasPrefix(t, "~") {
 				t = path.Join(path.Dir(dst), t)
 			}
-			if f, ok := Protected(t, "", x.Home); ok {
-				f.Reason = c.Name + " extracts a link " + dst + " pointing at " + m.link + ": " + f.Reason
+			if f, ok := rules.Protected(t, "", x.Home); ok {
+				f.Reason = c.Name + " extracts a link " + dst + " pointing at " + m.Link() + ": " + f.Reason
 				f.Marked = c.Raw
 				return f, true
 			}
 		}
 	}
-	return Finding{}, false
+	return rules.Finding{}, false
 }
 
 func stripComponents(name string, n int) string {
@@ -363,7 +365,7 @@ func stripComponents(name string, n int) string {
 // selfLink: ln -s TARGET LINK, mklink LINK TARGET, New-Item -ItemType
 // SymbolicLink -Path LINK -Target TARGET: a link pointing at a protected
 // path (a later write through it would change the guard), or over one.
-func selfLink(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func selfLink(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	var targets, links []string
 	switch c.Name {
 	case "ln":
@@ -402,11 +404,11 @@ func selfLink(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			}
 		}
 		if !isLink {
-			return Finding{}, false
+			return rules.Finding{}, false
 		}
 	}
 	for _, t := range targets {
-		if f, ok := ProtectedTree(t, x.Cwd, x.Home); ok {
+		if f, ok := rules.ProtectedTree(t, x.Cwd, x.Home); ok {
 			f.Reason = c.Name + " makes a link to " + t + " (a write through the link would change it): " + f.Reason
 			f.Marked = c.Raw
 			return f, true
@@ -414,16 +416,16 @@ func selfLink(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	}
 	for _, l := range links {
 		// a link over a protected file, or over a folder holding one (ln -sfn /tmp/x ~/.claude)
-		if f, ok := ProtectedTree(l, x.Cwd, x.Home); ok {
+		if f, ok := rules.ProtectedTree(l, x.Cwd, x.Home); ok {
 			return f, true
 		}
 	}
-	return Finding{}, false
+	return rules.Finding{}, false
 }
 
 // selfPerms: chmod/chown/chattr/... of a protected path, or of a folder
 // holding one in a way that can lock the guard out.
-func selfPerms(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func selfPerms(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	args := c.Args
 	mode := ""
 	var targets []string
@@ -442,14 +444,14 @@ func selfPerms(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		}
 	}
 	for _, t := range targets {
-		if f, ok := Protected(t, x.Cwd, x.Home); ok {
+		if f, ok := rules.Protected(t, x.Cwd, x.Home); ok {
 			return f, true
 		}
 		if c.Name == "chmod" && !modeLocksOut(mode) {
 			continue // only adds permissions: the guard keeps its access
 		}
-		n := normalize(t, x.Cwd, x.Home)
-		if f, ok := protectedBelow(n, t, x.Cwd, x.Home); ok {
+		n := rules.Normalize(t, x.Cwd, x.Home)
+		if f, ok := rules.ProtectedBelow(n, t, x.Cwd, x.Home); ok {
 			f.Reason = c.Name + " " + mode + " on " + t + ": " + f.Reason
 			f.Marked = c.Raw
 			if c.Name != "chmod" && c.Name != "chattr" {
@@ -458,7 +460,7 @@ func selfPerms(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			return f, true
 		}
 	}
-	return Finding{}, false
+	return rules.Finding{}, false
 }
 
 func firstOperand(args []string) int {
@@ -507,8 +509,8 @@ func modeLocksOut(mode string) bool {
 
 // selfPid: kill PID, taskkill /PID N, Stop-Process -Id N where the pid is
 // a running guard process (resolved now, through /proc).
-func selfPid(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	set := setFor(x.Cwd, x.Home)
+func selfPid(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	set := rules.SetFor(x.Cwd, x.Home)
 	for i, a := range c.Args {
 		v := strings.TrimPrefix(a, "-")
 		if c.Name == "taskkill" || c.Name == "tskill" {
@@ -530,17 +532,17 @@ func selfPid(c *shell.Cmd, x *Ctx) (Finding, bool) {
 				continue
 			}
 			if what, ok := set.GuardPID(pid); ok {
-				return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.kill-guard", Marked: c.Raw,
+				return rules.Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.kill-guard", Marked: c.Raw,
 					Reason: "signals process " + p + ", which is agent-guard itself (" + what + "): an agent must not switch off its own guard; ask the user to do it"}, true
 			}
 		}
 	}
-	return Finding{}, false
+	return rules.Finding{}, false
 }
 
 // selfArchiveDeletes: archivers that remove what they pack (tar
 // --remove-files, zip -m, 7z a -sdel): a delete of every operand.
-func selfArchiveDeletes(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func selfArchiveDeletes(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	removes := false
 	for _, a := range c.Args {
 		switch {
@@ -550,14 +552,14 @@ func selfArchiveDeletes(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		}
 	}
 	if !removes {
-		return Finding{}, false
+		return rules.Finding{}, false
 	}
 	for _, t := range c.Operands() {
-		if f, ok := ProtectedTree(t, x.Cwd, x.Home); ok {
+		if f, ok := rules.ProtectedTree(t, x.Cwd, x.Home); ok {
 			f.Reason = c.Name + " packs and then deletes " + t + ": " + f.Reason
 			f.Marked = c.Raw
 			return f, true
 		}
 	}
-	return Finding{}, false
+	return rules.Finding{}, false
 }

@@ -1,8 +1,9 @@
-package rules
+package self
 
 import (
+	"github.com/agent-guard/agent-guard/app/judge/rules"
+
 	"os"
-	"path"
 	"path/filepath"
 	"strings"
 
@@ -16,13 +17,13 @@ import (
 // whose package is the guard's, and the trust store.
 
 func init() {
-	on(ruleSelfWindow, "xdotool", "wmctrl", "xkill", "xdo", "wtype")
-	on(ruleSelfPlist, "plutil", "defaults", "plistbuddy")
-	on(ruleSelfCpLink, "cp", "gcp")
-	on(ruleSelfCpio, "cpio")
-	on(ruleSelfToolInstall, "pipx", "uv", "pip", "pip3", "uvx", "npm", "pnpm", "yarn", "bun", "cargo")
-	on(ruleTrustStoreMac, "security")
-	onAny(ruleSelfPyExtract)
+	pack.On(ruleSelfWindow, "xdotool", "wmctrl", "xkill", "xdo", "wtype")
+	pack.On(ruleSelfPlist, "plutil", "defaults", "plistbuddy")
+	pack.On(ruleSelfCpLink, "cp", "gcp")
+	pack.On(ruleSelfCpio, "cpio")
+	pack.On(ruleSelfToolInstall, "pipx", "uv", "pip", "pip3", "uvx", "npm", "pnpm", "yarn", "bun", "cargo")
+	pack.On(ruleTrustStoreMac, "security")
+	pack.OnAny(ruleSelfPyExtract)
 }
 
 // windowActs are xdotool/wmctrl actions that type into, click on, close
@@ -34,9 +35,9 @@ var windowActs = []string{"key", "keydown", "keyup", "type", "click", "mousedown
 // ruleSelfWindow: xdotool/wmctrl/xkill aimed at a window of agent-guard's
 // (the approval dialog: Alt+A allows once, closing it denies): a click or
 // a key the agent sends there is an approval nobody gave.
-func ruleSelfWindow(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	if !guardWord(c.Raw) {
-		return Finding{}, false
+func ruleSelfWindow(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	if !rules.GuardWord(c.Raw) {
+		return rules.Finding{}, false
 	}
 	act := c.Name == "xkill"
 	for _, a := range c.Args {
@@ -47,16 +48,16 @@ func ruleSelfWindow(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		}
 	}
 	if !act {
-		return Finding{}, false // xdotool search --name agent-guard: a lookup
+		return rules.Finding{}, false // xdotool search --name agent-guard: a lookup
 	}
-	return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.guard-window", Marked: c.Raw,
+	return rules.Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.guard-window", Marked: c.Raw,
 		Reason: c.Name + " sends input to, closes or raises a window of agent-guard (its approval dialog answers only a human): an agent must not answer or dismiss its own guard; ask the user"}, true
 }
 
 // ruleSelfPlist: plutil -replace/-remove/-insert/-convert FILE, defaults
 // write/delete/import DOMAIN (a path without .plist), PlistBuddy -c CMD
 // FILE on the guard's login entry or any protected plist.
-func ruleSelfPlist(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func ruleSelfPlist(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	var cands []string
 	switch c.Name {
 	case "plutil":
@@ -84,40 +85,40 @@ func ruleSelfPlist(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		}
 	}
 	for _, p := range cands {
-		if f, ok := Protected(p, x.Cwd, x.Home); ok {
+		if f, ok := rules.Protected(p, x.Cwd, x.Home); ok {
 			f.Reason = c.Name + " edits " + p + ": " + f.Reason
 			f.Marked = c.Raw
 			return f, true
 		}
 		if strings.Contains(strings.ToLower(p), "ai.agentguard") || strings.Contains(strings.ToLower(p), "agent-guard") {
-			return selfFinding(string(protect.Autostart), p, " (agent-guard's login entry)"), true
+			return rules.CoreSelfFinding(string(protect.Autostart), p, " (agent-guard's login entry)"), true
 		}
 	}
-	return Finding{}, false
+	return rules.Finding{}, false
 }
 
 // ruleSelfCpLink: cp -l / cp -s make a hard or symbolic link, like ln: a
 // link to a protected file is a way to write it under another name.
-func ruleSelfCpLink(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func ruleSelfCpLink(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	if !c.Flag('l', "--link") && !c.Flag('s', "--symbolic-link") {
-		return Finding{}, false
+		return rules.Finding{}, false
 	}
 	ops := c.Operands()
 	if len(ops) < 2 {
-		return Finding{}, false
+		return rules.Finding{}, false
 	}
 	for _, src := range ops[:len(ops)-1] {
-		if f, ok := ProtectedTree(src, x.Cwd, x.Home); ok {
+		if f, ok := rules.ProtectedTree(src, x.Cwd, x.Home); ok {
 			f.Reason = c.Name + " makes a link to " + src + " (a write through the link would change it): " + f.Reason
 			f.Marked = c.Raw
 			return f, true
 		}
 	}
-	return Finding{}, false
+	return rules.Finding{}, false
 }
 
 // ruleSelfCpio: cpio -i extracts into the current folder (or -D DIR).
-func ruleSelfCpio(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func ruleSelfCpio(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	in := false
 	dir := x.Cwd
 	for i, a := range c.Args {
@@ -131,15 +132,15 @@ func ruleSelfCpio(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		}
 	}
 	if !in || dir == "" {
-		return Finding{}, false
+		return rules.Finding{}, false
 	}
 	return unknownInto(c, dir, "cpio extracts an archive from stdin", x)
 }
 
 // ruleSelfPyExtract: python -m zipfile -e ARCHIVE DIR, -m tarfile -e.
-func ruleSelfPyExtract(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func ruleSelfPyExtract(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	if !strings.HasPrefix(c.Name, "python") && c.Name != "py" {
-		return Finding{}, false
+		return rules.Finding{}, false
 	}
 	for i := 0; i+4 < len(c.Args)+1; i++ {
 		if c.Args[i] != "-m" || i+1 >= len(c.Args) || c.Args[i+1] != "zipfile" && c.Args[i+1] != "tarfile" {
@@ -154,9 +155,9 @@ func ruleSelfPyExtract(c *shell.Cmd, x *Ctx) (Finding, bool) {
 				}
 			}
 		}
-		return Finding{}, false
+		return rules.Finding{}, false
 	}
-	return Finding{}, false
+	return rules.Finding{}, false
 }
 
 // pyProjectFiles hold a Python or Node package's name and the commands it
@@ -168,26 +169,26 @@ var pyProjectFiles = []string{"pyproject.toml", "setup.cfg", "setup.py", "packag
 // for the guard, or a local one whose metadata declares a command of the
 // guard's name, replaces the hook; a forced install of a local package
 // whose metadata cannot be read may.
-func ruleSelfToolInstall(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func ruleSelfToolInstall(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	ops := c.Operands()
 	if len(ops) == 0 {
-		return Finding{}, false
+		return rules.Finding{}, false
 	}
 	switch c.Name {
 	case "uv":
 		if len(ops) < 2 || ops[0] != "tool" || ops[1] != "install" && ops[1] != "upgrade" {
-			return Finding{}, false
+			return rules.Finding{}, false
 		}
 		ops = ops[2:]
 	case "uvx":
 	case "pipx":
 		if ops[0] != "install" && ops[0] != "upgrade" && ops[0] != "reinstall" && ops[0] != "inject" {
-			return Finding{}, false
+			return rules.Finding{}, false
 		}
 		ops = ops[1:]
 	case "npm", "pnpm", "yarn", "bun":
 		if ops[0] != "install" && ops[0] != "i" && ops[0] != "add" && ops[0] != "global" || !c.Flag('g', "--global") && ops[0] != "global" {
-			return Finding{}, false
+			return rules.Finding{}, false
 		}
 		ops = ops[1:]
 		if len(ops) > 0 && ops[0] == "add" {
@@ -195,15 +196,15 @@ func ruleSelfToolInstall(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		}
 	case "cargo":
 		if ops[0] != "install" {
-			return Finding{}, false
+			return rules.Finding{}, false
 		}
 		ops = ops[1:]
-		if p, ok := pkVal(c, "--path"); ok {
+		if p, ok := rules.PkVal(c, "--path"); ok {
 			ops = append(ops, p)
 		}
 	default: // pip install --user
 		if ops[0] != "install" || !c.Flag(0, "--user") {
-			return Finding{}, false
+			return rules.Finding{}, false
 		}
 		ops = ops[1:]
 	}
@@ -215,23 +216,23 @@ func ruleSelfToolInstall(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		}
 	}
 	for _, spec := range ops {
-		if valued[spec] && !(c.Name == "cargo" && spec == func() string { v, _ := pkVal(c, "--path"); return v }()) {
+		if valued[spec] && !(c.Name == "cargo" && spec == func() string { v, _ := rules.PkVal(c, "--path"); return v }()) {
 			continue // --root DIR, --prefix DIR: where, not what (the path rules judge it)
 		}
-		if guardWord(spec) || strings.Contains(strings.ToLower(spec), "agent-guard-hook") {
-			return selfFinding(string(protect.Binary), spec, " (a package by the guard's name installs commands over its hook)"), true
+		if rules.GuardWord(spec) || strings.Contains(strings.ToLower(spec), "agent-guard-hook") {
+			return rules.CoreSelfFinding(string(protect.Binary), spec, " (a package by the guard's name installs commands over its hook)"), true
 		}
 		local := strings.HasPrefix(spec, ".") || strings.HasPrefix(spec, "/") || strings.HasPrefix(spec, "~")
 		if !local {
 			continue
 		}
-		n := normalize(spec, x.Cwd, x.Home)
-		if n.dynamic || !rootedAbs(n.abs) {
+		n := rules.Normalize(spec, x.Cwd, x.Home)
+		if n.Dynamic() || !rules.RootedAbs(n.Abs()) {
 			continue
 		}
 		read := false
 		for _, f := range pyProjectFiles {
-			b, err := os.ReadFile(filepath.Join(filepath.FromSlash(n.abs), f))
+			b, err := os.ReadFile(filepath.Join(filepath.FromSlash(n.Abs()), f))
 			if err != nil {
 				continue
 			}
@@ -239,16 +240,16 @@ func ruleSelfToolInstall(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			if len(b) > 1<<20 {
 				b = b[:1<<20]
 			}
-			if guardWord(string(b)) {
-				return selfFinding(string(protect.Binary), spec, " (its "+f+" declares a command of the guard's name, which lands over the hook)"), true
+			if rules.GuardWord(string(b)) {
+				return rules.CoreSelfFinding(string(protect.Binary), spec, " (its "+f+" declares a command of the guard's name, which lands over the hook)"), true
 			}
 		}
 		if !read && force {
-			return Finding{Risk: 2, Violation: 0.6, Rule: "guard.tool-install-unseen", Marked: c.Raw,
+			return rules.Finding{Risk: 2, Violation: 0.6, Rule: "guard.tool-install-unseen", Marked: c.Raw,
 				Reason: c.Name + " force-installs the local package " + spec + " into ~/.local/bin, where the guard's hook lies, and what commands it brings cannot be read before it runs"}, true
 		}
 	}
-	return Finding{}, false
+	return rules.Finding{}, false
 }
 
 // installValueOpts take a value that is no package.
@@ -260,81 +261,16 @@ var installValueOpts = map[string]bool{"--root": true, "--prefix": true, "--path
 // ruleTrustStoreMac: security add-trusted-cert / add-certificates /
 // trust-settings-import: a certificate the guard's remote call (and
 // everything else) then trusts.
-func ruleTrustStoreMac(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func ruleTrustStoreMac(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	ops := c.Operands()
 	if len(ops) == 0 {
-		return Finding{}, false
+		return rules.Finding{}, false
 	}
 	switch ops[0] {
 	case "add-trusted-cert", "add-certificates", "trust-settings-import", "remove-trusted-cert", "delete-certificate":
-		return pkRet(c, 2.3, 0.6, "sys.certstore", "changes the trusted certificate store")
+		return rules.PkRet(c, 2.3, 0.6, "sys.certstore", "changes the trusted certificate store")
 	}
-	return Finding{}, false
-}
-
-// trayBinary: the tray's own binary has the name of its folders
-// (agent-guard), so it is protected by name only in a bin folder outside
-// the project (~/.local/bin/agent-guard, /usr/local/bin/agent-guard).
-func trayBinary(n np) bool {
-	if n.dynamic || n.inProject || lastSeg(n.low) != "agent-guard" {
-		return false
-	}
-	return path.Base(path.Dir(n.low)) == "bin"
-}
-
-// longNames are the names on the way to a protected path that Windows
-// gives a short 8.3 alias (AGENT-~1 for agent-guard, CLAUDE~1 for
-// .claude, SETTIN~1.JSO for settings.json).
-var longNames = []string{"agent-guard", ".claude", "settings.json", "settings.local.json", ".zcode", ".codex",
-	".cursor", ".gemini", "hooks.json", "config.json", "config.toml", "agent-guard-hook.exe", "agent-guard.exe",
-	"agent-guard-judge.exe", ".agentguardrc", "appdata", "application data", ".config", ".local", ".kimi-code",
-	".codeium", ".copilot", ".factory", ".qwen", ".augment", ".kiro", "windsurf", "startup", "start menu"}
-
-// shortMatch: seg (lower case) is an 8.3 alias that long may have.
-func shortMatch(seg, long string) bool {
-	i := strings.IndexByte(seg, '~')
-	if i < 1 || i > 6 {
-		return false
-	}
-	num, ext, _ := strings.Cut(seg[i+1:], ".")
-	if num == "" || strings.Trim(num, "0123456789") != "" {
-		return false
-	}
-	l := strings.ReplaceAll(strings.TrimLeft(long, ". "), " ", "")
-	base, lext := l, ""
-	if k := strings.LastIndexByte(l, '.'); k > 0 {
-		base, lext = strings.ReplaceAll(l[:k], ".", ""), l[k+1:]
-	}
-	if len(lext) > 3 {
-		lext = lext[:3]
-	}
-	return strings.HasPrefix(base, seg[:i]) && ext == lext
-}
-
-// expand83 replaces 8.3 aliases in p by the protected long names they may
-// stand for (the first that fits each); p when there are none.
-func expand83(p string) string {
-	if !strings.Contains(p, "~") {
-		return p
-	}
-	segs := strings.Split(p, "/")
-	changed := false
-	for i, s := range segs {
-		if i == 0 || !strings.Contains(s, "~") {
-			continue
-		}
-		ls := strings.ToLower(s)
-		for _, l := range longNames {
-			if shortMatch(ls, l) {
-				segs[i], changed = l, true
-				break
-			}
-		}
-	}
-	if !changed {
-		return p
-	}
-	return strings.Join(segs, "/")
+	return rules.Finding{}, false
 }
 
 // xargsWriters change or remove the files xargs hands them.
@@ -349,27 +285,27 @@ var xargsListers = map[string]bool{"ls": true, "echo": true, "printf": true, "re
 
 // ruleSelfXargsFed: ls ~/.claude/settings.json | xargs truncate -s0: the
 // names xargs passes come from a command that prints a protected path.
-func ruleSelfXargsFed(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	if x.All == nil || !contains(c.Wrappers, "xargs") || !xargsWriters[c.Name] && !shellNames[c.Name] || len(c.PipedFrom) == 0 {
-		return Finding{}, false
+func ruleSelfXargsFed(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	if x.All == nil || !rules.Contains(c.Wrappers, "xargs") || !xargsWriters[c.Name] && !shellNames[c.Name] || len(c.PipedFrom) == 0 {
+		return rules.Finding{}, false
 	}
 	for i := range x.All.Cmds {
 		o := &x.All.Cmds[i]
-		if o == c || !xargsListers[o.Name] || !contains(c.PipedFrom, o.Name) {
+		if o == c || !xargsListers[o.Name] || !rules.Contains(c.PipedFrom, o.Name) {
 			continue
 		}
 		for _, a := range o.Args {
 			if strings.HasPrefix(a, "-") {
 				continue
 			}
-			if f, ok := ProtectedTree(a, x.Cwd, x.Home); ok {
+			if f, ok := rules.ProtectedTree(a, x.Cwd, x.Home); ok {
 				f.Reason = "xargs hands " + c.Name + " what " + o.Name + " prints, " + a + ": " + f.Reason
 				f.Marked = c.Raw
 				return f, true
 			}
 		}
 	}
-	return Finding{}, false
+	return rules.Finding{}, false
 }
 
 // gitTreeVerbs rewrite files of the work tree.
@@ -382,7 +318,7 @@ var gitTreeVerbs = map[string]bool{"stash": true, "reset": true, "clean": true, 
 // ~/.claude && git stash -u takes settings.json away with the rest). The
 // home folder as a work tree (a dotfiles repository) is left to the git
 // rules, which confirm its destructive verbs.
-func ruleSelfGitTree(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func ruleSelfGitTree(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	dir, verb := x.Cwd, ""
 	for i := 0; i < len(c.Args); i++ {
 		a := c.Args[i]
@@ -404,37 +340,37 @@ func ruleSelfGitTree(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		}
 	}
 	if !gitTreeVerbs[verb] || dir == "" {
-		return Finding{}, false
+		return rules.Finding{}, false
 	}
 	if verb == "stash" && len(c.Args) > 0 {
 		for _, a := range c.Args {
 			if a == "list" || a == "show" {
-				return Finding{}, false
+				return rules.Finding{}, false
 			}
 		}
 	}
-	n := normalize(dir, x.Cwd, x.Home)
+	n := rules.Normalize(dir, x.Cwd, x.Home)
 	proj := x.Project
 	if proj == "" {
 		proj = x.Cwd
 	}
-	if n.dynamic || !rootedAbs(n.abs) || n.low == n.lowHome {
-		return Finding{}, false
+	if n.Dynamic() || !rules.RootedAbs(n.Abs()) || n.Low() == n.LowHome() {
+		return rules.Finding{}, false
 	}
-	if p := normalize(proj, "", x.Home); p.low != p.lowHome && (n.low == p.low || strings.HasPrefix(n.low, p.low+"/")) {
-		return Finding{}, false // the project's own work tree
+	if p := rules.Normalize(proj, "", x.Home); p.Low() != p.LowHome() && (n.Low() == p.Low() || strings.HasPrefix(n.Low(), p.Low()+"/")) {
+		return rules.Finding{}, false // the project's own work tree
 	}
-	e, ok := presumedUnder(setFor(x.Cwd, x.Home), n.abs, x.Cwd, x.Home)
+	e, ok := presumedUnder(rules.SetFor(x.Cwd, x.Home), n.Abs(), x.Cwd, x.Home)
 	if !ok {
-		return Finding{}, false
+		return rules.Finding{}, false
 	}
-	return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.guard-tree", Marked: c.Raw,
+	return rules.Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.guard-tree", Marked: c.Raw,
 		Reason: "git " + verb + " rewrites the work tree " + dir + ", which holds " + e.Path + " (" + string(e.Kind) + " of the agent's own guard): an agent must not switch off its own guard; ask the user to do it"}, true
 }
 
 func init() {
-	onAny(ruleSelfXargsFed)
-	on(ruleSelfGitTree, "git")
+	pack.OnAny(ruleSelfXargsFed)
+	pack.On(ruleSelfGitTree, "git")
 }
 
 // shellNames run the code xargs builds (xargs -I{} sh -c ': > {}').

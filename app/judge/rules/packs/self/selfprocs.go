@@ -1,6 +1,8 @@
-package rules
+package self
 
 import (
+	"github.com/agent-guard/agent-guard/app/judge/rules"
+
 	"os"
 	"path"
 	"regexp"
@@ -21,12 +23,12 @@ import (
 // attached to a guard pid (gdb -p, strace -p, prlimit --pid, writes to
 // /proc/PID/mem) can stop or rewrite it (self.debug-guard).
 
-func init() { onAny(ruleSelfProcs) }
+func init() { pack.OnAny(ruleSelfProcs) }
 
 // guardProcTexts are what a pattern is matched against: process names
 // (as ps and pkill see them: comm is cut at 15 bytes), Windows image
 // names, and full command lines (pkill -f, ps aux | grep).
-func guardProcTexts(x *Ctx, full bool) []string {
+func guardProcTexts(x *rules.Ctx, full bool) []string {
 	names := []string{"agent-guard", "agent-guard-hook", "agent-guard-hoo", "agent-guard.exe", "agent-guard-hook.exe"}
 	if !full {
 		return names
@@ -35,7 +37,7 @@ func guardProcTexts(x *Ctx, full bool) []string {
 	// the guard is really installed at: a pattern that matches a path the
 	// guard is not at (pkill -f dev under /home/dev) stops nothing of it.
 	out := append([]string{}, names...)
-	for _, b := range setFor(x.Cwd, x.Home).Binaries() {
+	for _, b := range rules.SetFor(x.Cwd, x.Home).Binaries() {
 		if protectOwnTray(b) {
 			out = append(out, b+" serve --headless", b)
 		}
@@ -46,7 +48,7 @@ func guardProcTexts(x *Ctx, full bool) []string {
 // patternHitsGuard: the pattern (a regular expression as pkill, pgrep,
 // killall -r and grep read it; glob for Windows) matches one of the
 // guard's process texts.
-func patternHitsGuard(pat string, x *Ctx, full, exact, icase, glob bool) bool {
+func patternHitsGuard(pat string, x *rules.Ctx, full, exact, icase, glob bool) bool {
 	if pat == "" || strings.Contains(pat, shell.Dyn) {
 		return false
 	}
@@ -96,23 +98,23 @@ func globToRe(g string) string {
 	return b.String()
 }
 
-func killPatternFinding(c *shell.Cmd, pat string) Finding {
-	return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.kill-guard", Marked: c.Raw,
+func killPatternFinding(c *shell.Cmd, pat string) rules.Finding {
+	return rules.Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.kill-guard", Marked: c.Raw,
 		Reason: "the pattern " + strconv.Quote(pat) + " matches agent-guard's own processes, so this stops the guard: an agent must not switch off its own guard; ask the user to do it"}
 }
 
-func ruleSelfProcs(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func ruleSelfProcs(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	if c.DynName {
-		return Finding{}, false
+		return rules.Finding{}, false
 	}
 	switch c.Name {
 	case "pkill", "pgrep", "skill", "snice":
 		pat, full, exact, icase, all := pkillArgs(c)
 		if c.Name == "pgrep" && !lineKills(x, c) {
-			return Finding{}, false
+			return rules.Finding{}, false
 		}
 		if all && userIsOwn(c, x) {
-			return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.kill-guard", Marked: c.Raw,
+			return rules.Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.kill-guard", Marked: c.Raw,
 				Reason: "signals every process of the user, agent-guard's too: an agent must not switch off its own guard; ask the user to do it"}, true
 		}
 		if patternHitsGuard(pat, x, full, exact, icase, false) {
@@ -121,7 +123,7 @@ func ruleSelfProcs(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	case "killall":
 		names, regex, icase, user := killallArgs(c)
 		if len(names) == 0 && user != "" && userIsOwn(c, x) {
-			return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.kill-guard", Marked: c.Raw,
+			return rules.Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.kill-guard", Marked: c.Raw,
 				Reason: "signals every process of the user, agent-guard's too: an agent must not switch off its own guard; ask the user to do it"}, true
 		}
 		for _, n := range names {
@@ -134,12 +136,12 @@ func ruleSelfProcs(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			// kill -9 -1, kill -- -1, kill -s KILL -1: pid -1 is every process
 			// (a first -1 is the signal SIGHUP)
 			if a == "-1" && i > 0 && (c.Args[i-1] == "--" || strings.HasPrefix(c.Args[i-1], "-") || i > 1 && (c.Args[i-2] == "-s" || c.Args[i-2] == "-n")) {
-				return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.kill-guard", Marked: c.Raw,
+				return rules.Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.kill-guard", Marked: c.Raw,
 					Reason: "kill -1 signals every process of the user, agent-guard's too: an agent must not switch off its own guard; ask the user to do it"}, true
 			}
 		}
 	case "killall5":
-		return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.kill-guard", Marked: c.Raw,
+		return rules.Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.kill-guard", Marked: c.Raw,
 			Reason: "killall5 signals every process, agent-guard's too: an agent must not switch off its own guard; ask the user to do it"}, true
 	case "taskkill", "tskill":
 		for i, a := range c.Args {
@@ -166,7 +168,7 @@ func ruleSelfProcs(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		}
 	case "get-process", "gps", "ps", "grep", "egrep", "rg", "awk", "tasklist", "wmic", "get-ciminstance", "get-wmiobject", "gwmi", "where-object", "?", "findstr", "select-string":
 		if !lineKills(x, c) {
-			return Finding{}, false
+			return rules.Finding{}, false
 		}
 		for _, p := range lookupPatterns(c) {
 			if patternHitsGuard(p.pat, x, true, false, p.icase, p.glob) {
@@ -177,7 +179,7 @@ func ruleSelfProcs(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	if f, ok := selfDebug(c, x); ok {
 		return f, true
 	}
-	return Finding{}, false
+	return rules.Finding{}, false
 }
 
 // pkillArgs reads pkill/pgrep: the pattern, -f, -x, -i, and whether a
@@ -265,8 +267,8 @@ func killallArgs(c *shell.Cmd) (names []string, regex, icase bool, user string) 
 
 // userIsOwn: the user selected (pkill -u NAME) is the agent's own, or
 // cannot be known (so may be).
-func userIsOwn(c *shell.Cmd, x *Ctx) bool {
-	own := strings.ToLower(path.Base(slashify(x.Home)))
+func userIsOwn(c *shell.Cmd, x *rules.Ctx) bool {
+	own := strings.ToLower(path.Base(rules.Slashify(x.Home)))
 	for i, a := range c.Args {
 		v := ""
 		switch {
@@ -399,7 +401,7 @@ func lookupPatterns(c *shell.Cmd) []lookPat {
 // lineKills: the line also stops processes (kill $(pgrep X), pgrep X |
 // xargs kill, Get-Process X | Stop-Process, wmic ... delete), so a lookup
 // in it chooses what is stopped.
-func lineKills(x *Ctx, c *shell.Cmd) bool {
+func lineKills(x *rules.Ctx, c *shell.Cmd) bool {
 	if strings.Contains(strings.ToLower(c.Raw), " delete") || strings.Contains(strings.ToLower(c.Raw), "terminate") {
 		return true
 	}
@@ -414,7 +416,7 @@ func lineKills(x *Ctx, c *shell.Cmd) bool {
 		if o == c {
 			continue
 		}
-		if guardKillers[o.Name] || debuggers[o.Name] || o.Name == "invoke-cimmethod" || o.Name == "kill" ||
+		if rules.GuardKillers[o.Name] || debuggers[o.Name] || o.Name == "invoke-cimmethod" || o.Name == "kill" ||
 			o.Name == "remove-wmiobject" || o.Name == "remove-ciminstance" || o.Name == "rcim" || o.Name == "rwmi" ||
 			strings.Contains(strings.ToLower(o.Raw), ".kill(") ||
 			// Get-Process | ? {...} | % { $_.Kill() }: the block's code is not
@@ -434,7 +436,7 @@ var debuggers = map[string]bool{"gdb": true, "lldb": true, "strace": true, "ltra
 // selfDebug: a debugger on a guard pid, or a write into /proc/PID/mem of
 // one; the pid literal (resolved now) or looked up in the same line by a
 // pattern that matches the guard.
-func selfDebug(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func selfDebug(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	var pids []string
 	if debuggers[c.Name] {
 		for i, a := range c.Args {
@@ -452,7 +454,7 @@ func selfDebug(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			}
 		}
 	}
-	targets := writtenBy(c)
+	targets := rules.WrittenBy(c)
 	for _, r := range c.Redirs {
 		switch r.Op {
 		case ">", ">>", ">|", "<>", "&>":
@@ -463,16 +465,16 @@ func selfDebug(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		targets = append(targets, c.Operands()...)
 	}
 	for _, t := range targets {
-		s := slashify(t)
+		s := rules.Slashify(t)
 		if strings.HasPrefix(s, "/proc/") && (strings.HasSuffix(s, "/mem") || strings.Contains(s, "/fd/") || strings.HasSuffix(s, "/environ")) {
 			pid, _, _ := strings.Cut(strings.TrimPrefix(s, "/proc/"), "/")
 			pids = append(pids, pid)
 		}
 	}
 	if len(pids) == 0 {
-		return Finding{}, false
+		return rules.Finding{}, false
 	}
-	set := setFor(x.Cwd, x.Home)
+	set := rules.SetFor(x.Cwd, x.Home)
 	for _, p := range pids {
 		if strings.Contains(p, shell.Dyn) {
 			if guardLookupInLine(x) {
@@ -486,19 +488,19 @@ func selfDebug(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			}
 		}
 	}
-	return Finding{}, false
+	return rules.Finding{}, false
 }
 
 func isNumber(s string) bool { _, err := strconv.Atoi(s); return err == nil && s != "" }
 
-func debugFinding(c *shell.Cmd, what string) Finding {
-	return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.debug-guard", Marked: c.Raw,
+func debugFinding(c *shell.Cmd, what string) rules.Finding {
+	return rules.Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.debug-guard", Marked: c.Raw,
 		Reason: c.Name + " attaches to or writes into " + what + ": it can stop the guard or change what it answers; an agent must not switch off its own guard; ask the user to do it"}
 }
 
 // guardLookupInLine: pgrep/pidof/ps|grep in the line with a pattern that
 // matches the guard (the $(...) feeding a pid).
-func guardLookupInLine(x *Ctx) bool {
+func guardLookupInLine(x *rules.Ctx) bool {
 	if x.All == nil {
 		return false
 	}
@@ -530,12 +532,12 @@ func guardLookupInLine(x *Ctx) bool {
 // protectOwnTray: a binary that runs as a long-lived guard process (the
 // tray/CLI), not the per-call hook.
 func protectOwnTray(b string) bool {
-	base := strings.TrimSuffix(strings.ToLower(path.Base(slashify(b))), ".exe")
+	base := strings.TrimSuffix(strings.ToLower(path.Base(rules.Slashify(b))), ".exe")
 	return base != "agent-guard-hook"
 }
 
 // lineRuns: one of the programs is among the line's commands.
-func lineRuns(x *Ctx, names ...string) bool {
+func lineRuns(x *rules.Ctx, names ...string) bool {
 	for i := range x.All.Cmds {
 		for _, n := range names {
 			if x.All.Cmds[i].Name == n {

@@ -1,6 +1,8 @@
-package rules
+package self
 
 import (
+	"github.com/agent-guard/agent-guard/app/judge/rules"
+
 	"strings"
 
 	"github.com/agent-guard/agent-guard/app/judge/shell"
@@ -11,47 +13,47 @@ import (
 // folder holding them (~/.config, ~, /), read-write is a write to every
 // one of them (self.*). Read-only mounts (:ro, readonly) are reads.
 
-func init() { onAny(ruleSelfMounts) }
+func init() { pack.OnAny(ruleSelfMounts) }
 
 var containerCLIs = map[string]bool{"docker": true, "podman": true, "nerdctl": true, "finch": true, "lima": true,
 	"colima": true, "apptainer": true, "singularity": true, "systemd-nspawn": true, "bwrap": true, "firejail": true}
 
-func ruleSelfMounts(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func ruleSelfMounts(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	if !containerCLIs[c.Name] {
-		return Finding{}, false
+		return rules.Finding{}, false
 	}
 	for _, m := range hostMounts(c) {
 		if m.ro || m.src == "" || strings.Contains(m.src, shell.Dyn) {
 			continue
 		}
-		n := normalize(m.src, x.Cwd, x.Home)
-		if n.dynamic {
+		n := rules.Normalize(m.src, x.Cwd, x.Home)
+		if n.Dynamic() {
 			continue
 		}
-		f, ok := Protected(m.src, x.Cwd, x.Home)
+		f, ok := rules.Protected(m.src, x.Cwd, x.Home)
 		if !ok {
-			f, ok = protectedBelow(n, m.src, x.Cwd, x.Home) // a folder holding our files, on disk
+			f, ok = rules.ProtectedBelow(n, m.src, x.Cwd, x.Home) // a folder holding our files, on disk
 		}
 		if ok {
 			f.Reason = c.Name + " mounts " + m.src + " writable into a container: " + f.Reason
 			f.Marked = c.Raw
 			return f, true
 		}
-		if !n.homeKnown {
+		if !n.HomeKnown() {
 			continue
 		}
-		own := []string{n.lowHome + "/.config/agent-guard", n.lowHome + "/.local/state/agent-guard", n.lowHome + "/.local/bin/agent-guard-hook"}
-		for _, r := range userHostRels() {
-			own = append(own, n.lowHome+"/"+r)
+		own := []string{n.LowHome() + "/.config/agent-guard", n.LowHome() + "/.local/state/agent-guard", n.LowHome() + "/.local/bin/agent-guard-hook"}
+		for _, r := range rules.UserHostRels() {
+			own = append(own, n.LowHome()+"/"+r)
 		}
 		for _, own := range own {
-			if under(own, n.low) {
-				return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.guard-tree", Marked: c.Raw,
+			if rules.Under(own, n.Low()) {
+				return rules.Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.guard-tree", Marked: c.Raw,
 					Reason: c.Name + " mounts " + m.src + " writable into a container, and with it the agent's own guard and hook configuration: an agent must not switch off its own guard; mount it :ro or ask the user"}, true
 			}
 		}
 	}
-	return Finding{}, false
+	return rules.Finding{}, false
 }
 
 type hostMount struct {
@@ -65,7 +67,7 @@ func hostMounts(c *shell.Cmd) []hostMount {
 	var out []hostMount
 	vol := func(spec string) {
 		drive := ""
-		if hasDrive(spec) { // C:\x:/y
+		if rules.HasDrive(spec) { // C:\x:/y
 			drive, spec = spec[:2], spec[2:]
 		}
 		parts := strings.Split(spec, ":")
@@ -73,7 +75,7 @@ func hostMounts(c *shell.Cmd) []hostMount {
 			return // a named volume or a bare container path
 		}
 		src := drive + parts[0]
-		if !isAbs(slashify(src)) && !strings.HasPrefix(src, "$") && !strings.HasPrefix(src, "%") && !strings.HasPrefix(src, ".") {
+		if !rules.IsAbs(rules.Slashify(src)) && !strings.HasPrefix(src, "$") && !strings.HasPrefix(src, "%") && !strings.HasPrefix(src, ".") {
 			return // a named volume
 		}
 		ro := len(parts) > 2 && (strings.Contains(","+parts[2]+",", ",ro,") || strings.Contains(parts[2], "readonly"))

@@ -1,6 +1,8 @@
-package rules
+package self
 
 import (
+	"github.com/agent-guard/agent-guard/app/judge/rules"
+
 	"path"
 	"strings"
 
@@ -16,11 +18,11 @@ import (
 // holding the guard's files, written with names not known before the
 // install runs, confirms (guard.unknown-into).
 
-func init() { onAny(ruleSelfInstall) }
+func init() { pack.OnAny(ruleSelfInstall) }
 
-func ruleSelfInstall(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func ruleSelfInstall(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	if c.DynName {
-		return Finding{}, false
+		return rules.Finding{}, false
 	}
 	name := c.Name
 	if strings.HasPrefix(name, "python") && len(c.Args) > 2 && c.Args[0] == "-m" && (c.Args[1] == "pip" || c.Args[1] == "pip3") {
@@ -33,7 +35,7 @@ func ruleSelfInstall(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		return selfGoInstall(c, x)
 	case "cargo":
 		if len(c.Args) == 0 || c.Args[0] != "install" {
-			return Finding{}, false
+			return rules.Finding{}, false
 		}
 		root, _ := c.Getenv("CARGO_INSTALL_ROOT")
 		if v := flagValue(c, "--root"); v != "" {
@@ -66,8 +68,8 @@ func ruleSelfInstall(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			}
 		}
 	case "npm", "pnpm", "yarn", "bun":
-		if !c.Flag('g', "--global") && !hasArg(c, "global") && flagValue(c, "--prefix") == "" {
-			return Finding{}, false
+		if !c.Flag('g', "--global") && !rules.HasArg(c, "global") && flagValue(c, "--prefix") == "" {
+			return rules.Finding{}, false
 		}
 		prefix, _ := c.Getenv("npm_config_prefix")
 		if v := flagValue(c, "--prefix"); v != "" {
@@ -90,8 +92,8 @@ func ruleSelfInstall(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			}
 		}
 	case "make", "gmake", "ninja":
-		if !hasArg(c, "install") {
-			return Finding{}, false
+		if !rules.HasArg(c, "install") {
+			return rules.Finding{}, false
 		}
 		for _, a := range c.Args {
 			k, v, ok := strings.Cut(a, "=")
@@ -146,12 +148,12 @@ func ruleSelfInstall(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			return unknownInto(c, "~", c.Name+" writes files", x)
 		}
 	case "cmake":
-		if !hasArg(c, "--install") {
-			return Finding{}, false
+		if !rules.HasArg(c, "--install") {
+			return rules.Finding{}, false
 		}
 		return installInto(c, x, flagValue(c, "--prefix"), "/bin")
 	}
-	return Finding{}, false
+	return rules.Finding{}, false
 }
 
 // flagValue is the value of --flag VALUE or --flag=VALUE.
@@ -169,12 +171,12 @@ func flagValue(c *shell.Cmd, flag string) string {
 
 // installInto judges an install into dir (and its sub folder, where the
 // programs go) whose file names are not known.
-func installInto(c *shell.Cmd, x *Ctx, dir, sub string) (Finding, bool) {
+func installInto(c *shell.Cmd, x *rules.Ctx, dir, sub string) (rules.Finding, bool) {
 	if dir == "" || strings.Contains(dir, shell.Dyn) {
-		return Finding{}, false
+		return rules.Finding{}, false
 	}
 	for _, d := range []string{dir, strings.TrimRight(dir, "/\\") + sub} {
-		if f, ok := Protected(d, x.Cwd, x.Home); ok {
+		if f, ok := rules.Protected(d, x.Cwd, x.Home); ok {
 			f.Reason = c.Name + " installs into " + d + ": " + f.Reason
 			f.Marked = c.Raw
 			return f, true
@@ -190,9 +192,9 @@ func installInto(c *shell.Cmd, x *Ctx, dir, sub string) (Finding, bool) {
 
 // selfGoInstall: go install PKG writes $GOBIN/NAME (else the first
 // GOPATH's bin, else ~/go/bin); NAME is the package path's last element.
-func selfGoInstall(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func selfGoInstall(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	if len(c.Args) == 0 || c.Args[0] != "install" {
-		return Finding{}, false
+		return rules.Finding{}, false
 	}
 	dir, ok := c.Getenv("GOBIN")
 	if !ok || dir == "" {
@@ -203,7 +205,7 @@ func selfGoInstall(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		}
 	}
 	if strings.Contains(dir, shell.Dyn) {
-		return Finding{}, false
+		return rules.Finding{}, false
 	}
 	for _, pkg := range goPkgs(c.Args[1:]) {
 		name := goBinName(pkg, x.Cwd)
@@ -212,24 +214,24 @@ func selfGoInstall(c *shell.Cmd, x *Ctx) (Finding, bool) {
 				continue
 			}
 			t := strings.TrimRight(dir, "/\\") + "/" + n
-			if f, ok := Protected(t, x.Cwd, x.Home); ok {
+			if f, ok := rules.Protected(t, x.Cwd, x.Home); ok {
 				f.Reason = "go install writes " + t + ": " + f.Reason
 				f.Marked = c.Raw
 				return f, true
 			}
 		}
 		if protect.OwnName(name) {
-			if f, ok := binaryDir(c, dir, x); ok {
+			if f, ok := rules.BinaryDir(c, dir, x); ok {
 				return f, true
 			}
 		}
 	}
-	if f, ok := Protected(dir, x.Cwd, x.Home); ok {
+	if f, ok := rules.Protected(dir, x.Cwd, x.Home); ok {
 		f.Reason = "go install writes into " + dir + ": " + f.Reason
 		f.Marked = c.Raw
 		return f, true
 	}
-	return Finding{}, false
+	return rules.Finding{}, false
 }
 
 // goPkgs are the package arguments of go build/install/run (flags and
@@ -259,11 +261,11 @@ func goBinName(pkg, cwd string) string {
 	if i := strings.LastIndexByte(pkg, '@'); i > 0 {
 		pkg = pkg[:i]
 	}
-	pkg = strings.TrimSuffix(slashify(pkg), "/...")
+	pkg = strings.TrimSuffix(rules.Slashify(pkg), "/...")
 	if pkg == "." || pkg == "./" || pkg == "" {
-		pkg = slashify(cwd)
+		pkg = rules.Slashify(cwd)
 	} else if strings.HasPrefix(pkg, "./") || strings.HasPrefix(pkg, "../") {
-		pkg = path.Join(slashify(cwd), pkg)
+		pkg = path.Join(rules.Slashify(cwd), pkg)
 	}
 	pkg = strings.TrimRight(pkg, "/")
 	base := path.Base(pkg)

@@ -1,6 +1,8 @@
-package rules
+package self
 
 import (
+	"github.com/agent-guard/agent-guard/app/judge/rules"
+
 	"strings"
 
 	"github.com/agent-guard/agent-guard/app/judge/shell"
@@ -19,38 +21,7 @@ import (
 // hook at all (aider, goose, ...) runs without the guard: confirm
 // (guard.nested-unguarded).
 
-func init() { onAny(ruleNestedAgent) }
-
-// nestedHost is what one host CLI takes.
-type nestedHost struct {
-	envOff  []string // variables that move its config (or hooks) away
-	bypass  []string // flags (a prefix before "=" also matches) that skip its permission prompts
-	bypassV map[string][]string
-}
-
-var nestedHosts = map[string]nestedHost{
-	"claude": {envOff: []string{"CLAUDE_CONFIG_DIR", "CLAUDE_CODE_SIMPLE", "CLAUDE_CODE_SAFE_MODE"},
-		bypass:  []string{"--dangerously-skip-permissions", "--allow-dangerously-skip-permissions"},
-		bypassV: map[string][]string{"--permission-mode": {"bypasspermissions", "dontask", "acceptedits"}}},
-	"codex": {envOff: []string{"CODEX_HOME"},
-		bypass: []string{"--dangerously-bypass-approvals-and-sandbox", "--yolo", "--full-auto"},
-		bypassV: map[string][]string{"-a": {"never"}, "--ask-for-approval": {"never"},
-			"-s": {"danger-full-access"}, "--sandbox": {"danger-full-access"}}},
-	"gemini": {envOff: []string{"GEMINI_CLI_HOME", "GEMINI_CLI_SYSTEM_SETTINGS_PATH"}, bypass: []string{"--yolo", "-y"},
-		bypassV: map[string][]string{"--approval-mode": {"yolo", "auto_edit"}}},
-	"qwen":         {bypass: []string{"--yolo", "-y"}, bypassV: map[string][]string{"--approval-mode": {"yolo", "auto-edit", "auto_edit"}}},
-	"agy":          {bypass: []string{"--dangerously-skip-permissions"}},
-	"cursor-agent": {bypass: []string{"--force", "-f", "--yolo"}},
-	"copilot":      {envOff: []string{"COPILOT_HOME"}, bypass: []string{"--allow-all-tools", "--allow-all", "--yolo", "--allow-all-paths"}},
-	"droid":        {bypass: []string{"--skip-permissions-unsafe"}},
-	"auggie":       {},
-	"kimi":         {envOff: []string{"KIMI_CODE_HOME"}, bypass: []string{"--yolo", "-y"}},
-	"opencode":     {},
-	"amp":          {bypass: []string{"--dangerously-allow-all"}},
-	"zcode":        {bypass: []string{"--yolo", "--full-access"}},
-	"kiro-cli":     {bypass: []string{"--trust-all-tools"}},
-	"windsurf":     {},
-}
+func init() { pack.OnAny(ruleNestedAgent) }
 
 // npxAgents maps packages that run an agent to its host name.
 var npxAgents = map[string]string{"@anthropic-ai/claude-code": "claude", "@openai/codex": "codex",
@@ -66,7 +37,7 @@ var unguardedAgents = map[string]bool{"aider": true, "goose": true, "crush": tru
 // hook's config away.
 var hostEnvOff = []string{"HOME", "USERPROFILE", "XDG_CONFIG_HOME", "APPDATA"}
 
-func ruleNestedAgent(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func ruleNestedAgent(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	name, args := c.Name, c.Args
 	if name == "npx" || name == "bunx" || name == "pnpx" || (name == "pnpm" || name == "yarn") && len(args) > 0 && args[0] == "dlx" {
 		if len(args) > 0 && args[0] == "dlx" {
@@ -76,7 +47,7 @@ func ruleNestedAgent(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			args = args[1:]
 		}
 		if len(args) == 0 {
-			return Finding{}, false
+			return rules.Finding{}, false
 		}
 		pkg := args[0]
 		if i := strings.LastIndexByte(pkg, '@'); i > 0 {
@@ -84,27 +55,27 @@ func ruleNestedAgent(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		}
 		h, ok := npxAgents[strings.ToLower(pkg)]
 		if !ok {
-			return Finding{}, false
+			return rules.Finding{}, false
 		}
 		name, args = h, args[1:]
 	}
 	if unguardedAgents[name] {
 		if onlyHelp(args) {
-			return Finding{}, false
+			return rules.Finding{}, false
 		}
-		return Finding{Risk: 2, Violation: 0.6, Rule: "guard.nested-unguarded", Marked: c.Raw,
+		return rules.Finding{Risk: 2, Violation: 0.6, Rule: "guard.nested-unguarded", Marked: c.Raw,
 			Reason: "starts " + name + ", a coding agent the guard has no hook in: its commands would run unjudged"}, true
 	}
-	h, ok := nestedHosts[name]
+	h, ok := rules.NestedHosts[name]
 	if !ok || onlyHelp(args) {
-		return Finding{}, false
+		return rules.Finding{}, false
 	}
 	for _, kv := range c.Env {
 		k, _, _ := strings.Cut(kv, "=")
 		uk := strings.ToUpper(k)
-		if strings.HasPrefix(uk, "AGENT_GUARD_") || containsFold(h.envOff, uk) || containsFold(hostEnvOff, uk) ||
+		if strings.HasPrefix(uk, "AGENT_GUARD_") || containsFold(h.EnvOff(), uk) || containsFold(hostEnvOff, uk) ||
 			strings.Contains(uk, "HOOK") && (strings.Contains(uk, "DISABL") || strings.Contains(uk, "SKIP") || strings.Contains(uk, "NO_")) {
-			return hooksOffFinding(c.Raw, "starting "+name+" with "+k+" set"), true
+			return rules.HooksOffFinding(c.Raw, "starting "+name+" with "+k+" set"), true
 		}
 	}
 	// The host's own commands that drop our hook: plugin/extension
@@ -114,8 +85,8 @@ func ruleNestedAgent(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		if verb == "plugin" || verb == "plugins" || verb == "extensions" || verb == "extension" || verb == "mcp" || verb == "hooks" {
 			switch strings.ToLower(args[1]) {
 			case "uninstall", "remove", "rm", "disable", "delete":
-				if guardWord(strings.Join(args[2:], " ")) || verb == "hooks" {
-					return hooksOffFinding(c.Raw, name+" "+verb+" "+args[1]), true
+				if rules.GuardWord(strings.Join(args[2:], " ")) || verb == "hooks" {
+					return rules.HooksOffFinding(c.Raw, name+" "+verb+" "+args[1]), true
 				}
 			}
 		}
@@ -123,15 +94,15 @@ func ruleNestedAgent(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			for _, k := range args[2:] {
 				if !strings.HasPrefix(k, "-") {
 					if strings.Contains(strings.ToLower(k), "hook") {
-						return hooksOffFinding(c.Raw, name+" config "+args[1]+" "+k), true
+						return rules.HooksOffFinding(c.Raw, name+" config "+args[1]+" "+k), true
 					}
 					break
 				}
 			}
 		}
 	}
-	if name == "claude" && hasArg(c, "--bare") {
-		return hooksOffFinding(c.Raw, "claude --bare (no hooks)"), true
+	if name == "claude" && rules.HasArg(c, "--bare") {
+		return rules.HooksOffFinding(c.Raw, "claude --bare (no hooks)"), true
 	}
 	for i, a := range args {
 		la := strings.ToLower(a)
@@ -145,28 +116,28 @@ func ruleNestedAgent(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		}
 		switch {
 		case name == "claude" && flag == "--settings":
-			if v := settingsText(val, next, hasVal, a, x); hooksOff(v) {
-				return hooksOffFinding(c.Raw, "claude --settings"), true
+			if v := settingsText(val, next, hasVal, a, x); rules.HooksOff(v) {
+				return rules.HooksOffFinding(c.Raw, "claude --settings"), true
 			}
 		case name == "claude" && flag == "--setting-sources":
 			if !strings.Contains(val, "user") {
-				return hooksOffFinding(c.Raw, "claude --setting-sources "+val+" (without user, where the guard's hook is)"), true
+				return rules.HooksOffFinding(c.Raw, "claude --setting-sources "+val+" (without user, where the guard's hook is)"), true
 			}
 		case name == "codex" && (flag == "--disable") && strings.Contains(val, "hooks"):
-			return hooksOffFinding(c.Raw, "codex --disable "+val), true
-		case (flag == "-c" || flag == "--config") && hooksOff(val):
-			return hooksOffFinding(c.Raw, name+" "+flag+" "+val), true
+			return rules.HooksOffFinding(c.Raw, "codex --disable "+val), true
+		case (flag == "-c" || flag == "--config") && rules.HooksOff(val):
+			return rules.HooksOffFinding(c.Raw, name+" "+flag+" "+val), true
 		}
 	}
 	for i, a := range args {
 		la := strings.ToLower(a)
 		flag, val, hasVal := strings.Cut(la, "=")
-		for _, b := range h.bypass {
+		for _, b := range h.Bypass() {
 			if la == b || flag == b {
 				return nestedBypass(c, name, a), true
 			}
 		}
-		if vs, ok := h.bypassV[flag]; ok {
+		if vs, ok := h.BypassV()[flag]; ok {
 			if !hasVal && i+1 < len(args) {
 				val = strings.ToLower(args[i+1])
 			}
@@ -178,16 +149,16 @@ func ruleNestedAgent(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			return nestedBypass(c, name, a), true
 		}
 	}
-	return Finding{}, false
+	return rules.Finding{}, false
 }
 
-func nestedBypass(c *shell.Cmd, name, flag string) Finding {
-	return Finding{Risk: 2, Violation: 0.6, Rule: "guard.nested-bypass", Marked: c.Raw,
+func nestedBypass(c *shell.Cmd, name, flag string) rules.Finding {
+	return rules.Finding{Risk: 2, Violation: 0.6, Rule: "guard.nested-bypass", Marked: c.Raw,
 		Reason: "starts " + name + " with " + flag + ", which skips its permission prompts: the nested agent runs with less protection than this one"}
 }
 
 // settingsText is the JSON given to --settings, or the file it names.
-func settingsText(val, next string, hasVal bool, a string, x *Ctx) string {
+func settingsText(val, next string, hasVal bool, a string, x *rules.Ctx) string {
 	v := next
 	if hasVal {
 		_, v, _ = strings.Cut(a, "=")
@@ -200,11 +171,11 @@ func settingsText(val, next string, hasVal bool, a string, x *Ctx) string {
 			return body // written earlier in the same line
 		}
 	}
-	n := normalize(v, x.Cwd, x.Home)
-	if n.dynamic || !isAbs(n.abs) {
+	n := rules.Normalize(v, x.Cwd, x.Home)
+	if n.Dynamic() || !rules.IsAbs(n.Abs()) {
 		return ""
 	}
-	s, _ := readSmall(n.abs, 1<<20)
+	s, _ := readSmall(n.Abs(), 1<<20)
 	return s
 }
 

@@ -1,6 +1,8 @@
-package rules
+package self
 
 import (
+	"github.com/agent-guard/agent-guard/app/judge/rules"
+
 	"strings"
 
 	"github.com/agent-guard/agent-guard/app/judge/shell"
@@ -12,9 +14,9 @@ import (
 // Only self findings are taken over; the rest stays with the packs that
 // know those programs.
 
-func init() { onAny(ruleSelfDeferred) }
+func init() { pack.OnAny(ruleSelfDeferred) }
 
-func ruleSelfDeferred(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func ruleSelfDeferred(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	var codes []string
 	switch c.Name {
 	case "tmux":
@@ -29,7 +31,7 @@ func ruleSelfDeferred(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	case "screen":
 		for i, a := range c.Args {
 			if !strings.HasPrefix(a, "-") && (i == 0 || c.Args[i-1] != "-S" && c.Args[i-1] != "-c" && c.Args[i-1] != "-L" && c.Args[i-1] != "-t") {
-				codes = append(codes, shellJoin(c.Args[i:]))
+				codes = append(codes, rules.ShellJoin(c.Args[i:]))
 				break
 			}
 		}
@@ -39,8 +41,8 @@ func ruleSelfDeferred(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		codes = append(codes, lineEchoes(c, x)...)
 	case "new-scheduledtaskaction":
 		// New-ScheduledTaskAction -Execute PROG -Argument 'ARGS'
-		exe, _ := pkWinVal(c, "execute")
-		arg, _ := pkWinVal(c, "argument")
+		exe, _ := rules.PkWinVal(c, "execute")
+		arg, _ := rules.PkWinVal(c, "argument")
 		if exe != "" {
 			codes = append(codes, exe+" "+arg)
 		}
@@ -55,14 +57,14 @@ func ruleSelfDeferred(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		if x.All != nil {
 			for i := range x.All.Cmds {
 				o := &x.All.Cmds[i]
-				if o != c && (o.Name == "echo" || o.Name == "printf") && contains(c.PipedFrom, o.Name) {
+				if o != c && (o.Name == "echo" || o.Name == "printf") && rules.Contains(c.PipedFrom, o.Name) {
 					body = append(body, strings.Join(o.Args, "\n"))
 				}
 			}
 		}
 		for _, b := range body {
 			for _, l := range strings.Split(strings.ReplaceAll(b, `\n`, "\n"), "\n") {
-				if cmd := cronCommand(l); cmd != "" {
+				if cmd := rules.CronCommand(l); cmd != "" {
 					codes = append(codes, cmd)
 				}
 			}
@@ -72,13 +74,13 @@ func ruleSelfDeferred(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		if len(code) >= len(c.Raw)+len(x.Cwd)+4096 {
 			continue
 		}
-		if f := Bash(code, x.Cwd, x.Home); SelfFinding(f) {
-			f.Reason = c.Name + " runs " + oneLineCut(code, 80) + " later: " + f.Reason
+		if f := rules.Bash(code, x.Cwd, x.Home); rules.SelfFinding(f) {
+			f.Reason = c.Name + " runs " + rules.OneLineCut(code, 80) + " later: " + f.Reason
 			f.Marked = c.Raw
 			return f, true
 		}
 	}
-	return Finding{}, false
+	return rules.Finding{}, false
 }
 
 func tmuxOperands(args []string) []string {
@@ -97,43 +99,10 @@ func tmuxOperands(args []string) []string {
 	return out
 }
 
-func shellJoin(args []string) string {
-	var b strings.Builder
-	for i, a := range args {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		if strings.ContainsAny(a, " \t'\"$;&|") {
-			b.WriteString("'" + strings.ReplaceAll(a, "'", `'\''`) + "'")
-		} else {
-			b.WriteString(a)
-		}
-	}
-	return b.String()
-}
-
-// cronCommand is the command of a crontab line (after the five time
-// fields or an @keyword), "" for comments and variable lines.
-func cronCommand(l string) string {
-	l = strings.TrimSpace(l)
-	if l == "" || strings.HasPrefix(l, "#") {
-		return ""
-	}
-	f := strings.Fields(l)
-	n := 5
-	if strings.HasPrefix(f[0], "@") {
-		n = 1
-	}
-	if len(f) <= n {
-		return ""
-	}
-	return strings.Join(f[n:], " ")
-}
-
 // lineEchoes: what echo/printf print in the same line when c reads its
 // stdin ((crontab -l; echo '...') | crontab -, echo '...' | at now), the
 // subshell's echo included.
-func lineEchoes(c *shell.Cmd, x *Ctx) []string {
+func lineEchoes(c *shell.Cmd, x *rules.Ctx) []string {
 	if x.All == nil || len(c.PipedFrom) == 0 && !stdinDash(c) {
 		return nil
 	}

@@ -1,6 +1,8 @@
-package rules
+package self
 
 import (
+	"github.com/agent-guard/agent-guard/app/judge/rules"
+
 	"path"
 	"path/filepath"
 	"strings"
@@ -17,11 +19,11 @@ import (
 // line's own copies are followed here. The verb decides, as for the
 // installed binary: read-only verbs pass, the rest is self.guard-exec.
 
-func init() { onAny(ruleGuardCopies) }
+func init() { pack.OnAny(ruleGuardCopies) }
 
-func ruleGuardCopies(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func ruleGuardCopies(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	if c.DynName || c.Func {
-		return Finding{}, false
+		return rules.Finding{}, false
 	}
 	if c.Name == "go" && len(c.Args) > 0 && c.Args[0] == "run" {
 		return goRunGuard(c, x)
@@ -35,7 +37,7 @@ func ruleGuardCopies(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			if isGuardBinaryPath(a, x) {
 				run := *c
 				run.Args = c.Args[i+1:]
-				f := guardVerb(&run, !strings.HasPrefix(strings.ToLower(path.Base(slashify(a))), "agent-guard-hook"))
+				f := rules.GuardVerb(&run, !strings.HasPrefix(strings.ToLower(path.Base(rules.Slashify(a))), "agent-guard-hook"))
 				f.Marked = c.Raw
 				return f, true
 			}
@@ -43,15 +45,15 @@ func ruleGuardCopies(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		}
 	}
 	if !strings.ContainsAny(c.Prog, `/\`) || x.All == nil || len(x.All.Cmds) < 2 {
-		return Finding{}, false // a copy is run by its path, after the command that made it
+		return rules.Finding{}, false // a copy is run by its path, after the command that made it
 	}
-	n := normalize(c.Prog, x.Cwd, x.Home)
-	if n.dynamic {
-		return Finding{}, false
+	n := rules.Normalize(c.Prog, x.Cwd, x.Home)
+	if n.Dynamic() {
+		return rules.Finding{}, false
 	}
 	for _, d := range guardCopiesIn(x) {
-		if d.low == n.low {
-			f := guardVerb(c, true)
+		if d.low == n.Low() {
+			f := rules.GuardVerb(c, true)
 			if f.Rule == "guard.cli-read" {
 				return f, true
 			}
@@ -59,23 +61,23 @@ func ruleGuardCopies(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			return f, true
 		}
 	}
-	return Finding{}, false
+	return rules.Finding{}, false
 }
 
 type guardCopy struct{ low, how string }
 
 // guardCopiesIn lists where the line copies, links or builds one of the
 // guard's binaries.
-func guardCopiesIn(x *Ctx) []guardCopy {
+func guardCopiesIn(x *rules.Ctx) []guardCopy {
 	var out []guardCopy
 	add := func(dst, src, how string) {
-		dn := normalize(dst, x.Cwd, x.Home)
-		if dn.dynamic {
+		dn := rules.Normalize(dst, x.Cwd, x.Home)
+		if dn.Dynamic() {
 			return
 		}
-		low := dn.low
-		if strings.HasSuffix(dst, "/") || isDirOnDisk(dn.abs) {
-			low = strings.TrimRight(low, "/") + "/" + strings.ToLower(path.Base(slashify(src)))
+		low := dn.Low()
+		if strings.HasSuffix(dst, "/") || rules.IsDirOnDisk(dn.Abs()) {
+			low = strings.TrimRight(low, "/") + "/" + strings.ToLower(path.Base(rules.Slashify(src)))
 		}
 		out = append(out, guardCopy{low, how})
 	}
@@ -155,19 +157,19 @@ func installOperands(c *shell.Cmd) []string {
 
 // isGuardBinaryPath: s names one of the guard's binaries (by name, as a
 // protected binary, or by its build info on disk).
-func isGuardBinaryPath(s string, x *Ctx) bool {
-	n := normalize(s, x.Cwd, x.Home)
-	if n.dynamic {
+func isGuardBinaryPath(s string, x *rules.Ctx) bool {
+	n := rules.Normalize(s, x.Cwd, x.Home)
+	if n.Dynamic() {
 		return false
 	}
-	if protect.OwnName(path.Base(n.abs)) {
+	if protect.OwnName(path.Base(n.Abs())) {
 		return true
 	}
-	set := setFor(x.Cwd, x.Home)
-	if e, ok := set.Lookup(n.abs); ok && e.Kind == protect.Binary {
+	set := rules.SetFor(x.Cwd, x.Home)
+	if e, ok := set.Lookup(n.Abs()); ok && e.Kind == protect.Binary {
 		return true
 	}
-	return isAbs(n.abs) && !strings.HasPrefix(n.abs, "~") && set.IsGuardBinary(filepath.FromSlash(n.abs))
+	return rules.IsAbs(n.Abs()) && !strings.HasPrefix(n.Abs(), "~") && set.IsGuardBinary(filepath.FromSlash(n.Abs()))
 }
 
 // isGuardPkg: a go package path that builds one of the guard's programs.
@@ -180,7 +182,7 @@ func isGuardPkg(p, cwd string) bool {
 
 // goRunGuard: go run PKG ARGS... of the guard's own package runs the
 // guard with ARGS.
-func goRunGuard(c *shell.Cmd, x *Ctx) (Finding, bool) {
+func goRunGuard(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	takes := map[string]bool{"-tags": true, "-ldflags": true, "-gcflags": true, "-mod": true, "-modfile": true,
 		"-exec": true, "-C": true, "-p": true, "-toolexec": true, "-overlay": true}
 	for i := 1; i < len(c.Args); i++ {
@@ -191,11 +193,11 @@ func goRunGuard(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		case strings.HasPrefix(a, "-"):
 		default:
 			if !isGuardPkg(a, x.Cwd) {
-				return Finding{}, false
+				return rules.Finding{}, false
 			}
 			run := *c
 			run.Args = c.Args[i+1:]
-			f := guardVerb(&run, true)
+			f := rules.GuardVerb(&run, true)
 			if f.Rule != "guard.cli-read" {
 				f.Reason = "go run " + a + " runs agent-guard from source: " + f.Reason
 			}
@@ -203,5 +205,5 @@ func goRunGuard(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			return f, true
 		}
 	}
-	return Finding{}, false
+	return rules.Finding{}, false
 }
