@@ -68,15 +68,10 @@ func ruleSelfDeferred(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			}
 		}
 	}
-	for _, code := range codes {
-		if len(code) >= len(c.Raw)+len(x.Cwd)+4096 {
-			continue
-		}
-		if f := Bash(code, x.Cwd, x.Home); SelfFinding(f) {
-			f.Reason = c.Name + " runs " + oneLineCut(code, 80) + " later: " + f.Reason
-			f.Marked = c.Raw
-			return f, true
-		}
+	if f, code, ok := selfInCode(codes, x.Cwd, x.Home, len(c.Raw)+len(x.Cwd)+4095); ok {
+		f.Reason = c.Name + " runs " + oneLineCut(code, 80) + " later: " + f.Reason
+		f.Marked = c.Raw
+		return f, true
 	}
 	return Finding{}, false
 }

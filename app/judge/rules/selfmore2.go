@@ -309,15 +309,10 @@ func ruleSelfLaterCode(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			}
 		}
 	}
-	for _, code := range codes {
-		if len(code) > 8192 {
-			continue
-		}
-		if f := Bash(code, x.Cwd, x.Home); SelfFinding(f) {
-			f.Reason = c.Name + " stores or runs " + oneLineCut(code, 80) + ": " + f.Reason
-			f.Marked = c.Raw
-			return f, true
-		}
+	if f, code, ok := selfInCode(codes, x.Cwd, x.Home, 8192); ok {
+		f.Reason = c.Name + " stores or runs " + oneLineCut(code, 80) + ": " + f.Reason
+		f.Marked = c.Raw
+		return f, true
 	}
 	return Finding{}, false
 }
