@@ -77,11 +77,11 @@ func finish(h hostproto.Host, parts []Result, worst Result) Decision {
 	return Decision{Decision: worst.Out.Decision, Reason: reason, Out: h.Render(worst.Out.Decision, reason), Parts: parts, Worst: worst}
 }
 
-// judgeEvent is the common event in the judge's terms: the same fields,
-// with no second decode.
+// judgeEvent is one part as the judge sees it: the host's own event type
+// (judge.Event is hostproto.Event), without the parts it may carry.
 func judgeEvent(e hostproto.Event) judge.Event {
-	return judge.Event{HookEventName: e.HookEventName, SessionID: e.SessionID, Cwd: e.Cwd, ToolName: e.ToolName,
-		ToolInput: e.ToolInput, PermissionMode: e.PermissionMode, ToolUseID: e.ToolUseID}
+	e.Parts = nil
+	return e
 }
 
 // strictness orders decisions: anything unknown counts as a deny.

@@ -38,10 +38,11 @@ type camelEvent struct {
 	ToolUseID      string          `json:"toolUseId"`
 }
 
-// readClaude reads one event object, accepting snake_case and camelCase
-// field names (snake_case wins when both are present). It is
-// judge.ParseEvent, kept here so the hook needs no judge.
-func readClaude(data []byte) (Event, error) {
+// ReadEvent reads one event object in the shape ZCode and Claude Code
+// send, accepting snake_case and camelCase field names (snake_case wins
+// when both are present). It is the one reader: the Claude dialect's
+// Parse and the judge's ParseEvent (check --event) both call it.
+func ReadEvent(data []byte) (Event, error) {
 	data = bytes.TrimSpace(data)
 	if len(data) == 0 || data[0] != '{' {
 		return Event{}, errors.New("event: input is not a JSON object; the host must send the PreToolUse event on stdin")
@@ -105,7 +106,7 @@ func decodeBoth(data []byte) (claudeEvent, camelEvent, error) {
 // parseClaude answers only PreToolUse (an event that names another is not
 // ours, even when the rest of it is broken) and only the tools we judge.
 func parseClaude(data []byte) (Event, bool, error) {
-	ev, err := readClaude(data)
+	ev, err := ReadEvent(data)
 	if ev.HookEventName != "" && ev.HookEventName != PreToolUse {
 		return ev, false, nil
 	}

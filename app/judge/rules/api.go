@@ -438,3 +438,8 @@ func RuleGuardCLI(c *shell.Cmd, x *Ctx) (Finding, bool) { return ruleGuardCLI(c,
 
 // RuleGuardPid is ruleGuardPid (selfkill.go) for packs/self.
 func RuleGuardPid(c *shell.Cmd, x *Ctx) (Finding, bool) { return ruleGuardPid(c, x) }
+
+// SelfInCode is selfInCode (selfpaths.go) for the packs.
+func SelfInCode(codes []string, cwd, home string, max int) (Finding, string, bool) {
+	return selfInCode(codes, cwd, home, max)
+}

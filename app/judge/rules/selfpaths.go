@@ -289,3 +289,20 @@ func hostSettingsDir(n np, p, cwd, home string) (Finding, bool) {
 func rootedAbs(p string) bool {
 	return isAbs(p) && !strings.HasPrefix(p, "~")
 }
+
+// selfInCode judges each piece of code a command stores or hands on (a
+// cron line, a unit's ExecStart, a package script) as a Bash line and
+// returns the first self-protection finding, with the code that gave it.
+// Pieces longer than max bytes are skipped (the line's own text bounds
+// what it can store).
+func selfInCode(codes []string, cwd, home string, max int) (Finding, string, bool) {
+	for _, code := range codes {
+		if len(code) > max {
+			continue
+		}
+		if f := Bash(code, cwd, home); SelfFinding(f) {
+			return f, code, true
+		}
+	}
+	return Finding{}, "", false
+}

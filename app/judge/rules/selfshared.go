@@ -99,12 +99,10 @@ func runsLaterWrite(p, content, cwd, home string) (Finding, bool) {
 		// an MCP call's arguments as JSON text: its newlines are escaped
 		content = strings.NewReplacer(`\n`, "\n", `\"`, `"`, `\/`, "/").Replace(content)
 	}
-	for _, code := range laterCode(kind, content) {
-		if f := Bash(code, cwd, home); SelfFinding(f) {
-			f.Reason = "writes " + p + ", which " + kind + " runs by itself later, with " + oneLineCut(strings.TrimSpace(code), 80) + ": " + f.Reason
-			f.Marked = p
-			return f, true
-		}
+	if f, code, ok := selfInCode(laterCode(kind, content), cwd, home, len(content)); ok {
+		f.Reason = "writes " + p + ", which " + kind + " runs by itself later, with " + oneLineCut(strings.TrimSpace(code), 80) + ": " + f.Reason
+		f.Marked = p
+		return f, true
 	}
 	return Finding{}, false
 }

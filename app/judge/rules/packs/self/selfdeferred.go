@@ -70,15 +70,10 @@ func ruleSelfDeferred(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 			}
 		}
 	}
-	for _, code := range codes {
-		if len(code) >= len(c.Raw)+len(x.Cwd)+4096 {
-			continue
-		}
-		if f := rules.Bash(code, x.Cwd, x.Home); rules.SelfFinding(f) {
-			f.Reason = c.Name + " runs " + rules.OneLineCut(code, 80) + " later: " + f.Reason
-			f.Marked = c.Raw
-			return f, true
-		}
+	if f, code, ok := rules.SelfInCode(codes, x.Cwd, x.Home, len(c.Raw)+len(x.Cwd)+4095); ok {
+		f.Reason = c.Name + " runs " + rules.OneLineCut(code, 80) + " later: " + f.Reason
+		f.Marked = c.Raw
+		return f, true
 	}
 	return rules.Finding{}, false
 }

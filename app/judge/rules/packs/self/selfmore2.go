@@ -298,15 +298,10 @@ func ruleSelfLaterCode(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 			}
 		}
 	}
-	for _, code := range codes {
-		if len(code) > 8192 {
-			continue
-		}
-		if f := rules.Bash(code, x.Cwd, x.Home); rules.SelfFinding(f) {
-			f.Reason = c.Name + " stores or runs " + rules.OneLineCut(code, 80) + ": " + f.Reason
-			f.Marked = c.Raw
-			return f, true
-		}
+	if f, code, ok := rules.SelfInCode(codes, x.Cwd, x.Home, 8192); ok {
+		f.Reason = c.Name + " stores or runs " + rules.OneLineCut(code, 80) + ": " + f.Reason
+		f.Marked = c.Raw
+		return f, true
 	}
 	return rules.Finding{}, false
 }
