@@ -221,6 +221,9 @@ func ruleDelete(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		if inFind && strings.Contains(t, "{}") {
 			continue // find decides the scope; the find rule judges it
 		}
+		if t == shell.Dyn && c.Name != "rm" && xargsFindSource(c, x) != nil {
+			continue // find ... | xargs rimraf: judged as the find (xargsfind.go)
+		}
 		f := fsTargetFinding(c, t, recursive, verb, x)
 		if !have || f.Worse(w) {
 			w, have = f, true
@@ -433,12 +436,16 @@ func ruleTee(c *shell.Cmd, x *Ctx) (Finding, bool) {
 func ruleFind(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	var starts []string
 	deletes, perms := false, false
+	trashOnly := true // every deleting payload only moves to the trash
 	i := 0
 	execCmd := func(w string) {
-		switch shell.NormName(w) {
-		case "rm", "shred", "unlink", "rmdir", "srm", "wipe", "truncate", "mv":
+		switch n := shell.NormName(w); {
+		case findDeleters[n]:
 			deletes = true
-		case "chmod", "chown", "chgrp", "chattr", "setfacl":
+			if n != "trash" && n != "trash-put" {
+				trashOnly = false
+			}
+		case n == "chmod" || n == "chown" || n == "chgrp" || n == "chattr" || n == "setfacl":
 			perms = true
 		}
 	}
@@ -455,6 +462,7 @@ func ruleFind(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			}
 		}
 		deletes = fe.Has("-delete")
+		trashOnly = !deletes
 		for _, e := range fe.Execs() {
 			_, payload := shell.PeelWrappers(e) // -exec env rm: rm acts
 			execCmd(payload[0])
@@ -465,16 +473,14 @@ func ruleFind(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			}
 		}
 	} else {
-		if ops := c.Operands(); len(ops) >= 2 {
-			starts = ops[1:2]
+		fd := parseFd(c.Args)
+		starts = fd.paths
+		if len(fd.exec) > 0 {
+			_, payload := shell.PeelWrappers(fd.exec)
+			execCmd(payload[0])
 		}
-		for j := i; j < len(c.Args); j++ {
-			switch c.Args[j] {
-			case "-x", "--exec", "-X", "--exec-batch":
-				if j+1 < len(c.Args) {
-					execCmd(c.Args[j+1])
-				}
-			}
+		if fd.filtered {
+			i = len(c.Args) // the pattern or -e narrows what fd finds
 		}
 	}
 	if !deletes && !perms {
@@ -491,9 +497,15 @@ func ruleFind(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			if sc == fsOutside && (s == "/tmp" || s == "/tmp/" || s == "/var/tmp") {
 				sc = fsProject
 			}
-			if (sc == fsCwdAll || sc == fsProject || sc == fsCache) && fsHasFilter(c.Args[i:]) {
+			filtered := fsHasFilter(c.Args[i:]) || c.Name != "find" && i == len(c.Args)
+			switch {
+			case (sc == fsCwdAll || sc == fsProject || sc == fsCache) && filtered:
 				f = Finding{Risk: 1, Rule: "fs.find-delete", Reason: "find deletes matching files inside the project", Marked: c.Raw}
-			} else {
+			case trashOnly:
+				// find ~ -exec trash {} +: recoverable from the trash,
+				// judged like trashing the start folder itself.
+				f = fsTargetFinding(c, s, false, "find -exec trash under", x)
+			default:
 				f = fsTargetFinding(c, s, true, "find -delete under", x)
 			}
 		} else {
