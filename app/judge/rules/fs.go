@@ -92,6 +92,9 @@ func fsTargetFinding(c *shell.Cmd, t string, recursive bool, verb string, x *Ctx
 		if verb != "trash" && verb != "trash-put" && verb != "gio" && fsPersonalFile(t, x) {
 			return mk(2, 0.3, "fs.delete-user-data", verb+" "+shown+": the user's own file outside any project, not recoverable")
 		}
+		if verb != "trash" && verb != "trash-put" && verb != "gio" && fsToolConfigFile(t, x) {
+			return fsToolConfigDelete(c, verb+" "+shown)
+		}
 		f := mk(1.2, 0.1, "fs.delete-outside", verb+" "+shown+": a file outside the project")
 		f.Uncertain = true
 		return f
