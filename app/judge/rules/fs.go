@@ -440,6 +440,7 @@ func ruleFind(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	var starts []string
 	deletes, perms := false, false
 	trashOnly := true // every deleting payload only moves to the trash
+	permProg := ""
 	i := 0
 	execCmd := func(w string) {
 		switch n := shell.NormName(w); {
@@ -450,6 +451,7 @@ func ruleFind(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			}
 		case n == "chmod" || n == "chown" || n == "chgrp" || n == "chattr" || n == "setfacl":
 			perms = true
+			permProg = n
 		}
 	}
 	if c.Name == "find" {
@@ -512,7 +514,12 @@ func ruleFind(c *shell.Cmd, x *Ctx) (Finding, bool) {
 				f = fsTargetFinding(c, s, true, "find -delete under", x)
 			}
 		} else {
-			f = fsPermTarget(c, s, true, "", x)
+			pc := *c // the reason names the program find runs: "find -exec chown on ~"
+			pc.Name = c.Name + " -exec " + permProg
+			if c.Name != "find" {
+				pc.Name = c.Name + " -x " + permProg
+			}
+			f = fsPermTarget(&pc, s, true, "", x)
 		}
 		if deletes && strings.Contains(s, "..") {
 			// find /tmp/x/../other -delete: a path spelled through ".." that
