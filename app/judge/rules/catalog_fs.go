@@ -56,7 +56,7 @@ var _ = declare("app/judge/rules/fs.go", func() []Entry {
 		Entry{ID: "fs.find-delete", Risk: 1, Category: "files", Reason: "find deletes matching files inside the project",
 			Examples: []Example{{Command: "find . -name x -exec rm {} +"}}},
 		Entry{ID: "fs.find-exec", Risk: 1, Category: "files", Reason: "runs a program on what find selects",
-			Examples: []Example{{Command: `find . -name "*.tmp" -exec gio trash {} +`}}},
+			Examples: []Example{{Command: `find . -name "*.tmp" -exec trash {} +`}}},
 		Entry{ID: "fs.move", Risk: 1, Category: "files", Reason: "mv dist/ (recoverable)",
 			Examples: []Example{{Command: "mv dist/ build/"}}},
 		Entry{ID: "fs.rm-root", Risk: 3, RedLine: true, Category: "files", Reason: "rm /: the root of the file system; everything on the machine would be lost",

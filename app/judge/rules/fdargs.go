@@ -1,6 +1,11 @@
 package rules
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/agent-guard/agent-guard/app/judge/facts"
+	"github.com/agent-guard/agent-guard/app/judge/shell"
+)
 
 // fd's own grammar: fd [OPTIONS] [PATTERN] [PATH...] [-x|-X CMD...].
 // Options that take a value (-e tmp, -t f, -E dir) are not the pattern,
@@ -78,3 +83,35 @@ func parseFd(args []string) fdArgs {
 // on what was found, delete it (trash and trash-put recoverably).
 var findDeleters = pkSet("rm", "shred", "unlink", "rmdir", "srm", "wipe", "truncate", "mv",
 	"rimraf", "trash", "trash-put", "del", "erase", "rd", "remove-item", "ri")
+
+// findPayloadProg is the program that acts on what find or fd selects:
+// the payload's own name, "trash" for gio trash, or for a shell running
+// a script (find ~ -exec sh -c 'rm -rf "$1"' _ {} \;) the script's first
+// deleting or permission-changing program.
+func findPayloadProg(payload []string) string {
+	if len(payload) == 0 {
+		return ""
+	}
+	name := shell.NormName(payload[0])
+	switch {
+	case name == "gio" && len(payload) > 1:
+		switch payload[1] {
+		case "trash":
+			return "trash"
+		case "remove":
+			return "rm"
+		}
+	case facts.IsShell(name):
+		for i, a := range payload[1:] {
+			if a != "-c" || i+2 >= len(payload) {
+				continue
+			}
+			for _, ic := range shell.Analyze(payload[i+2]).Cmds {
+				if findDeleters[ic.Name] || ic.Name == "chmod" || ic.Name == "chown" || ic.Name == "chgrp" {
+					return ic.Name
+				}
+			}
+		}
+	}
+	return name
+}

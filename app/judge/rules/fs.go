@@ -214,7 +214,7 @@ func ruleDelete(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		}
 		return Finding{Risk: 0, Rule: "fs.delete-nothing", Reason: c.Name + " with no file names", Marked: c.Raw}, true
 	}
-	inFind := len(c.Wrappers) > 0 && c.Wrappers[len(c.Wrappers)-1] == "find"
+	inFind := hasWord(c.Wrappers, "find") // find -exec rm, and find -exec sh -c 'rm "$1"'
 	var w Finding
 	have := false
 	for _, t := range targets {
@@ -470,7 +470,7 @@ func ruleFind(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		trashOnly = !deletes
 		for _, e := range fe.Execs() {
 			_, payload := shell.PeelWrappers(e) // -exec env rm: rm acts
-			execCmd(payload[0])
+			execCmd(findPayloadProg(payload))
 		}
 		for _, w := range fe.Writes() {
 			if f := fsWriteTarget(c, w, x); f.score() >= 1.5 || f.RedLine {
@@ -482,7 +482,7 @@ func ruleFind(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		starts = fd.paths
 		if len(fd.exec) > 0 {
 			_, payload := shell.PeelWrappers(fd.exec)
-			execCmd(payload[0])
+			execCmd(findPayloadProg(payload))
 		}
 		if fd.filtered {
 			i = len(c.Args) // the pattern or -e narrows what fd finds
@@ -504,6 +504,8 @@ func ruleFind(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			}
 			filtered := fsHasFilter(c.Args[i:]) || c.Name != "find" && i == len(c.Args)
 			switch {
+			case (sc == fsCwdAll || sc == fsProject || sc == fsCache) && filtered && trashOnly:
+				f = Finding{Risk: 0.5, Rule: "fs.find-exec", Reason: "find moves matching files of the project to the trash (recoverable)", Marked: c.Raw}
 			case (sc == fsCwdAll || sc == fsProject || sc == fsCache) && filtered:
 				f = Finding{Risk: 1, Rule: "fs.find-delete", Reason: "find deletes matching files inside the project", Marked: c.Raw}
 			case trashOnly:
