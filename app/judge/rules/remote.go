@@ -198,7 +198,7 @@ func ruleDownloadRun(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			}
 			for _, out := range pkDownloadOutputs(o) {
 				if shell.NormName(out) == tb {
-					return pkRet(c, 2.2, 0.55, "remote.download-run", "runs "+dlShown(t)+", which the same line just downloaded ("+o.Name+"), without showing it")
+					return pkRet(c, 2.2, 0.55, "remote.download-run", dlVerb(c)+dlShown(t)+", which the same line just downloaded ("+o.Name+"), without showing it")
 				}
 			}
 		}
