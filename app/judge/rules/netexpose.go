@@ -22,7 +22,7 @@ func init() {
 // exposeLoopback: an address only this machine can reach.
 func exposeLoopback(h string) bool {
 	h = strings.ToLower(strings.Trim(h, "[]'\""))
-	return h == "localhost" || strings.HasPrefix(h, "127.") || h == "::1" || h == "ip6-localhost" ||
+	return h == "localhost" || h == "lo" || h == "lo0" || strings.HasPrefix(h, "127.") || h == "::1" || h == "ip6-localhost" ||
 		strings.HasPrefix(h, "unix:") || strings.HasPrefix(h, "fd:") || strings.HasPrefix(h, "npipe:")
 }
 
