@@ -227,6 +227,9 @@ func ruleDelete(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		if t == shell.Dyn && c.Name != "rm" && xargsFindSource(c, x) != nil {
 			continue // find ... | xargs rimraf: judged as the find (xargsfind.go)
 		}
+		if t == shell.Dyn && psDeleters[c.Name] && psForEachCovers(c, x) {
+			continue // gci P | % { Remove-Item $_ }: judged as the loop (psforeachdelete.go)
+		}
 		f := fsTargetFinding(c, t, recursive, verb, x)
 		if !have || f.Worse(w) {
 			w, have = f, true
