@@ -229,6 +229,11 @@ func pkDownloadOutputs(o *shell.Cmd) []string {
 	if v, ok := pkWinVal(o, "outfile"); ok {
 		out = append(out, v)
 	}
+	if o.Name == "start-bitstransfer" {
+		if v, ok := pkWinVal(o, "destination"); ok {
+			out = append(out, v) // Start-BitsTransfer -Source URL -Destination x.exe
+		}
+	}
 	for _, r := range o.Redirs {
 		if r.Op == ">" || r.Op == ">>" {
 			out = append(out, r.Target)
