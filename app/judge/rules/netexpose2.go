@@ -15,7 +15,7 @@ import (
 
 func init() {
 	on(ruleExposeMore, "kubectl", "ssh", "ttyd", "gotty", "websocketd", "x11vnc", "bore", "frpc", "chisel",
-		"serve", "http-server", "live-server", "php", "busybox", "httpd")
+		"serve", "http-server", "live-server", "php", "busybox", "httpd", "rclone")
 }
 
 var exposeTunnelHosts = pkSet("serveo.net", "localhost.run", "nokey@localhost.run", "a.pinggy.io", "pinggy.io", "free.pinggy.io", "tunnel.pyjam.as")
@@ -71,6 +71,19 @@ func ruleExposeMore(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			return pkRet(c, 2.5, 0.8, "net.bind-shell", c.Name+" serves a shell anyone on the network can type into, without a password (backdoor)")
 		}
 		return pkRet(c, 2, 0.4, rule, c.Name+" serves a terminal over the web to anyone who reaches the port")
+	case "rclone":
+		// rclone serve http|webdav|sftp|ftp|s3 remote: --addr 0.0.0.0:8080
+		if ops := pkLowOps(c); len(ops) > 0 && ops[0] == "serve" {
+			if v, ok := pkVal(c, "--addr"); ok && !pkDyn(v) {
+				host := v
+				if k := strings.LastIndexByte(v, ':'); k >= 0 {
+					host = v[:k]
+				}
+				if !exposeLoopback(host) {
+					return pkRet(c, 2, 0.4, rule, "rclone serve --addr "+v+" serves the remote's files to anyone who reaches the port")
+				}
+			}
+		}
 	case "x11vnc":
 		if hasWord(low, "-nopw") && !hasWord(low, "-localhost") {
 			return pkRet(c, 2, 0.5, rule, "x11vnc -nopw shares the desktop with anyone on the network, without a password")
