@@ -161,7 +161,10 @@ func ruleDownloadRun(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		return Finding{}, false
 	}
 	target := ""
+	var targets []string
 	switch {
+	case len(dlFileRunnerTargets(c)) > 0:
+		targets = dlFileRunnerTargets(c)
 	case pkCodeRunner(c.Name):
 		if ops := c.Operands(); len(ops) > 0 {
 			target = ops[0]
@@ -176,19 +179,27 @@ func ruleDownloadRun(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		return Finding{}, false
 	default:
 		target = c.Name
+		if c.Path != "" {
+			target = c.Path // .\i.ps1: the name alone has lost .ps1
+		}
 	}
-	if target == "" || pkDyn(target) {
-		return Finding{}, false
+	if target != "" {
+		targets = append(targets, target)
 	}
-	tb := pkNorm(target)
-	for i := range all {
-		o := &all[i]
-		if o == c || !pkDownloaders[o.Name] {
+	for _, t := range targets {
+		if t == "" || pkDyn(t) {
 			continue
 		}
-		for _, out := range pkDownloadOutputs(o) {
-			if pkNorm(out) == tb {
-				return pkRet(c, 2.2, 0.55, "remote.download-run", "runs "+tb+", which the same line just downloaded ("+o.Name+"), without showing it")
+		tb := shell.NormName(t)
+		for i := range all {
+			o := &all[i]
+			if o == c || !pkDownloaders[o.Name] {
+				continue
+			}
+			for _, out := range pkDownloadOutputs(o) {
+				if shell.NormName(out) == tb {
+					return pkRet(c, 2.2, 0.55, "remote.download-run", dlVerb(c)+dlShown(t)+", which the same line just downloaded ("+o.Name+"), without showing it")
+				}
 			}
 		}
 	}
@@ -217,6 +228,11 @@ func pkDownloadOutputs(o *shell.Cmd) []string {
 	}
 	if v, ok := pkWinVal(o, "outfile"); ok {
 		out = append(out, v)
+	}
+	if o.Name == "start-bitstransfer" {
+		if v, ok := pkWinVal(o, "destination"); ok {
+			out = append(out, v) // Start-BitsTransfer -Source URL -Destination x.exe
+		}
 	}
 	for _, r := range o.Redirs {
 		if r.Op == ">" || r.Op == ">>" {
