@@ -38,6 +38,7 @@ var hostFlagHelp = map[string]string{
 	install.Kimi:        "Kimi Code (~/.kimi-code/config.toml)",
 	install.OpenCode:    "opencode (a plugin in ~/.config/opencode/plugins)",
 	install.Cline:       "Cline (a hook file, ~/Documents/Cline/Hooks/PreToolUse; PreToolUse.ps1 on Windows)",
+	install.Amp:         "Amp (a plugin in ~/.config/amp/plugins)",
 	install.Antigravity: "Antigravity CLI (~/.gemini/config/hooks.json, hook set \"agent-guard\")",
 }
 

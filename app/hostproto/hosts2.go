@@ -202,3 +202,50 @@ func parseAntigravity(data []byte) (Event, bool, error) {
 	}
 	return ev, true, toCommon(&ev, k, tool, in)
 }
+
+// Amp has no process hooks that we could establish (its permission rules'
+// "delegate" protocol is not in any public source we found): agent-guard
+// installs an Amp plugin instead, the integration cc-safety-net 2.4.5
+// ships (amp.on("tool.call") answering {action: "allow"} or
+// {action: "reject-and-continue", message}). Our plugin sends the hook
+// {tool, input, threadId, cwd} plus {command, dir} when Amp's own
+// helper (shellCommandFromToolCall) says the call runs a shell command,
+// and reads back the opencode-style {"decision","reason"}.
+var Amp = register(Host{Name: "amp", Display: "Amp", ask: false,
+	parse:    parseAmp,
+	render:   renderOpenCode,
+	FailOpen: "plugins run in-process; agent-guard's plugin rejects the call unless the hook answers allow or has no opinion, so a crashed, missing or slow hook blocks"})
+
+// ampTools are Amp's tool names (Bash {cmd, cwd}, edit_file {path,
+// old_str, new_str}, create_file {path, content}); the shell is found by
+// Amp's own helper first.
+var ampTools = toolTable{"bash": shell, "edit_file": edit, "create_file": write, "apply_patch": patch}
+
+func parseAmp(data []byte) (Event, bool, error) {
+	f, err := readObject(data, "tool.call")
+	if err != nil {
+		return Event{}, true, err
+	}
+	ev := Event{HookEventName: PreToolUse, SessionID: f.str("threadId"), Cwd: f.str("cwd")}
+	tool := f.str("tool")
+	ev.ToolName = tool
+	if tool == "" {
+		return ev, true, fmt.Errorf("event: tool is missing (agent-guard's Amp plugin sends {tool, input, threadId, cwd}); reinstall with agent-guard install --amp")
+	}
+	if cmd := f.str("command"); cmd != "" { // Amp's helper read a shell command out of this call
+		in := fields{"command": marshal(cmd)}
+		if dir := f.str("dir"); dir != "" {
+			in["cwd"] = marshal(dir)
+		}
+		return ev, true, toCommon(&ev, shell, tool, in)
+	}
+	k := ampTools.kind(tool)
+	if k == notJudged {
+		return ev, false, nil
+	}
+	in, err := f.object("input")
+	if err != nil {
+		return ev, true, err
+	}
+	return ev, true, toCommon(&ev, k, tool, in)
+}

@@ -44,6 +44,9 @@ func (h Host) ShellEvent(command, cwd, session string) []byte {
 	case "antigravity":
 		v = map[string]any{"conversationId": session, "workspacePaths": []string{cwd}, "transcriptPath": "", "stepIdx": 1,
 			"toolCall": map[string]any{"name": "run_command", "args": map[string]any{"CommandLine": command, "Cwd": cwd}}}
+	case "amp":
+		v = map[string]any{"tool": "Bash", "threadId": session, "cwd": cwd, "input": map[string]string{"cmd": command, "cwd": cwd},
+			"command": command, "dir": cwd}
 	default: // zcode, claude, codex
 		v = claudeShell("Bash", command, cwd, session, PreToolUse)
 	}
@@ -73,7 +76,7 @@ func (h Host) HostDecision(o Output) (decision, reason string, err error) {
 			return Allow, "", nil
 		}
 		return Allow, "", fmt.Errorf("exit code %d is not a block on %s: the tool runs", o.Code, h.Display)
-	case "opencode": // agent-guard's plugin: anything but allow or silence throws
+	case "opencode", "amp": // agent-guard's plugins: anything but allow or silence blocks
 		if o.Code != 0 {
 			return Deny, strings.TrimSpace(string(o.Stderr)), nil
 		}

@@ -107,6 +107,8 @@ func Apply(host string, data []byte, h Hook) ([]byte, error) {
 		return applyOpencode(data, h)
 	case Cline:
 		return applyCline(data, h)
+	case Amp:
+		return applyAmp(data, h)
 	}
 	sp, err := spec(host)
 	if err != nil {
@@ -157,6 +159,11 @@ func Remove(host string, data []byte) ([]byte, int, error) {
 	case Cline:
 		if isClineShim(data) {
 			return nil, 1, nil // the whole file is ours: it goes
+		}
+		return data, 0, nil
+	case Amp:
+		if isAmpPlugin(data) {
+			return nil, 1, nil
 		}
 		return data, 0, nil
 	}
@@ -211,6 +218,8 @@ func Inspect(host string, data []byte) (*Installed, error) {
 		return inspectOpencode(data)
 	case Cline:
 		return inspectCline(data)
+	case Amp:
+		return inspectAmp(data)
 	}
 	sp, err := spec(host)
 	if err != nil {

@@ -80,7 +80,7 @@ func TestHostsGolden(t *testing.T) {
 			if err != nil || ures.Removed == 0 {
 				t.Fatalf("uninstall: %+v %v", ures, err)
 			}
-			if host == OpenCode || host == Cline {
+			if host == OpenCode || host == Cline || host == Amp {
 				if _, err := os.Stat(path); !os.IsNotExist(err) {
 					t.Errorf("uninstall left the plugin file: %v", err)
 				}
@@ -104,6 +104,7 @@ func TestHostsRefuseBrokenFiles(t *testing.T) {
 	broken := map[string]struct{ content, want string }{
 		Kimi:     {"hooks = [ { event = \"PreToolUse\" } ]\n", "line 1: hooks is defined"},
 		OpenCode: {"export const Mine = 1;\n", "not agent-guard's plugin"},
+		Amp:      {"export default function (amp) {}\n", "not agent-guard's plugin"},
 		Cline:    {"#!/bin/sh\necho '{\"cancel\":false}'\n", "another PreToolUse hook"},
 	}
 	for _, host := range AllHosts() {

@@ -27,6 +27,8 @@ const (
 	// keeps named hook sets in ~/.gemini/config/hooks.json.
 	Cline       = "cline"
 	Antigravity = "antigravity"
+	// Amp gets a plugin file of ours (amp.go).
+	Amp = "amp"
 )
 
 // antigravityName is our named hook set in Antigravity CLI's hooks.json:

@@ -96,7 +96,7 @@ func Display(host string) string {
 
 // AllHosts lists every host install can write, sorted.
 func AllHosts() []string {
-	ns := append(HostNames(), Kimi, OpenCode, Cline)
+	ns := append(HostNames(), Kimi, OpenCode, Cline, Amp)
 	sort.Strings(ns)
 	return ns
 }
@@ -141,6 +141,8 @@ func hostHome(home, host string) string {
 		return filepath.Join(home, "Documents", "Cline")
 	case Antigravity:
 		return filepath.Join(home, ".gemini", "config")
+	case Amp:
+		return filepath.Join(env("XDG_CONFIG_HOME", filepath.Join(home, ".config")), "amp")
 	}
 	return ""
 }
@@ -172,6 +174,8 @@ func ConfigPaths(home, host string) ([]string, error) {
 		return []string{filepath.Join(dir, "Hooks", clineFile())}, nil
 	case Antigravity:
 		return []string{filepath.Join(dir, "hooks.json")}, nil
+	case Amp:
+		return []string{filepath.Join(dir, "plugins", "agent-guard.ts")}, nil
 	case Kiro:
 		agents, _ := filepath.Glob(filepath.Join(dir, "agents", "*.json"))
 		if len(agents) == 0 {
@@ -219,6 +223,7 @@ var manualSteps = map[string]string{
 	OpenCode:    "opencode loads plugins at start: restart it.",
 	Cline:       "Turn hooks on in Cline's settings (Features > Enable Hooks) if they are off; Cline then runs ~/Documents/Cline/Hooks/PreToolUse before every tool.",
 	Antigravity: "Antigravity CLI reads ~/.gemini/config/hooks.json at start: restart running sessions.",
+	Amp:         "Restart Amp or run \"plugins: reload\" in it; `amp plugins list` should show agent-guard active.",
 }
 
 // FindGuard returns the agent-guard binary the hook must verify: explicit
