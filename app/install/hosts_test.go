@@ -280,3 +280,28 @@ func TestClineWindowsShim(t *testing.T) {
 		t.Errorf("Windows workspace hook file %v", p)
 	}
 }
+
+// Antigravity runs a hook set only while it is "enabled": a disabled set
+// of ours is reported (doctor asks to reinstall) and install turns it on;
+// a user's own set named otherwise is never touched.
+func TestAntigravityEnabled(t *testing.T) {
+	off := `{"agent-guard": {"enabled": false, "PreToolUse": [{"hooks": [{"type": "command", "command": "/opt/agent-guard/agent-guard-hook --host antigravity --deadline 135s", "timeout": 145}]}]}, "mine": {"enabled": false, "PreToolUse": []}}`
+	in, err := Inspect(Antigravity, []byte(off))
+	if err != nil || in == nil || in.Enabled {
+		t.Fatalf("disabled set: %+v %v", in, err)
+	}
+	out, err := Apply(Antigravity, []byte(off), guardHook)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := compact(t, out)
+	if !strings.Contains(c, `"agent-guard":{"enabled":true,"PreToolUse":[{"hooks":[{"type":"command","command":"/opt/agent-guard/agent-guard-hook --host antigravity`) || !strings.Contains(c, `"mine":{"enabled":false,"PreToolUse":[]}`) {
+		t.Errorf("after install: %s", c)
+	}
+	if in, _ := Inspect(Antigravity, out); in == nil || !in.Enabled {
+		t.Errorf("after install Inspect = %+v", in)
+	}
+	if _, err := Apply(Antigravity, []byte(`{"agent-guard": "x"}`), guardHook); err == nil || !strings.Contains(err.Error(), "agent-guard is not a JSON object") {
+		t.Errorf("a non-object set: %v", err)
+	}
+}
