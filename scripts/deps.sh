@@ -3,7 +3,7 @@
 # test: Fyne's C headers (GL, X11, Wayland), Xvfb + xdotool + ImageMagick for
 # the GUI end-to-end tests and screenshots, mingw-w64 for the Windows tray
 # (and the wine step's DLL), dbus-x11 for a session bus under Xvfb, nodejs
-# to load the opencode plugin in e2e, and wine + wine64 to run the Windows
+# to load the opencode and Amp plugins in e2e, and wine + wine64 to run the Windows
 # binaries and tests (scripts/wine-test.sh), fontconfig and a CJK font
 # (fonts-wqy-microhei) so the tray's dialog draws Chinese and doctor's
 # font check has something to find. Packages already installed are

@@ -24,19 +24,22 @@ type hostFlags struct {
 
 // hostFlagHelp is where each host's hook goes, for -h.
 var hostFlagHelp = map[string]string{
-	install.ZCode:    "ZCode, user level (~/.zcode/cli/config.json)",
-	install.Claude:   "Claude Code (~/.claude/settings.json)",
-	install.Codex:    "Codex CLI (~/.codex/hooks.json; trust it in /hooks afterwards)",
-	install.Gemini:   "Gemini CLI (~/.gemini/settings.json)",
-	install.Cursor:   "Cursor (~/.cursor/hooks.json, failClosed)",
-	install.Copilot:  "GitHub Copilot CLI (~/.copilot/hooks/agent-guard.json, bash and powershell)",
-	install.Windsurf: "Windsurf (~/.codeium/windsurf/hooks.json)",
-	install.Qwen:     "Qwen Code (~/.qwen/settings.json)",
-	install.Kiro:     "Kiro CLI (every agent in ~/.kiro/agents)",
-	install.Droid:    "Factory droid (~/.factory/hooks.json)",
-	install.Auggie:   "Augment Auggie (~/.augment/settings.json)",
-	install.Kimi:     "Kimi Code (~/.kimi-code/config.toml)",
-	install.OpenCode: "opencode (a plugin in ~/.config/opencode/plugins)",
+	install.ZCode:       "ZCode, user level (~/.zcode/cli/config.json)",
+	install.Claude:      "Claude Code (~/.claude/settings.json)",
+	install.Codex:       "Codex CLI (~/.codex/hooks.json; trust it in /hooks afterwards)",
+	install.Gemini:      "Gemini CLI (~/.gemini/settings.json)",
+	install.Cursor:      "Cursor (~/.cursor/hooks.json, failClosed)",
+	install.Copilot:     "GitHub Copilot CLI (~/.copilot/hooks/agent-guard.json, bash and powershell)",
+	install.Windsurf:    "Windsurf (~/.codeium/windsurf/hooks.json)",
+	install.Qwen:        "Qwen Code (~/.qwen/settings.json)",
+	install.Kiro:        "Kiro CLI (every agent in ~/.kiro/agents)",
+	install.Droid:       "Factory droid (~/.factory/hooks.json)",
+	install.Auggie:      "Augment Auggie (~/.augment/settings.json)",
+	install.Kimi:        "Kimi Code (~/.kimi-code/config.toml)",
+	install.OpenCode:    "opencode (a plugin in ~/.config/opencode/plugins)",
+	install.Cline:       "Cline (a hook file, ~/Documents/Cline/Hooks/PreToolUse; PreToolUse.ps1 on Windows)",
+	install.Amp:         "Amp (a plugin in ~/.config/amp/plugins)",
+	install.Antigravity: "Antigravity CLI (~/.gemini/config/hooks.json, hook set \"agent-guard\")",
 }
 
 func addHostFlags(fs *flag.FlagSet) hostFlags {

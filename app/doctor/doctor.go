@@ -211,7 +211,11 @@ func checkEntry(r *report, t install.Target, in *install.Installed, cfg *config.
 		r.fix("%s: \"disableAllHooks\": true in %s, so %s runs no hooks, agent-guard's included: remove it", t.Label, t.Path, t.Label)
 	}
 	if !in.Enabled {
-		r.fix("%s: hooks.enabled is not true in %s, so ZCode runs no hooks: %s", t.Label, t.Path, again)
+		if t.Host == install.Antigravity {
+			r.fix("%s: agent-guard's hook set in %s is not \"enabled\": true, so Antigravity CLI does not run it: %s", t.Label, t.Path, again)
+		} else {
+			r.fix("%s: hooks.enabled is not true in %s, so ZCode runs no hooks: %s", t.Label, t.Path, again)
+		}
 	}
 	if in.Count > listCount(t.Host) {
 		r.fix("%s: %d agent-guard entries in %s: %s to keep one", t.Label, in.Count, t.Path, again)

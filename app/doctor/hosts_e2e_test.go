@@ -45,7 +45,7 @@ func TestDoctorEveryHost(t *testing.T) {
 		"CODEX_HOME=", "COPILOT_HOME=", "KIMI_CODE_HOME=",
 		typesafe.KeyEnv+"=",
 	)
-	for _, d := range []string{".zcode", ".claude", ".codex", ".gemini", ".cursor", ".copilot", ".codeium/windsurf", ".qwen", ".kiro", ".factory", ".augment", ".kimi-code", ".config/opencode"} {
+	for _, d := range []string{".zcode", ".claude", ".codex", ".gemini", ".cursor", ".copilot", ".codeium/windsurf", ".qwen", ".kiro", ".factory", ".augment", ".kimi-code", ".config/opencode", "Documents/Cline", ".gemini/config", ".config/amp"} {
 		if err := os.MkdirAll(filepath.Join(home, d), 0o700); err != nil {
 			t.Fatal(err)
 		}

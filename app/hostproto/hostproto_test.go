@@ -130,7 +130,7 @@ func TestShellEventAndHostDecisionRoundTrip(t *testing.T) {
 		// unless the host fails closed.
 		got, _, err := h.HostDecision(Output{Stdout: []byte("garbage\n"), Code: 0})
 		exitCodeOnly := h.Name == "windsurf" || h.Name == "kiro" || h.Name == "auggie"
-		if h.Name != "cursor" && h.Name != "opencode" && (got != Allow || (err == nil) != exitCodeOnly) {
+		if h.Name != "cursor" && h.Name != "opencode" && h.Name != "amp" && (got != Allow || (err == nil) != exitCodeOnly) {
 			t.Errorf("%s: garbage read as %q, %v; the host would run the tool", h.Name, got, err)
 		}
 	}

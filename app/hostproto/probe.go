@@ -37,6 +37,16 @@ func (h Host) ShellEvent(command, cwd, session string) []byte {
 		v = claudeShell("Shell", command, cwd, session, PreToolUse)
 	case "opencode":
 		v = map[string]any{"tool": "bash", "sessionID": session, "cwd": cwd, "args": map[string]string{"command": command}}
+	case "cline":
+		v = map[string]any{"clineVersion": "3.36.0", "hookName": PreToolUse, "timestamp": "1767225600000", "taskId": session,
+			"workspaceRoots": []string{cwd}, "userId": "", "preToolUse": map[string]any{"toolName": "execute_command",
+				"parameters": map[string]string{"command": command, "requires_approval": "false"}}}
+	case "antigravity":
+		v = map[string]any{"conversationId": session, "workspacePaths": []string{cwd}, "transcriptPath": "", "stepIdx": 1,
+			"toolCall": map[string]any{"name": "run_command", "args": map[string]any{"CommandLine": command, "Cwd": cwd}}}
+	case "amp":
+		v = map[string]any{"tool": "Bash", "threadId": session, "cwd": cwd, "input": map[string]string{"cmd": command, "cwd": cwd},
+			"command": command, "dir": cwd}
 	default: // zcode, claude, codex
 		v = claudeShell("Bash", command, cwd, session, PreToolUse)
 	}
@@ -66,7 +76,7 @@ func (h Host) HostDecision(o Output) (decision, reason string, err error) {
 			return Allow, "", nil
 		}
 		return Allow, "", fmt.Errorf("exit code %d is not a block on %s: the tool runs", o.Code, h.Display)
-	case "opencode": // agent-guard's plugin: anything but allow or silence throws
+	case "opencode", "amp": // agent-guard's plugins: anything but allow or silence blocks
 		if o.Code != 0 {
 			return Deny, strings.TrimSpace(string(o.Stderr)), nil
 		}
@@ -101,7 +111,20 @@ func (h Host) HostDecision(o Output) (decision, reason string, err error) {
 		return Allow, "", fmt.Errorf("unreadable answer %q (%v): %s runs the tool", stdout, e, h.Display)
 	}
 	switch h.Name {
-	case "gemini":
+	case "cline":
+		var d struct {
+			Cancel              bool   `json:"cancel"`
+			ContextModification string `json:"contextModification"`
+			ErrorMessage        string `json:"errorMessage"`
+		}
+		if err := strictJSON(stdout, &d); err != nil {
+			return bad(err)
+		}
+		if d.Cancel {
+			return Deny, d.ErrorMessage, nil
+		}
+		return Allow, "", nil
+	case "gemini", "antigravity":
 		var d geminiOutput
 		if err := strictJSON(stdout, &d); err != nil {
 			return bad(err)

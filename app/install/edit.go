@@ -105,6 +105,10 @@ func Apply(host string, data []byte, h Hook) ([]byte, error) {
 		return applyKimi(data, h)
 	case OpenCode:
 		return applyOpencode(data, h)
+	case Cline:
+		return applyCline(data, h)
+	case Amp:
+		return applyAmp(data, h)
 	}
 	sp, err := spec(host)
 	if err != nil {
@@ -127,7 +131,7 @@ func Apply(host string, data []byte, h Hook) ([]byte, error) {
 		}
 		d.removeOurs()
 		d.list = append(d.list, mustMarshal(entry))
-		if sp.name == ZCode {
+		if sp.name == ZCode || sp.name == Antigravity {
 			d.chain[1].set("enabled", json.RawMessage("true"))
 		}
 		if i == 0 {
@@ -152,6 +156,16 @@ func Remove(host string, data []byte) ([]byte, int, error) {
 			return nil, 1, nil // the whole file is ours: it goes
 		}
 		return data, 0, nil
+	case Cline:
+		if isClineShim(data) {
+			return nil, 1, nil // the whole file is ours: it goes
+		}
+		return data, 0, nil
+	case Amp:
+		if isAmpPlugin(data) {
+			return nil, 1, nil
+		}
+		return data, 0, nil
 	}
 	sp, err := spec(host)
 	if err != nil {
@@ -171,6 +185,9 @@ func Remove(host string, data []byte) ([]byte, int, error) {
 	}
 	if total == 0 { // nothing of ours: the file keeps its exact bytes
 		return data, 0, nil
+	}
+	if host == Antigravity {
+		data = dropEmptySet(data)
 	}
 	return data, total, nil
 }
@@ -199,6 +216,10 @@ func Inspect(host string, data []byte) (*Installed, error) {
 		return inspectKimi(data)
 	case OpenCode:
 		return inspectOpencode(data)
+	case Cline:
+		return inspectCline(data)
+	case Amp:
+		return inspectAmp(data)
 	}
 	sp, err := spec(host)
 	if err != nil {
@@ -263,7 +284,7 @@ func Inspect(host string, data []byte) (*Installed, error) {
 	if in.HostTimeout == 0 {
 		in.HostTimeout = AssumedTimeout(host)
 	}
-	if sp.name == ZCode {
+	if sp.name == ZCode || sp.name == Antigravity {
 		v, _ := zdoc.chain[1].get("enabled")
 		in.Enabled = string(bytes.TrimSpace(v)) == "true"
 	}
@@ -277,4 +298,37 @@ func rawString(raw json.RawMessage, key string) string {
 		_ = json.Unmarshal(m[key], &s)
 	}
 	return s
+}
+
+// dropEmptySet removes Antigravity's "agent-guard" hook set once our
+// removal left it with nothing but "enabled" and an empty PreToolUse.
+func dropEmptySet(data []byte) []byte {
+	root, err := parseObject(data)
+	if err != nil {
+		return data
+	}
+	raw, ok := root.get(antigravityName)
+	if !ok {
+		return data
+	}
+	set, err := parseObject(raw)
+	if err != nil {
+		return data
+	}
+	for _, m := range set.members {
+		switch {
+		case m.key == "enabled":
+		case m.key == "PreToolUse" && string(bytes.TrimSpace(m.val)) == "[]":
+		default:
+			return data
+		}
+	}
+	var kept []member
+	for _, m := range root.members {
+		if m.key != antigravityName {
+			kept = append(kept, m)
+		}
+	}
+	root.members = kept
+	return render(root.compact(), data)
 }

@@ -42,10 +42,17 @@ type Result struct {
 // Install puts hook h into host's config at path, creating the file if
 // needed. A file that is not valid JSON is left untouched.
 func Install(host, path string, h Hook, opt Options) (Result, error) {
-	return update(path, opt, func(data []byte, exists bool) ([]byte, bool, int, error) {
+	res, err := update(path, opt, func(data []byte, exists bool) ([]byte, bool, int, error) {
 		out, err := Apply(host, data, h)
 		return out, err == nil && (!exists || !sameContent(data, out)), 0, err
 	})
+	if err == nil && host == Cline && !opt.DryRun {
+		// Cline runs only an executable hook file; the write leaves 0600.
+		if err := os.Chmod(res.Path, 0o700); err != nil {
+			return res, fmt.Errorf("install: cannot make %s executable: %v", res.Path, err)
+		}
+	}
+	return res, err
 }
 
 // Uninstall removes our hook from host's config at path. A file without

@@ -101,7 +101,7 @@ func spec(host string) (hostSpec, error) {
 
 // group is one matcher group; field order is the order written.
 type group struct {
-	Matcher string `json:"matcher"`
+	Matcher string `json:"matcher,omitempty"` // Antigravity's groups have none
 	Hooks   []any  `json:"hooks"`
 }
 

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -37,6 +38,12 @@ func TestHostsGolden(t *testing.T) {
 			}
 			got := readFile(t, path)
 			golden(t, base+".after", got)
+			if host == Cline && runtime.GOOS != "windows" {
+				if fi, err := os.Stat(path); err != nil || fi.Mode().Perm()&0o100 == 0 {
+					t.Errorf("the Cline hook file is not executable: %v %v", fi, err)
+				}
+			}
+
 			if !res.Changed {
 				t.Error("first install reported no change")
 			}
@@ -73,7 +80,7 @@ func TestHostsGolden(t *testing.T) {
 			if err != nil || ures.Removed == 0 {
 				t.Fatalf("uninstall: %+v %v", ures, err)
 			}
-			if host == OpenCode {
+			if host == OpenCode || host == Cline || host == Amp {
 				if _, err := os.Stat(path); !os.IsNotExist(err) {
 					t.Errorf("uninstall left the plugin file: %v", err)
 				}
@@ -97,6 +104,8 @@ func TestHostsRefuseBrokenFiles(t *testing.T) {
 	broken := map[string]struct{ content, want string }{
 		Kimi:     {"hooks = [ { event = \"PreToolUse\" } ]\n", "line 1: hooks is defined"},
 		OpenCode: {"export const Mine = 1;\n", "not agent-guard's plugin"},
+		Amp:      {"export default function (amp) {}\n", "not agent-guard's plugin"},
+		Cline:    {"#!/bin/sh\necho '{\"cancel\":false}'\n", "another PreToolUse hook"},
 	}
 	for _, host := range AllHosts() {
 		b, ok := broken[host]
@@ -239,5 +248,60 @@ func TestKiroNewAgent(t *testing.T) {
 	c := compact(t, out)
 	if !strings.HasPrefix(c, `{"name":"agent-guard","description":`) || !strings.Contains(c, `"hooks":{"preToolUse":[{"command":"/opt/agent-guard/agent-guard-hook --host kiro`) {
 		t.Errorf("new Kiro agent: %s", c)
+	}
+}
+
+// On Windows Cline runs PreToolUse.ps1: the shim is PowerShell, pipes
+// stdin to the hook as UTF-8, and reads back like the sh one.
+func TestClineWindowsShim(t *testing.T) {
+	old := runtimeGOOS
+	t.Cleanup(func() { runtimeGOOS = old })
+	runtimeGOOS = "windows"
+	h := Hook{Path: "C:/Users/o'brien/ag/agent-guard-hook.exe", Guard: "C:/Users/o'brien/ag/agent-guard.exe", Timing: TimingFor(120)}
+	out, err := Apply(Cline, nil, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(out)
+	for _, want := range []string{"[Console]::In.ReadToEnd() | & 'C:/Users/o''brien/ag/agent-guard-hook.exe' --host cline --deadline 25s --guard 'C:/Users/o''brien/ag/agent-guard.exe'",
+		"$OutputEncoding = [System.Text.UTF8Encoding]::new($false)", "exit $LASTEXITCODE", `Write-Output '{"cancel":true,`} {
+		if !strings.Contains(text, want) {
+			t.Errorf("PowerShell shim lacks %q:\n%s", want, text)
+		}
+	}
+	in, err := Inspect(Cline, out)
+	if err != nil || in == nil || in.Command != h.Path || in.Deadline != 25*time.Second || strings.Join(in.Args, " ") != "--host cline --deadline 25s --guard "+h.Guard {
+		t.Errorf("Inspect = %+v %v", in, err)
+	}
+	if p, _ := ConfigPaths(`C:\Users\o`, Cline); filepath.Base(p[0]) != "PreToolUse.ps1" {
+		t.Errorf("Windows hook file %v", p)
+	}
+	if p := WorkspaceConfigPaths("/w", Cline); len(p) != 1 || filepath.Base(p[0]) != "PreToolUse.ps1" {
+		t.Errorf("Windows workspace hook file %v", p)
+	}
+}
+
+// Antigravity runs a hook set only while it is "enabled": a disabled set
+// of ours is reported (doctor asks to reinstall) and install turns it on;
+// a user's own set named otherwise is never touched.
+func TestAntigravityEnabled(t *testing.T) {
+	off := `{"agent-guard": {"enabled": false, "PreToolUse": [{"hooks": [{"type": "command", "command": "/opt/agent-guard/agent-guard-hook --host antigravity --deadline 135s", "timeout": 145}]}]}, "mine": {"enabled": false, "PreToolUse": []}}`
+	in, err := Inspect(Antigravity, []byte(off))
+	if err != nil || in == nil || in.Enabled {
+		t.Fatalf("disabled set: %+v %v", in, err)
+	}
+	out, err := Apply(Antigravity, []byte(off), guardHook)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := compact(t, out)
+	if !strings.Contains(c, `"agent-guard":{"enabled":true,"PreToolUse":[{"hooks":[{"type":"command","command":"/opt/agent-guard/agent-guard-hook --host antigravity`) || !strings.Contains(c, `"mine":{"enabled":false,"PreToolUse":[]}`) {
+		t.Errorf("after install: %s", c)
+	}
+	if in, _ := Inspect(Antigravity, out); in == nil || !in.Enabled {
+		t.Errorf("after install Inspect = %+v", in)
+	}
+	if _, err := Apply(Antigravity, []byte(`{"agent-guard": "x"}`), guardHook); err == nil || !strings.Contains(err.Error(), "agent-guard is not a JSON object") {
+		t.Errorf("a non-object set: %v", err)
 	}
 }

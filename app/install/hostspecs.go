@@ -23,7 +23,17 @@ const (
 	Auggie   = "auggie"
 	Kimi     = "kimi"
 	OpenCode = "opencode"
+	// Cline's hook is a script file of ours (cline.go); Antigravity CLI
+	// keeps named hook sets in ~/.gemini/config/hooks.json.
+	Cline       = "cline"
+	Antigravity = "antigravity"
+	// Amp gets a plugin file of ours (amp.go).
+	Amp = "amp"
 )
+
+// antigravityName is our named hook set in Antigravity CLI's hooks.json:
+// {"agent-guard": {"enabled": true, "PreToolUse": [{"hooks": [...]}]}}.
+const antigravityName = "agent-guard"
 
 // Matchers: each host's names for the tools we judge (its own spelling,
 // and Claude's where the host accepts both).
@@ -51,6 +61,16 @@ var specs = map[string]hostSpec{
 	Copilot: {name: Copilot, root: []member{{"version", json.RawMessage("1")}}, lists: []listSpec{
 		{keys: []string{"hooks", "preToolUse"}, entry: copilotEntry, view: copilotView}}},
 	Windsurf: {name: Windsurf, lists: []listSpec{windsurfList("pre_run_command"), windsurfList("pre_write_code"), windsurfList("pre_mcp_tool_use")}},
+	// Antigravity's groups have no matcher: every tool call comes to us.
+	Antigravity: {name: Antigravity, lists: []listSpec{{keys: []string{antigravityName, "PreToolUse"}, grouped: true,
+		entry: func(h Hook) (any, error) {
+			cmd, err := plainCommand(Antigravity, h)
+			if err != nil {
+				return nil, err
+			}
+			return claudeHook{Type: "command", Command: cmd, Timeout: int64(h.HostTimeout / time.Second)}, nil
+		},
+		view: commandView("command", "timeout", time.Second)}}},
 	Kiro: {name: Kiro, lists: []listSpec{
 		{keys: []string{"hooks", "preToolUse"}, entry: kiroEntry, view: commandView("command", "timeout_ms", time.Millisecond)}}},
 }
@@ -59,7 +79,9 @@ var specs = map[string]hostSpec{
 // timeout field: Windsurf kills a hook after about 30 s (one project's
 // README; not in Windsurf's docs) and then proceeds, so the hook must
 // answer deny before that.
-var assumedTimeout = map[string]time.Duration{Windsurf: 30 * time.Second}
+// Cline's hook timeout is not in its docs either; 30 s is assumed the
+// same way (a shorter deadline only costs approval-dialog time).
+var assumedTimeout = map[string]time.Duration{Windsurf: 30 * time.Second, Cline: 30 * time.Second}
 
 // ForHost fits h's timing to host: on a host whose timeout we cannot set,
 // the hook's deadline is kept 5 s under the host's assumed timeout (the

@@ -96,7 +96,7 @@ func Display(host string) string {
 
 // AllHosts lists every host install can write, sorted.
 func AllHosts() []string {
-	ns := append(HostNames(), Kimi, OpenCode)
+	ns := append(HostNames(), Kimi, OpenCode, Cline, Amp)
 	sort.Strings(ns)
 	return ns
 }
@@ -137,6 +137,12 @@ func hostHome(home, host string) string {
 		return env("KIMI_CODE_HOME", filepath.Join(home, ".kimi-code"))
 	case OpenCode:
 		return filepath.Join(env("XDG_CONFIG_HOME", filepath.Join(home, ".config")), "opencode")
+	case Cline:
+		return filepath.Join(home, "Documents", "Cline")
+	case Antigravity:
+		return filepath.Join(home, ".gemini", "config")
+	case Amp:
+		return filepath.Join(env("XDG_CONFIG_HOME", filepath.Join(home, ".config")), "amp")
 	}
 	return ""
 }
@@ -164,6 +170,12 @@ func ConfigPaths(home, host string) ([]string, error) {
 		return []string{filepath.Join(dir, "config.toml")}, nil
 	case OpenCode:
 		return []string{filepath.Join(dir, "plugins", "agent-guard.js")}, nil
+	case Cline:
+		return []string{filepath.Join(dir, "Hooks", clineFile())}, nil
+	case Antigravity:
+		return []string{filepath.Join(dir, "hooks.json")}, nil
+	case Amp:
+		return []string{filepath.Join(dir, "plugins", "agent-guard.ts")}, nil
 	case Kiro:
 		agents, _ := filepath.Glob(filepath.Join(dir, "agents", "*.json"))
 		if len(agents) == 0 {
@@ -196,19 +208,22 @@ func ManualStep(host string) string {
 }
 
 var manualSteps = map[string]string{
-	Claude:   "Claude Code reads its hooks when a session starts: restart running sessions.",
-	ZCode:    "ZCode reads its hooks when a session starts: restart running sessions.",
-	Codex:    "Codex runs a new hook only once you trust it: open /hooks in Codex and trust agent-guard's entry (press t). Hooks need a recent Codex; where they are still behind a flag, set codex_hooks = true under [features] in ~/.codex/config.toml.",
-	Gemini:   "Gemini CLI reads settings.json at start: restart running sessions (/hooks lists agent-guard).",
-	Cursor:   "Restart Cursor (or reload its window) so it reads ~/.cursor/hooks.json; every entry is failClosed.",
-	Copilot:  "Copilot CLI loads ~/.copilot/hooks at session start: restart running sessions.",
-	Windsurf: "Reload Windsurf so Cascade reads ~/.codeium/windsurf/hooks.json.",
-	Qwen:     "Qwen Code reads settings.json at start: restart running sessions.",
-	Kiro:     "Kiro runs the hooks of the agent in use; if agent-guard created ~/.kiro/agents/agent-guard.json, start Kiro with --agent agent-guard or make it your default agent.",
-	Droid:    "droid reads ~/.factory/hooks.json at start: restart running sessions (/hooks lists agent-guard).",
-	Auggie:   "Auggie reads ~/.augment/settings.json at start: restart running sessions.",
-	Kimi:     "Kimi Code reads config.toml at start: restart running sessions.",
-	OpenCode: "opencode loads plugins at start: restart it.",
+	Claude:      "Claude Code reads its hooks when a session starts: restart running sessions.",
+	ZCode:       "ZCode reads its hooks when a session starts: restart running sessions.",
+	Codex:       "Codex runs a new hook only once you trust it: open /hooks in Codex and trust agent-guard's entry (press t). Hooks need a recent Codex; where they are still behind a flag, set codex_hooks = true under [features] in ~/.codex/config.toml.",
+	Gemini:      "Gemini CLI reads settings.json at start: restart running sessions (/hooks lists agent-guard).",
+	Cursor:      "Restart Cursor (or reload its window) so it reads ~/.cursor/hooks.json; every entry is failClosed.",
+	Copilot:     "Copilot CLI loads ~/.copilot/hooks at session start: restart running sessions.",
+	Windsurf:    "Reload Windsurf so Cascade reads ~/.codeium/windsurf/hooks.json.",
+	Qwen:        "Qwen Code reads settings.json at start: restart running sessions.",
+	Kiro:        "Kiro runs the hooks of the agent in use; if agent-guard created ~/.kiro/agents/agent-guard.json, start Kiro with --agent agent-guard or make it your default agent.",
+	Droid:       "droid reads ~/.factory/hooks.json at start: restart running sessions (/hooks lists agent-guard).",
+	Auggie:      "Auggie reads ~/.augment/settings.json at start: restart running sessions.",
+	Kimi:        "Kimi Code reads config.toml at start: restart running sessions.",
+	OpenCode:    "opencode loads plugins at start: restart it.",
+	Cline:       "Turn hooks on in Cline's settings (Features > Enable Hooks) if they are off; Cline then runs ~/Documents/Cline/Hooks/PreToolUse before every tool.",
+	Antigravity: "Antigravity CLI reads ~/.gemini/config/hooks.json at start: restart running sessions.",
+	Amp:         "Restart Amp or run \"plugins: reload\" in it; `amp plugins list` should show agent-guard active.",
 }
 
 // FindGuard returns the agent-guard binary the hook must verify: explicit
@@ -243,4 +258,15 @@ func FindGuard(explicit, hookPath string) (string, error) {
 		return abs, nil
 	}
 	return "", fmt.Errorf("install: cannot find the agent-guard binary for --guard (%v); pass --guard PATH", last)
+}
+
+// WorkspaceConfigPaths are the hook configs a host reads from inside a
+// project folder that are not its user-level file's twin under the
+// project (Cline's .clinerules/hooks/PreToolUse): the protected set
+// guards them too.
+func WorkspaceConfigPaths(dir, host string) []string {
+	if host == Cline {
+		return []string{filepath.Join(dir, ".clinerules", "hooks", clineFile())}
+	}
+	return nil
 }

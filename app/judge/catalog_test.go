@@ -97,6 +97,10 @@ func TestCatalogExamples(t *testing.T) {
 				// the walk's run-time marker (shell.Dyn) is not text
 				t.Errorf("%s: the reason for %s shows a NUL byte: %q", e.ID, exampleJSON(ex), v.Reason)
 			}
+			if strings.Contains(v.Reason, "  ") && !strings.Contains(exampleJSON(ex), "  ") {
+				// "chown  on": a part left empty between two words
+				t.Errorf("%s: the reason for %s has a doubled space: %q", e.ID, exampleJSON(ex), v.Reason)
+			}
 			ok, viaRoute := decidedBy(e, v.Rule)
 			if !ok {
 				t.Errorf("%s (%s): example %s is decided by %q (%s: %s)", e.ID, e.Where, exampleJSON(ex), v.Rule, v.Level, v.Reason)

@@ -56,6 +56,9 @@ func runCorpus(t *testing.T, path string, min int, load func(string) ([]corpus.C
 		if strings.ContainsRune(v.Reason, 0) {
 			t.Errorf("%s: the reason shows the walk's run-time marker (a NUL byte): %q", c.Where(), v.Reason)
 		}
+		if strings.Contains(v.Reason, "  ") && !strings.Contains(string(c.EventJSON()), "  ") {
+			t.Errorf("%s: the reason has a doubled space (a part left empty): %q", c.Where(), v.Reason)
+		}
 		if _, ok := rules.Lookup(v.Rule); !ok {
 			t.Errorf("%s: the verdict names %q, which the rule catalog does not declare", c.Where(), v.Rule)
 		}

@@ -46,6 +46,11 @@ func hostConfigTable(home, cwd string) []hostConfig {
 				addW(host, filepath.Join(cwd, rel))
 			}
 		}
+		if rooted(cwd) {
+			for _, p := range install.WorkspaceConfigPaths(cwd, host) {
+				addW(host, p)
+			}
+		}
 	}
 	if home != "" {
 		add(install.Claude, filepath.Join(home, ".claude", "settings.local.json"))

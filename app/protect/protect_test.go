@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/agent-guard/agent-guard/app/config"
+	"github.com/agent-guard/agent-guard/app/install"
 	"github.com/agent-guard/agent-guard/app/peer"
 	"github.com/agent-guard/agent-guard/app/pipe"
 )
@@ -52,6 +53,21 @@ func TestComputeFromTheGuardsOwnPaths(t *testing.T) {
 		// the hook's fallback judge, protected though not there: creating
 		// one would hand the hook an impostor
 		peer.JudgeBeside(hook): Binary,
+	}
+	// Cline's hook file (its user and its project folder) and Antigravity
+	// CLI's hooks.json, from install's own table.
+	for _, host := range []string{install.Cline, install.Antigravity} {
+		ps, err := install.ConfigPaths(home, host)
+		if err != nil || len(ps) != 1 {
+			t.Fatalf("%s: %v %v", host, ps, err)
+		}
+		want[ps[0]] = HookConfig
+		for _, w := range install.WorkspaceConfigPaths("/work/proj", host) {
+			want[w] = HookConfig
+		}
+	}
+	if _, ok := want[filepath.Join("/work/proj", ".clinerules", "hooks", "PreToolUse")]; !ok && filepath.Separator == '/' {
+		t.Fatalf("the Cline workspace hook file is missing from install's table: %v", want)
 	}
 	for p, k := range want {
 		e, ok := s.Lookup(p)

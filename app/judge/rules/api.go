@@ -443,3 +443,9 @@ func RuleGuardPid(c *shell.Cmd, x *Ctx) (Finding, bool) { return ruleGuardPid(c,
 func SelfInCode(codes []string, cwd, home string, max int) (Finding, string, bool) {
 	return selfInCode(codes, cwd, home, max)
 }
+
+// DlShown is dlShown (shared.go) for the packs.
+var DlShown = dlShown
+
+// PmMode is pmMode (fsperms.go) for the packs.
+var PmMode = pmMode

@@ -211,3 +211,10 @@ var _ = declare("app/judge/rules/packs/sysfiles/sysfiles_win.go", func() []Entry
 			Examples: []Example{{Command: "powershell -c \"Clear-RecycleBin -Force\""}}},
 	}
 })
+
+var _ = declare("app/judge/rules/fstoolconfig.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "fs.delete-tool-config", Risk: 2, Category: "files", Reason: "deletes a program's settings file in the home folder (a login, token or the user's own tuning), not recoverable",
+			Examples: []Example{{Command: "rm ~/.config/gh/hosts.yml"}}},
+	}
+})

@@ -274,3 +274,10 @@ var _ = declare("app/judge/rules/packs/sysfiles/sysfiles.go", func() []Entry {
 			Examples: []Example{{Command: "wg syncconf"}}},
 	}
 })
+
+var _ = declare("app/judge/rules/netexpose.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "net.expose-service", Risk: 2, Category: "network", Reason: "opens a local service to the network (port-forward --address 0.0.0.0, the Docker API on TCP, a notebook without its token, redis without protected mode)",
+			Examples: []Example{{Command: "kubectl port-forward --address 0.0.0.0 svc/db 5432:5432"}, {Command: "dockerd -H tcp://0.0.0.0:2375"}}},
+	}
+})

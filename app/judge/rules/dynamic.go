@@ -25,8 +25,12 @@ func dynFinding(c *shell.Cmd) (Finding, bool) {
 		return Finding{Risk: 2, Violation: 0.4, Rule: "dyn.command-name", Marked: c.Raw,
 			Reason: "the program to run is only known at run time (" + name + "); it cannot be checked"}, true
 	case c.HiddenCode:
+		name := c.Name
+		if c.Path != "" {
+			name = dlShown(c.Path) // ./i.exe, .\i.ps1: keep the extension
+		}
 		return Finding{Risk: 2.2, Violation: 0.5, Rule: "dyn.hidden-code", Marked: c.Raw,
-			Reason: c.Name + " runs code that cannot be read before it runs (downloaded, decoded or from a variable)"}, true
+			Reason: name + " runs code that cannot be read before it runs (downloaded, decoded or from a variable)"}, true
 	case c.Obfuscated:
 		return Finding{Risk: 1.6, Violation: 0.4, Rule: "dyn.obfuscated-name", Marked: c.Raw,
 			Reason: "the program name " + c.Name + " is spelled to hide it (quotes, escapes or substitutions inside the name)"}, true

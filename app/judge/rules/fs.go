@@ -92,6 +92,9 @@ func fsTargetFinding(c *shell.Cmd, t string, recursive bool, verb string, x *Ctx
 		if verb != "trash" && verb != "trash-put" && verb != "gio" && fsPersonalFile(t, x) {
 			return mk(2, 0.3, "fs.delete-user-data", verb+" "+shown+": the user's own file outside any project, not recoverable")
 		}
+		if verb != "trash" && verb != "trash-put" && verb != "gio" && fsToolConfigFile(t, x) {
+			return fsToolConfigDelete(c, verb+" "+shown)
+		}
 		f := mk(1.2, 0.1, "fs.delete-outside", verb+" "+shown+": a file outside the project")
 		f.Uncertain = true
 		return f
@@ -211,7 +214,7 @@ func ruleDelete(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		}
 		return Finding{Risk: 0, Rule: "fs.delete-nothing", Reason: c.Name + " with no file names", Marked: c.Raw}, true
 	}
-	inFind := len(c.Wrappers) > 0 && c.Wrappers[len(c.Wrappers)-1] == "find"
+	inFind := hasWord(c.Wrappers, "find") // find -exec rm, and find -exec sh -c 'rm "$1"'
 	var w Finding
 	have := false
 	for _, t := range targets {
@@ -220,6 +223,12 @@ func ruleDelete(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		}
 		if inFind && strings.Contains(t, "{}") {
 			continue // find decides the scope; the find rule judges it
+		}
+		if t == shell.Dyn && c.Name != "rm" && xargsFindSource(c, x) != nil {
+			continue // find ... | xargs rimraf: judged as the find (xargsfind.go)
+		}
+		if t == shell.Dyn && psDeleters[c.Name] && psForEachCovers(c, x) {
+			continue // gci P | % { Remove-Item $_ }: judged as the loop (psforeachdelete.go)
 		}
 		f := fsTargetFinding(c, t, recursive, verb, x)
 		if !have || f.Worse(w) {
@@ -433,13 +442,19 @@ func ruleTee(c *shell.Cmd, x *Ctx) (Finding, bool) {
 func ruleFind(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	var starts []string
 	deletes, perms := false, false
+	trashOnly := true // every deleting payload only moves to the trash
+	permProg := ""
 	i := 0
 	execCmd := func(w string) {
-		switch shell.NormName(w) {
-		case "rm", "shred", "unlink", "rmdir", "srm", "wipe", "truncate", "mv":
+		switch n := shell.NormName(w); {
+		case findDeleters[n]:
 			deletes = true
-		case "chmod", "chown", "chgrp", "chattr", "setfacl":
+			if n != "trash" && n != "trash-put" {
+				trashOnly = false
+			}
+		case n == "chmod" || n == "chown" || n == "chgrp" || n == "chattr" || n == "setfacl":
 			perms = true
+			permProg = n
 		}
 	}
 	if c.Name == "find" {
@@ -455,9 +470,10 @@ func ruleFind(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			}
 		}
 		deletes = fe.Has("-delete")
+		trashOnly = !deletes
 		for _, e := range fe.Execs() {
 			_, payload := shell.PeelWrappers(e) // -exec env rm: rm acts
-			execCmd(payload[0])
+			execCmd(findPayloadProg(payload))
 		}
 		for _, w := range fe.Writes() {
 			if f := fsWriteTarget(c, w, x); f.score() >= 1.5 || f.RedLine {
@@ -465,16 +481,14 @@ func ruleFind(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			}
 		}
 	} else {
-		if ops := c.Operands(); len(ops) >= 2 {
-			starts = ops[1:2]
+		fd := parseFd(c.Args)
+		starts = fd.paths
+		if len(fd.exec) > 0 {
+			_, payload := shell.PeelWrappers(fd.exec)
+			execCmd(findPayloadProg(payload))
 		}
-		for j := i; j < len(c.Args); j++ {
-			switch c.Args[j] {
-			case "-x", "--exec", "-X", "--exec-batch":
-				if j+1 < len(c.Args) {
-					execCmd(c.Args[j+1])
-				}
-			}
+		if fd.filtered {
+			i = len(c.Args) // the pattern or -e narrows what fd finds
 		}
 	}
 	if !deletes && !perms {
@@ -491,13 +505,26 @@ func ruleFind(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			if sc == fsOutside && (s == "/tmp" || s == "/tmp/" || s == "/var/tmp") {
 				sc = fsProject
 			}
-			if (sc == fsCwdAll || sc == fsProject || sc == fsCache) && fsHasFilter(c.Args[i:]) {
+			filtered := fsHasFilter(c.Args[i:]) || c.Name != "find" && i == len(c.Args)
+			switch {
+			case (sc == fsCwdAll || sc == fsProject || sc == fsCache) && filtered && trashOnly:
+				f = Finding{Risk: 0.5, Rule: "fs.find-exec", Reason: "find moves matching files of the project to the trash (recoverable)", Marked: c.Raw}
+			case (sc == fsCwdAll || sc == fsProject || sc == fsCache) && filtered:
 				f = Finding{Risk: 1, Rule: "fs.find-delete", Reason: "find deletes matching files inside the project", Marked: c.Raw}
-			} else {
+			case trashOnly:
+				// find ~ -exec trash {} +: recoverable from the trash,
+				// judged like trashing the start folder itself.
+				f = fsTargetFinding(c, s, false, "find -exec trash under", x)
+			default:
 				f = fsTargetFinding(c, s, true, "find -delete under", x)
 			}
 		} else {
-			f = fsPermTarget(c, s, true, "", x)
+			pc := *c // the reason names the program find runs: "find -exec chown on ~"
+			pc.Name = c.Name + " -exec " + permProg
+			if c.Name != "find" {
+				pc.Name = c.Name + " -x " + permProg
+			}
+			f = fsPermTarget(&pc, s, true, "", x)
 		}
 		if deletes && strings.Contains(s, "..") {
 			// find /tmp/x/../other -delete: a path spelled through ".." that

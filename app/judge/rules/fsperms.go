@@ -115,7 +115,7 @@ func fsPermTarget(c *shell.Cmd, t string, recursive bool, mode string, x *Ctx) F
 	case fsHomeKey:
 		if strings.Contains(t, ".ssh") || strings.Contains(t, ".gnupg") {
 			if wide {
-				return mk(2.5, 0.7, "fs.perms-keys", c.Name+" "+mode+" on "+shown+" exposes private keys")
+				return mk(2.5, 0.7, "fs.perms-keys", c.Name+pmMode(mode)+" on "+shown+" exposes private keys")
 			}
 			return mk(1, 0, "fs.perms-keys", c.Name+" on "+shown+" (key folder permissions)")
 		}
@@ -131,7 +131,7 @@ func fsPermTarget(c *shell.Cmd, t string, recursive bool, mode string, x *Ctx) F
 		return f
 	case fsSoftware:
 		if recursive || wide {
-			return mk(2, 0.3, "fs.perms-software", c.Name+" "+mode+" on "+shown+": installed software outside the project")
+			return mk(2, 0.3, "fs.perms-software", c.Name+pmMode(mode)+" on "+shown+": installed software outside the project")
 		}
 		f := mk(1, 0, "fs.perms-software", c.Name+" on "+shown)
 		f.Uncertain = true
@@ -145,15 +145,15 @@ func fsPermTarget(c *shell.Cmd, t string, recursive bool, mode string, x *Ctx) F
 		return f
 	case fsCwdAll:
 		if recursive && wide {
-			return mk(1.8, 0.2, "fs.perms-project", c.Name+" -R "+mode+" on the whole project")
+			return mk(1.8, 0.2, "fs.perms-project", c.Name+" -R"+pmMode(mode)+" on the whole project")
 		}
 		user, _, _ := strings.Cut(mode, ":")
 		self := strings.Contains(mode, shell.Dyn) || user == path.Base(strings.ReplaceAll(x.Home, "\\", "/")) || user == ""
 		if recursive && c.Name != "chmod" && !self {
-			return mk(1.8, 0.2, "fs.perms-project", c.Name+" -R "+mode+" hands the whole project to another owner")
+			return mk(1.8, 0.2, "fs.perms-project", c.Name+" -R"+pmMode(mode)+" hands the whole project to another owner")
 		}
 		if recursive && c.Name != "chmod" {
-			f := mk(1.2, 0.1, "fs.perms-project", c.Name+" -R "+mode+" on the whole project")
+			f := mk(1.2, 0.1, "fs.perms-project", c.Name+" -R"+pmMode(mode)+" on the whole project")
 			f.Uncertain = true
 			return f
 		}
@@ -165,7 +165,7 @@ func fsPermTarget(c *shell.Cmd, t string, recursive bool, mode string, x *Ctx) F
 		return mk(1.8, 0.5, "fs.perms-setuid", "chmod "+mode+" makes "+shown+" run with its owner's rights (setuid/setgid)")
 	}
 	if wide && recursive {
-		return mk(1.5, 0.2, "fs.perms-wide", c.Name+" "+mode+" -R makes files writable by everyone or readable by no one")
+		return mk(1.5, 0.2, "fs.perms-wide", c.Name+pmMode(mode)+" -R makes files writable by everyone or readable by no one")
 	}
 	return mk(0.5, 0, "fs.perms-project", c.Name+" on "+shown+" inside the project")
 }
@@ -173,3 +173,13 @@ func fsPermTarget(c *shell.Cmd, t string, recursive bool, mode string, x *Ctx) F
 // icaclsEveryone: principals that mean every user of the machine.
 var icaclsEveryone = map[string]bool{"everyone": true, "*s-1-1-0": true, "users": true, "*s-1-5-32-545": true,
 	"authenticated users": true, "*s-1-5-11": true}
+
+// pmMode is the mode as a reason shows it after the program's name: ""
+// when there is none (chown --reference, find -exec chown), so reasons
+// never read "chown  on".
+func pmMode(mode string) string {
+	if mode == "" {
+		return ""
+	}
+	return " " + mode
+}

@@ -87,6 +87,10 @@ func ruleEmptyUserData(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			return Finding{Risk: 2, Violation: 0.3, Rule: "fs.empty-user-data", Marked: c.Raw,
 				Reason: "empties " + t + ": the user's own file outside any project, not recoverable"}, true
 		}
+		if fsClassify(t, x) == fsOutside && fsToolConfigFile(t, x) {
+			f := fsToolConfigDelete(c, "empties "+t)
+			return f, true
+		}
 	}
 	return Finding{}, false
 }

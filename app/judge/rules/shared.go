@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"path"
 	"regexp"
 	"strconv"
 	"strings"
@@ -524,4 +525,10 @@ func pkSecretVar(name string) bool {
 		}
 	}
 	return false
+}
+
+// dlShown is the file as the reason shows it: its base name with the
+// extension kept (i.exe, not i).
+func dlShown(t string) string {
+	return path.Base(strings.ReplaceAll(t, "\\", "/"))
 }

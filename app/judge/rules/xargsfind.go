@@ -12,17 +12,28 @@ import (
 // delete of one unknown file). An unfiltered find is handled by the
 // walker, which puts its start folders in rm's arguments.
 
-func init() { on(ruleXargsFromFind, "rm", "unlink", "shred", "srm") }
+func init() {
+	on(ruleXargsFromFind, "rm", "unlink", "shred", "srm", "rimraf", "trash", "trash-put", "del", "erase", "remove-item", "ri")
+}
 
-func ruleXargsFromFind(c *shell.Cmd, x *Ctx) (Finding, bool) {
+// xargsFindSource is the static find/fd whose output xargs hands to c.
+func xargsFindSource(c *shell.Cmd, x *Ctx) *shell.Cmd {
 	if !hasWord(c.Wrappers, "xargs") || !hasWord(c.Args, shell.Dyn) {
-		return Finding{}, false
+		return nil
 	}
 	src := pipedSource(c, x)
-	if src == nil || src.Name != "find" || src.Dynamic() {
+	if src == nil || src.Name != "find" && src.Name != "fd" && src.Name != "fdfind" || src.Dynamic() {
+		return nil
+	}
+	return src
+}
+
+func ruleXargsFromFind(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	src := xargsFindSource(c, x)
+	if src == nil {
 		return Finding{}, false
 	}
-	words := []string{"find"}
+	words := []string{src.Name}
 	for _, a := range src.Args {
 		switch a {
 		case "-print", "-print0", "-ls":
@@ -30,12 +41,21 @@ func ruleXargsFromFind(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		}
 		words = append(words, a)
 	}
-	words = append(words, "-delete")
+	shown := strings.Join(words, " ")
+	switch {
+	case src.Name != "find":
+		// fd ... | xargs rimraf: what fd -X rimraf would do.
+		words = append(words, "-X", c.Name)
+	case c.Name == "trash" || c.Name == "trash-put":
+		words = append(words, "-exec", c.Name, "{}", "+") // recoverable
+	default:
+		words = append(words, "-delete")
+	}
 	f, ok := pkEval(pkInner(src, words), x)
 	if !ok {
 		return Finding{}, false
 	}
-	f.Reason = strings.Join(words[:len(words)-1], " ") + " | xargs " + c.Name + ": " + f.Reason
+	f.Reason = shown + " | xargs " + c.Name + ": " + f.Reason
 	f.Marked = c.Raw
 	return f, true
 }

@@ -476,6 +476,13 @@ func ruleSSH(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 			return f, true
 		}
 	}
+	switch ops := rules.PkLowOps(c); {
+	case c.Name == "mosh":
+		return rules.PkAllow(c, 1, "net."+c.Name, "mosh opens a shell on another host")
+	case c.Name == "rclone" && len(ops) > 0 && (ops[0] == "config" || ops[0] == "listremotes" || ops[0] == "version" || ops[0] == "help" ||
+		ops[0] == "ls" || ops[0] == "lsd" || ops[0] == "lsl" || ops[0] == "lsf" || ops[0] == "lsjson" || ops[0] == "size" || ops[0] == "about" || ops[0] == "check" || ops[0] == "cat" || ops[0] == "tree" || ops[0] == "mount" || ops[0] == "serve"):
+		return rules.PkAllow(c, 1, "net.rclone", "rclone "+ops[0]+" works with remote storage without copying files")
+	}
 	return rules.PkAllow(c, 1, "net."+c.Name, c.Name+" copies files to or from another host")
 }
 

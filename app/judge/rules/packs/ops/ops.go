@@ -101,6 +101,9 @@ func ruleOpsTool(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	if f, ok := opsStorageVerb(c); ok {
 		return f, true
 	}
+	if f, ok := opsStorageSetting(c); ok && pkOpsStorage[c.Name] {
+		return f, true
+	}
 	destroy, deploy := pkOpsVerb(c)
 	if destroy == "" {
 		// only the verb slots (velero backup get): a later "ls" may be a
@@ -122,7 +125,12 @@ func ruleOpsTool(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 			if deploy == "sync" || deploy == "mirror" {
 				return rules.PkRet(c, 1.8, 0.2, "ops."+c.Name+"-sync", "syncs storage (deletes destination files missing from the source)")
 			}
-			return rules.PkAllow(c, 1, "ops."+c.Name+"-copy", "copies files to or from storage")
+			if pkOpsCopies(c) || deploy == "push" || deploy == "import" || deploy == "restore" {
+				return rules.PkAllow(c, 1, "ops."+c.Name+"-copy", "copies files to or from storage")
+			}
+			// mc anonymous set none, mc admin config set: a setting of
+			// the storage, not a copy (and not a deletion).
+			return rules.PkAllow(c, 1, "ops."+c.Name+"-setting", c.Name+" "+strings.Join(rules.PkLowOps(c), " ")+" changes a storage setting")
 		}
 		if c.Name == "pm2" || c.Name == "supervisorctl" {
 			return rules.PkAllow(c, 1, "ops."+c.Name, "manages local app processes")
@@ -207,4 +215,32 @@ func ruleFleet(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		}
 	}
 	return rules.PkRet(c, 1.5, 0.2, "fleet."+c.Name, "changes many hosts at once")
+}
+
+// opsStorageSetting: a storage CLI's verbs that set things rather than
+// copy files. mc alias set / rclone config create save an endpoint and
+// its keys in the tool's own config (local setup); mc anonymous set
+// public / mc policy set download opens a bucket to anyone.
+func opsStorageSetting(c *shell.Cmd) (rules.Finding, bool) {
+	ops := rules.PkLowOps(c)
+	if len(ops) == 0 {
+		return rules.Finding{}, false
+	}
+	switch {
+	case len(ops) > 1 && (pkOpsRead[ops[1]] || len(ops) > 2 && pkOpsRead[ops[2]]):
+		return rules.Finding{}, false // mc alias list, mc config host ls
+	case ops[0] == "alias" || ops[0] == "config" && (c.Name == "rclone" || len(ops) > 1 && ops[1] == "host"):
+		verb := ops[0]
+		if len(ops) > 1 {
+			verb += " " + ops[1]
+		}
+		return rules.PkAllow(c, 0.5, "ops."+c.Name+"-config", c.Name+" "+verb+" saves a storage endpoint and its keys in "+c.Name+"'s own settings")
+	case ops[0] == "anonymous" || ops[0] == "policy":
+		for k, o := range ops[1:] {
+			if o == "public" || o == "download" || o == "upload" {
+				return rules.PkRet(c, 2, 0.4, "ops."+c.Name+"-public", c.Name+" "+strings.Join(ops[:k+2], " ")+" lets anyone on the internet read or write the bucket without a key")
+			}
+		}
+	}
+	return rules.Finding{}, false
 }

@@ -163,7 +163,10 @@ func ruleDownloadRun(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		return rules.Finding{}, false
 	}
 	target := ""
+	var targets []string
 	switch {
+	case len(dlFileRunnerTargets(c)) > 0:
+		targets = dlFileRunnerTargets(c)
 	case pkCodeRunner(c.Name):
 		if ops := c.Operands(); len(ops) > 0 {
 			target = ops[0]
@@ -178,19 +181,27 @@ func ruleDownloadRun(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		return rules.Finding{}, false
 	default:
 		target = c.Name
+		if c.Path != "" {
+			target = c.Path // .\i.ps1: the name alone has lost .ps1
+		}
 	}
-	if target == "" || rules.PkDyn(target) {
-		return rules.Finding{}, false
+	if target != "" {
+		targets = append(targets, target)
 	}
-	tb := rules.PkNorm(target)
-	for i := range all {
-		o := &all[i]
-		if o == c || !pkDownloaders[o.Name] {
+	for _, t := range targets {
+		if t == "" || rules.PkDyn(t) {
 			continue
 		}
-		for _, out := range pkDownloadOutputs(o) {
-			if rules.PkNorm(out) == tb {
-				return rules.PkRet(c, 2.2, 0.55, "remote.download-run", "runs "+tb+", which the same line just downloaded ("+o.Name+"), without showing it")
+		tb := shell.NormName(t)
+		for i := range all {
+			o := &all[i]
+			if o == c || !pkDownloaders[o.Name] {
+				continue
+			}
+			for _, out := range pkDownloadOutputs(o) {
+				if shell.NormName(out) == tb {
+					return rules.PkRet(c, 2.2, 0.55, "remote.download-run", dlVerb(c)+rules.DlShown(t)+", which the same line just downloaded ("+o.Name+"), without showing it")
+				}
 			}
 		}
 	}
@@ -219,6 +230,11 @@ func pkDownloadOutputs(o *shell.Cmd) []string {
 	}
 	if v, ok := rules.PkWinVal(o, "outfile"); ok {
 		out = append(out, v)
+	}
+	if o.Name == "start-bitstransfer" {
+		if v, ok := rules.PkWinVal(o, "destination"); ok {
+			out = append(out, v) // Start-BitsTransfer -Source URL -Destination x.exe
+		}
 	}
 	for _, r := range o.Redirs {
 		if r.Op == ">" || r.Op == ">>" {

@@ -438,7 +438,8 @@ func selfPerms(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 			mode = a
 		case c.Name == "chmod" && len(a) > 1 && a[0] == '-' && !isModeArg(a):
 		case (c.Name == "chown" || c.Name == "chgrp" || c.Name == "setfacl") && i == firstOperand(args):
-			// the owner, group or ACL spec
+			// the owner, group or ACL spec, shown where chmod's mode is
+			mode = a
 		default:
 			targets = append(targets, a)
 		}
@@ -452,7 +453,7 @@ func selfPerms(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		}
 		n := rules.Normalize(t, x.Cwd, x.Home)
 		if f, ok := rules.ProtectedBelow(n, t, x.Cwd, x.Home); ok {
-			f.Reason = c.Name + " " + mode + " on " + t + ": " + f.Reason
+			f.Reason = c.Name + rules.PmMode(mode) + " on " + t + ": " + f.Reason
 			f.Marked = c.Raw
 			if c.Name != "chmod" && c.Name != "chattr" {
 				f.Risk, f.Violation, f.RedLine, f.Rule = 2, 0.6, false, "guard.perms-above"
