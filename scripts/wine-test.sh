@@ -44,6 +44,7 @@ KNOWN=(
 	"app/install|^TestHostsGolden\$|FAILS on Windows in its copilot case (go test -skip cannot leave out one subtest alone, so the whole test is skipped): the copilot golden file expects the Unix path inside the powershell line, the code writes it with backslashes: owner hosts"
 	"app/cli|^TestInstallFindsHosts\$|FAILS on Windows: cursor's hook command has no .exe and forward slashes: owner hosts"
 	"app/judge/shell|^TestRunnerArgFile\$|the test creates a file named nul, a reserved device name on Windows: owner options"
+	"app/judge|^TestCatalogRepoExamples\$|builds the disk examples' git work trees with git, and there is no git inside wine (runs on Linux)"
 	"app/judge|^TestSessionMemoryAcrossCalls\$|builds real git repositories with git, and there is no git inside wine (runs on Linux)"
 	"app/judge/disk|^TestAssessClassesMatchGit\$|needs git inside wine (runs on Linux)"
 	"app/judge/disk|^TestAssessFindMatchAndGitDir\$|needs git inside wine (runs on Linux)"

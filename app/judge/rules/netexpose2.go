@@ -25,7 +25,7 @@ func ruleExposeMore(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	low := pkLow(c)
 	switch c.Name {
 	case "kubectl":
-		if len(low) == 0 || pkLowOps(c)[0] != "proxy" {
+		if ops := pkLowOps(c); len(ops) == 0 || ops[0] != "proxy" { // kubectl -0: flags, no verb
 			return Finding{}, false
 		}
 		if v, ok := pkVal(c, "--address"); ok && !exposeLoopback(v) && !pkDyn(v) {
