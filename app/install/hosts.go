@@ -205,16 +205,33 @@ func claudeView(raw json.RawMessage) (hookView, bool) {
 // words separated by spaces.
 func splitCommand(s string) []string {
 	s = strings.TrimSpace(s)
+	// PowerShell's call operator, as our Copilot and Windows Cursor lines start.
+	if rest, ok := strings.CutPrefix(s, "& "); ok {
+		s = strings.TrimSpace(rest)
+	}
 	if s == "" {
 		return nil
 	}
 	var first string
 	if q := s[0]; q == '"' || q == '\'' {
-		end := strings.IndexByte(s[1:], q)
-		if end < 0 {
-			return []string{s[1:]}
+		// PowerShell doubles a ' inside '...'.
+		var b strings.Builder
+		i := 1
+		for ; i < len(s); i++ {
+			if s[i] == q {
+				if q == '\'' && i+1 < len(s) && s[i+1] == '\'' {
+					b.WriteByte(q)
+					i++
+					continue
+				}
+				break
+			}
+			b.WriteByte(s[i])
 		}
-		first, s = s[1:1+end], s[2+end:]
+		if i >= len(s) {
+			return []string{b.String()}
+		}
+		first, s = b.String(), s[i+1:]
 	} else {
 		i := strings.IndexAny(s, " \t")
 		if i < 0 {

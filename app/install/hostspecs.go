@@ -138,13 +138,51 @@ type cursorHook struct {
 func cursorList(event string) listSpec {
 	return listSpec{keys: []string{"hooks", event},
 		entry: func(h Hook) (any, error) {
-			cmd, err := plainCommand(Cursor, h)
+			cmd, err := cursorCommand(h)
 			if err != nil {
 				return nil, err
 			}
 			return cursorHook{Command: cmd, Timeout: int64(h.HostTimeout / time.Second), FailClosed: true}, nil
 		},
 		view: commandView("command", "timeout", time.Second)}
+}
+
+// cursorCommand is Cursor's command line. Cursor has one command string
+// for every OS and on Windows runs it through PowerShell (peers that ship
+// Cursor hooks found the same: an extensionless script or a bash line does
+// not start there). So on Windows the paths keep their backslashes (a bare
+// C:\Users\... line then also runs in cmd, should a Cursor build use cmd),
+// and a path that needs quoting is written as PowerShell wants it, with
+// the call operator: & 'C:\Users\张 三\...\agent-guard-hook.exe' --host cursor ...
+// Elsewhere it is the plain sh line.
+func cursorCommand(h Hook) (string, error) {
+	if runtimeGOOS != "windows" {
+		return plainCommand(Cursor, h)
+	}
+	return powerShellCommand(Cursor, h)
+}
+
+// powerShellCommand is a PowerShell command line for the hook with
+// Windows paths: bare when no path needs quoting, else every path in
+// single quotes (' doubled) and the line started with &.
+func powerShellCommand(host string, h Hook) (string, error) {
+	special := false
+	for _, p := range []string{h.Path, h.Guard} {
+		if strings.ContainsAny(filepath.ToSlash(p), shellSpecial) {
+			special = true
+		}
+	}
+	line, err := commandLine(host, h, func(p string) string {
+		p = filepath.FromSlash(p)
+		if !special {
+			return p
+		}
+		return "'" + strings.ReplaceAll(p, "'", "''") + "'"
+	})
+	if err != nil || !special {
+		return line, err
+	}
+	return "& " + line, nil
 }
 
 type copilotHook struct {
@@ -161,6 +199,8 @@ func copilotEntry(h Hook) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The powershell line always quotes (it did so before Windows forms
+	// were per host, and installs made then must still read as ours).
 	ps, err := commandLine(Copilot, h, func(p string) string { return "'" + strings.ReplaceAll(filepath.FromSlash(p), "'", "''") + "'" })
 	if err != nil {
 		return nil, err
@@ -179,7 +219,7 @@ func copilotView(raw json.RawMessage) (hookView, bool) {
 	}
 	line := h.Bash
 	if line == "" {
-		line = strings.TrimPrefix(strings.TrimSpace(h.PowerShell), "& ")
+		line = h.PowerShell
 	}
 	words := splitCommand(line)
 	if len(words) == 0 {
@@ -256,7 +296,7 @@ func commandView(cmdKey, timeoutKey string, unit time.Duration) func(json.RawMes
 func PathWarning(paths ...string) string {
 	for _, p := range paths {
 		if strings.ContainsAny(filepath.ToSlash(p), shellSpecial) && runtimeGOOS == "windows" {
-			return fmt.Sprintf("%s has a space or special character, so the hosts get it quoted; a host that runs hooks through PowerShell cannot start a quoted path (Copilot CLI's powershell entry is written with & and is fine): for the others, keep agent-guard in a folder without spaces", p)
+			return fmt.Sprintf("%s has a space or special character, so the hosts get it quoted; a host that runs hooks through PowerShell cannot start a quoted path (Copilot CLI's powershell entry and Cursor's command are written with & and are fine): for the others, keep agent-guard in a folder without spaces", p)
 		}
 	}
 	return ""
