@@ -51,7 +51,6 @@ KNOWN=(
 	"app/judge/rules|^TestWriteOnDisk\$|needs git inside wine (runs on Linux)"
 	"app/judge/rules|^TestGitCheckoutRefOrPath\$|needs git inside wine (runs on Linux)"
 	"app/judge/rules|^TestPushNewRemoteSecrets\$|needs git inside wine (runs on Linux)"
-	"app/protect|^TestGuardPID\$|FAILS on Windows: resolving a pid to the guard reads /proc and is Linux-only (README, Threat model): owner tamper"
 )
 # Packages that cannot run under wine at all, with why (printed).
 KNOWN_PKGS=(
