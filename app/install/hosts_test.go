@@ -18,8 +18,9 @@ var guardHook = Hook{Path: "/opt/agent-guard/agent-guard-hook", Guard: "/opt/age
 // windowsForm are the hosts whose entry is written in another form on
 // Windows (a PowerShell line with backslashed paths): their golden file
 // there is <host>.after.windows. Copilot CLI runs the powershell field on
-// Windows; Cursor runs its one command through PowerShell.
-var windowsForm = map[string]bool{Copilot: true, Cursor: true}
+// Windows; Cursor and Gemini CLI run their one command through PowerShell;
+// Cline's hook file is a PowerShell script there.
+var windowsForm = map[string]bool{Copilot: true, Cursor: true, Gemini: true, Cline: true}
 
 // Every host, over a golden config that holds other people's keys and
 // hooks: install gives exactly <host>.after (ours last, theirs kept),
@@ -81,7 +82,7 @@ func TestHostsGolden(t *testing.T) {
 			if in.Deadline >= in.HostTimeout {
 				t.Errorf("deadline %v is not under the host's timeout %v", in.Deadline, in.HostTimeout)
 			}
-			args := strings.Join(in.Args, " ")
+			args := filepath.ToSlash(strings.Join(in.Args, " "))
 			if !strings.Contains(args, "--host "+host+" --deadline "+seconds(want.Deadline)+" --guard ") || !strings.Contains(args, guardHook.Guard) {
 				t.Errorf("entry args %q lack --host %s --deadline --guard", args, host)
 			}

@@ -120,7 +120,7 @@ type geminiHook struct {
 }
 
 func geminiEntry(h Hook) (any, error) {
-	cmd, err := plainCommand(Gemini, h)
+	cmd, err := hostCommand(Gemini, h)
 	if err != nil {
 		return nil, err
 	}
@@ -138,7 +138,7 @@ type cursorHook struct {
 func cursorList(event string) listSpec {
 	return listSpec{keys: []string{"hooks", event},
 		entry: func(h Hook) (any, error) {
-			cmd, err := cursorCommand(h)
+			cmd, err := hostCommand(Cursor, h)
 			if err != nil {
 				return nil, err
 			}
@@ -147,19 +147,24 @@ func cursorList(event string) listSpec {
 		view: commandView("command", "timeout", time.Second)}
 }
 
-// cursorCommand is Cursor's command line. Cursor has one command string
-// for every OS and on Windows runs it through PowerShell (peers that ship
-// Cursor hooks found the same: an extensionless script or a bash line does
-// not start there). So on Windows the paths keep their backslashes (a bare
-// C:\Users\... line then also runs in cmd, should a Cursor build use cmd),
-// and a path that needs quoting is written as PowerShell wants it, with
-// the call operator: & 'C:\Users\张 三\...\agent-guard-hook.exe' --host cursor ...
-// Elsewhere it is the plain sh line.
-func cursorCommand(h Hook) (string, error) {
-	if runtimeGOOS != "windows" {
-		return plainCommand(Cursor, h)
+// windowsPowerShell are the hosts that run their one hook command line
+// through PowerShell on Windows: Cursor (peers that ship Cursor hooks
+// found an extensionless script or a bash line does not start there) and
+// Gemini CLI (its hook runner spawns powershell.exe -NoProfile -Command,
+// or the ComSpec shell when ComSpec names PowerShell). Their line is
+// written for PowerShell there: the paths keep their backslashes, bare
+// when none needs quoting (that line also runs in cmd, should a build use
+// cmd), else & 'C:\Users\张 三\...\agent-guard-hook.exe' ... (a sh line
+// with / or "..." does not start in PowerShell). Elsewhere, and for the
+// other hosts, the plain sh line.
+var windowsPowerShell = map[string]bool{Cursor: true, Gemini: true}
+
+// hostCommand is host's hook command line on this OS.
+func hostCommand(host string, h Hook) (string, error) {
+	if runtimeGOOS == "windows" && windowsPowerShell[host] {
+		return powerShellCommand(host, h)
 	}
-	return powerShellCommand(Cursor, h)
+	return plainCommand(host, h)
 }
 
 // powerShellCommand is a PowerShell command line for the hook with
@@ -296,7 +301,7 @@ func commandView(cmdKey, timeoutKey string, unit time.Duration) func(json.RawMes
 func PathWarning(paths ...string) string {
 	for _, p := range paths {
 		if strings.ContainsAny(filepath.ToSlash(p), shellSpecial) && runtimeGOOS == "windows" {
-			return fmt.Sprintf("%s has a space or special character, so the hosts get it quoted; a host that runs hooks through PowerShell cannot start a quoted path (Copilot CLI's powershell entry and Cursor's command are written with & and are fine): for the others, keep agent-guard in a folder without spaces", p)
+			return fmt.Sprintf("%s has a space or special character, so the hosts get it quoted; a host that runs hooks through PowerShell cannot start a quoted path (Copilot CLI's powershell entry and Cursor's and Gemini CLI's commands are written with & and are fine): for the others, keep agent-guard in a folder without spaces", p)
 		}
 	}
 	return ""

@@ -13,15 +13,16 @@ import (
 // must parse back to our paths under that shell's rules:
 //   - argv: no shell (ZCode's process hook: command + args; the Amp and
 //     opencode plugins spawn HOOK with ARGS);
-//   - powershell: Copilot CLI's "powershell" field, Cursor's command (Cursor
-//     runs hooks through PowerShell on Windows), Cline's .ps1 hook file;
+//   - powershell: Copilot CLI's "powershell" field, Cursor's and Gemini
+//     CLI's command (both run hooks through PowerShell on Windows), Cline's
+//     .ps1 hook file;
 //   - bash: Claude Code runs hooks through Git Bash on Windows;
 //   - cmd: the rest, whose Windows shell is not documented: Node's
-//     spawn(..., {shell: true}) (Gemini, Qwen, Auggie, ...) uses cmd.exe,
-//     whose quoting is CreateProcess's.
+//     spawn(..., {shell: true}) uses cmd.exe, whose quoting is
+//     CreateProcess's.
 var windowsShell = map[string]string{
 	ZCode: "argv", Amp: "argv", OpenCode: "argv",
-	Copilot: "powershell", Cursor: "powershell", Cline: "powershell",
+	Copilot: "powershell", Cursor: "powershell", Gemini: "powershell", Cline: "powershell",
 	Claude: "bash",
 }
 
