@@ -32,6 +32,9 @@ ROOT=$(pwd)
 export PATH="/usr/local/go/bin:$HOME/go/bin:$PATH"
 export GOFLAGS="${GOFLAGS:--buildvcs=false}"
 WINE_TEST_TIMEOUT=${WINE_TEST_TIMEOUT:-5m}
+# WINE_TEST_ONLY="app/install app/cli" runs go test for those packages only.
+# WINE_TEST_RUN=regexp is go test's -run; WINE_TEST_JSON=file keeps the
+# go test -json stream (which tests ran, passed, skipped).
 
 # KNOWN: "package|test regexp (no | in it)|why". Skipped under wine only, and printed.
 # go test takes one -skip for all packages, so each regexp names a
@@ -40,7 +43,6 @@ KNOWN=(
 	"app/pipe|^TestListenInUse\$|wine ignores FILE_CREATE on named pipes, so a second server on the same name is not refused; the single-instance check runs only on real Windows (README, Windows)"
 	"cmd/agent-guard-hook|^TestDeps\$|runs go list, and there is no Go toolchain inside wine (the Linux run covers it for every GOOS)"
 	"cmd/agent-guard-hook|^TestBinarySize\$|runs go build, and there is no Go toolchain inside wine (the Linux run covers it for every GOOS)"
-	"hookbridge|^TestImpostorIsIgnored\$|its impostor is the genuine test binary run with another AGENT_GUARD_HOME, caught on Linux and macOS by reading the server's environment; Windows shows no other process's environment, so there the hook checks the executable only (README, Threat model) and the judge's self.guard-exec rule is what stops an agent starting the guard with another home"
 	"app/judge|^TestCatalogRepoExamples\$|builds the disk examples' git work trees with git, and there is no git inside wine (runs on Linux)"
 	"app/judge|^TestSessionMemoryAcrossCalls\$|builds real git repositories with git, and there is no git inside wine (runs on Linux)"
 	"app/judge/disk|^TestAssessClassesMatchGit\$|needs git inside wine (runs on Linux)"
@@ -288,6 +290,9 @@ for p in $(pkgs_all); do
 		echo "known, not run under wine: $rel: $skip"
 		continue
 	fi
+	if [ -n "${WINE_TEST_ONLY:-}" ] && ! printf ' %s ' "$WINE_TEST_ONLY" | grep -qF " $rel "; then
+		continue
+	fi
 	PKGS+=("$p")
 done
 SKIPS=()
@@ -316,9 +321,10 @@ t0=$(now)
 AGENT_GUARD_TEST_BIN_DIR="$WBIN" AGENT_GUARD_HOME="" AGENT_GUARD_PIPE="" \
 	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 go test -tags nogui -count=1 -json \
 	-overlay "$WORK/overlay.json" -exec "$ROOT/scripts/wine/go-exec.sh" \
-	-timeout "$WINE_TEST_TIMEOUT" -skip "$skip_re" "${PKGS[@]}" 2>&1 |
+	-timeout "$WINE_TEST_TIMEOUT" -skip "$skip_re" ${WINE_TEST_RUN:+-run "$WINE_TEST_RUN"} "${PKGS[@]}" 2>&1 |
 	"$WORK/testreport" -raw "$WORK/wine-test.json" | tee "$WORK/gotest.log"
 GOTEST_RC=$((PIPESTATUS[0] | PIPESTATUS[1]))
+[ -n "${WINE_TEST_JSON:-}" ] && cp "$WORK/wine-test.json" "$WINE_TEST_JSON"
 GOTEST_SECS=$(secs "$t0")
 counts=$(grep -E '^tests: [0-9]+ passed' "$WORK/gotest.log" | tail -n 1)
 
