@@ -18,9 +18,9 @@ var guardHook = Hook{Path: "/opt/agent-guard/agent-guard-hook", Guard: "/opt/age
 // windowsForm are the hosts whose entry is written in another form on
 // Windows (a PowerShell line with backslashed paths): their golden file
 // there is <host>.after.windows. Copilot CLI runs the powershell field on
-// Windows; Cursor and Gemini CLI run their one command through PowerShell;
+// Windows; Cursor, Gemini CLI and Codex run their one command through PowerShell;
 // Cline's hook file is a PowerShell script there.
-var windowsForm = map[string]bool{Copilot: true, Cursor: true, Gemini: true, Cline: true}
+var windowsForm = map[string]bool{Copilot: true, Cursor: true, Gemini: true, Codex: true, Cline: true}
 
 // Every host, over a golden config that holds other people's keys and
 // hooks: install gives exactly <host>.after (ours last, theirs kept),

@@ -103,7 +103,7 @@ func AssumedTimeout(host string) time.Duration { return assumedTimeout[host] }
 func claudeGroup(event, matcher, host string, unit time.Duration) listSpec {
 	return listSpec{keys: []string{"hooks", event}, grouped: true, matcher: matcher,
 		entry: func(h Hook) (any, error) {
-			cmd, err := plainCommand(host, h)
+			cmd, err := hostCommand(host, h)
 			if err != nil {
 				return nil, err
 			}
@@ -149,15 +149,18 @@ func cursorList(event string) listSpec {
 
 // windowsPowerShell are the hosts that run their one hook command line
 // through PowerShell on Windows: Cursor (peers that ship Cursor hooks
-// found an extensionless script or a bash line does not start there) and
+// found an extensionless script or a bash line does not start there),
 // Gemini CLI (its hook runner spawns powershell.exe -NoProfile -Command,
-// or the ComSpec shell when ComSpec names PowerShell). Their line is
+// or the ComSpec shell when ComSpec names PowerShell) and Codex CLI (the
+// session's shell, PowerShell on Windows; cmd /C only when it knows none:
+// a lone quoted path is a string to PowerShell, and the hook silently
+// never runs). Their line is
 // written for PowerShell there: the paths keep their backslashes, bare
 // when none needs quoting (that line also runs in cmd, should a build use
 // cmd), else & 'C:\Users\张 三\...\agent-guard-hook.exe' ... (a sh line
 // with / or "..." does not start in PowerShell). Elsewhere, and for the
 // other hosts, the plain sh line.
-var windowsPowerShell = map[string]bool{Cursor: true, Gemini: true}
+var windowsPowerShell = map[string]bool{Cursor: true, Gemini: true, Codex: true}
 
 // hostCommand is host's hook command line on this OS.
 func hostCommand(host string, h Hook) (string, error) {
@@ -301,7 +304,7 @@ func commandView(cmdKey, timeoutKey string, unit time.Duration) func(json.RawMes
 func PathWarning(paths ...string) string {
 	for _, p := range paths {
 		if strings.ContainsAny(filepath.ToSlash(p), shellSpecial) && runtimeGOOS == "windows" {
-			return fmt.Sprintf("%s has a space or special character, so the hosts get it quoted; a host that runs hooks through PowerShell cannot start a quoted path (Copilot CLI's powershell entry and Cursor's and Gemini CLI's commands are written with & and are fine): for the others, keep agent-guard in a folder without spaces", p)
+			return fmt.Sprintf("%s has a space or special character, so the hosts get it quoted; a host that runs hooks through PowerShell cannot start a quoted path (Copilot CLI's powershell entry and the Cursor, Gemini CLI and Codex commands are written with & and are fine): for the others, keep agent-guard in a folder without spaces", p)
 		}
 	}
 	return ""
