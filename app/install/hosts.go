@@ -201,20 +201,31 @@ func claudeView(raw json.RawMessage) (hookView, bool) {
 }
 
 // splitCommand splits a shell command line the simple way our own entry
-// is written: a first word that may be double- or single-quoted, then
-// words separated by spaces.
+// is written: words separated by spaces, each may be double- or
+// single-quoted (PowerShell doubles a ' inside '...'), after PowerShell's
+// call operator & if the line starts with it. Quoted paths with spaces
+// (the hook's, and --guard's) come back whole.
 func splitCommand(s string) []string {
 	s = strings.TrimSpace(s)
-	// PowerShell's call operator, as our Copilot and Windows Cursor lines start.
+	// PowerShell's call operator, as our Copilot and Windows lines start.
 	if rest, ok := strings.CutPrefix(s, "& "); ok {
 		s = strings.TrimSpace(rest)
 	}
-	if s == "" {
-		return nil
-	}
-	var first string
-	if q := s[0]; q == '"' || q == '\'' {
-		// PowerShell doubles a ' inside '...'.
+	var words []string
+	for {
+		s = strings.TrimLeft(s, " \t")
+		if s == "" {
+			return words
+		}
+		q := s[0]
+		if q != '"' && q != '\'' {
+			i := strings.IndexAny(s, " \t")
+			if i < 0 {
+				return append(words, s)
+			}
+			words, s = append(words, s[:i]), s[i:]
+			continue
+		}
 		var b strings.Builder
 		i := 1
 		for ; i < len(s); i++ {
@@ -228,18 +239,12 @@ func splitCommand(s string) []string {
 			}
 			b.WriteByte(s[i])
 		}
+		words = append(words, b.String())
 		if i >= len(s) {
-			return []string{b.String()}
+			return words
 		}
-		first, s = b.String(), s[i+1:]
-	} else {
-		i := strings.IndexAny(s, " \t")
-		if i < 0 {
-			return []string{s}
-		}
-		first, s = s[:i], s[i:]
+		s = s[i+1:]
 	}
-	return append([]string{first}, strings.Fields(s)...)
 }
 
 // isOurs tells our hook by the executable's base name, whatever its folder

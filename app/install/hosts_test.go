@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -314,5 +315,24 @@ func TestAntigravityEnabled(t *testing.T) {
 	}
 	if _, err := Apply(Antigravity, []byte(`{"agent-guard": "x"}`), guardHook); err == nil || !strings.Contains(err.Error(), "agent-guard is not a JSON object") {
 		t.Errorf("a non-object set: %v", err)
+	}
+}
+
+// splitCommand reads back the lines install writes, Windows forms too.
+func TestSplitCommand(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want []string
+	}{
+		{"/opt/ag/agent-guard-hook --host x --guard /opt/ag/agent-guard", []string{"/opt/ag/agent-guard-hook", "--host", "x", "--guard", "/opt/ag/agent-guard"}},
+		{`"/home/a b/agent-guard-hook" --guard "/home/a b/agent-guard"`, []string{"/home/a b/agent-guard-hook", "--guard", "/home/a b/agent-guard"}},
+		{`& 'C:\Users\张 三\agent-guard-hook.exe' --host cursor --guard 'C:\Users\O''Brien\agent-guard.exe'`,
+			[]string{`C:\Users\张 三\agent-guard-hook.exe`, "--host", "cursor", "--guard", `C:\Users\O'Brien\agent-guard.exe`}},
+		{`C:\Users\张三\agent-guard-hook.exe --host codex`, []string{`C:\Users\张三\agent-guard-hook.exe`, "--host", "codex"}},
+		{"  ", nil},
+	} {
+		if got := splitCommand(c.in); !slices.Equal(got, c.want) {
+			t.Errorf("splitCommand(%q) = %q, want %q", c.in, got, c.want)
+		}
 	}
 }

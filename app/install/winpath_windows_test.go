@@ -79,6 +79,13 @@ func installWindowsUserFolder(t *testing.T, dir string) {
 				}
 				checkWords(t, shell, l.line, words, h)
 			}
+			// Our own reader (doctor, uninstall, the protected paths)
+			// finds both paths whole too.
+			in, err := Inspect(host, data)
+			if err != nil || in == nil {
+				t.Fatalf("Inspect: %+v %v", in, err)
+			}
+			checkWords(t, "Inspect", in.Command+" ...", append([]string{in.Command}, in.Args...), h)
 		})
 	}
 }
