@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"github.com/agent-guard/agent-guard/app/pipe"
+	"github.com/agent-guard/agent-guard/internal/testbin"
 )
 
 var (
@@ -49,6 +50,14 @@ func TestMain(m *testing.M) {
 		hookBin = filepath.Join(dir, "agent-guard-hook"+exe)
 		judge := filepath.Join(dir, "agent-guard-judge"+exe) // the hook's fallback, beside it
 		for bin, pkg := range map[string]string{hookBin: "./cmd/agent-guard-hook", guardBin: "./cmd/agent-guard", judge: "./cmd/agent-guard-judge"} {
+			// Prebuilt where there is no Go toolchain (under wine).
+			if ok, err := testbin.Install(bin); ok {
+				if err != nil {
+					fmt.Fprintln(os.Stderr, "tamper:", err)
+					return 1
+				}
+				continue
+			}
 			cmd := exec.Command("go", "build", "-tags", "nogui", "-o", bin, pkg)
 			cmd.Dir = ".."
 			cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
