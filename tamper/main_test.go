@@ -92,6 +92,10 @@ func newEnv(t *testing.T) *env {
 		guardHome: filepath.Join(root, "guard"),
 		pipe:      filepath.Join(sockDir, "s.sock"),
 	}
+	if runtime.GOOS == "windows" {
+		// A named pipe there, one per test (the folder's unique name).
+		e.pipe = `\\.\pipe\agent-guard-tamper-` + filepath.Base(sockDir)
+	}
 	e.work = filepath.Join(e.home, "work")
 	for _, d := range []string{e.work, filepath.Join(e.home, ".claude"), e.guardHome} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
@@ -107,7 +111,7 @@ func newEnv(t *testing.T) *env {
 	if out, err := e.run(guardBin, "install", "--claude").CombinedOutput(); err != nil {
 		t.Fatalf("install --claude: %v\n%s", err, out)
 	}
-	if b, err := os.ReadFile(filepath.Join(e.home, ".claude", "settings.json")); err != nil || !bytes.Contains(b, []byte(hookBin)) {
+	if b, err := os.ReadFile(filepath.Join(e.home, ".claude", "settings.json")); err != nil || !bytes.Contains(b, []byte(filepath.ToSlash(hookBin))) { // Claude Code's line has / (Git Bash on Windows)
 		t.Fatalf("install did not write our hook into settings.json (%v): %s", err, b)
 	}
 	return e
