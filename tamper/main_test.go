@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"github.com/agent-guard/agent-guard/app/pipe"
+	"github.com/agent-guard/agent-guard/internal/testbin"
 )
 
 var (
@@ -49,6 +50,14 @@ func TestMain(m *testing.M) {
 		hookBin = filepath.Join(dir, "agent-guard-hook"+exe)
 		judge := filepath.Join(dir, "agent-guard-judge"+exe) // the hook's fallback, beside it
 		for bin, pkg := range map[string]string{hookBin: "./cmd/agent-guard-hook", guardBin: "./cmd/agent-guard", judge: "./cmd/agent-guard-judge"} {
+			// Prebuilt where there is no Go toolchain (under wine).
+			if ok, err := testbin.Install(bin); ok {
+				if err != nil {
+					fmt.Fprintln(os.Stderr, "tamper:", err)
+					return 1
+				}
+				continue
+			}
 			cmd := exec.Command("go", "build", "-tags", "nogui", "-o", bin, pkg)
 			cmd.Dir = ".."
 			cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
@@ -83,6 +92,10 @@ func newEnv(t *testing.T) *env {
 		guardHome: filepath.Join(root, "guard"),
 		pipe:      filepath.Join(sockDir, "s.sock"),
 	}
+	if runtime.GOOS == "windows" {
+		// A named pipe there, one per test (the folder's unique name).
+		e.pipe = `\\.\pipe\agent-guard-tamper-` + filepath.Base(sockDir)
+	}
 	e.work = filepath.Join(e.home, "work")
 	for _, d := range []string{e.work, filepath.Join(e.home, ".claude"), e.guardHome} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
@@ -98,7 +111,7 @@ func newEnv(t *testing.T) *env {
 	if out, err := e.run(guardBin, "install", "--claude").CombinedOutput(); err != nil {
 		t.Fatalf("install --claude: %v\n%s", err, out)
 	}
-	if b, err := os.ReadFile(filepath.Join(e.home, ".claude", "settings.json")); err != nil || !bytes.Contains(b, []byte(hookBin)) {
+	if b, err := os.ReadFile(filepath.Join(e.home, ".claude", "settings.json")); err != nil || !bytes.Contains(b, []byte(filepath.ToSlash(hookBin))) { // Claude Code's line has / (Git Bash on Windows)
 		t.Fatalf("install did not write our hook into settings.json (%v): %s", err, b)
 	}
 	return e

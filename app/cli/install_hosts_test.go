@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -22,8 +23,14 @@ func TestInstallFindsHosts(t *testing.T) {
 	t.Setenv("COPILOT_HOME", "")
 	t.Setenv("KIMI_CODE_HOME", "")
 	dir := t.TempDir()
-	hook := filepath.Join(dir, "agent-guard-hook")
-	guard := filepath.Join(dir, "agent-guard")
+	// The release's names: .exe on Windows (the guard is found beside the
+	// hook by that name).
+	exe := ""
+	if runtime.GOOS == "windows" {
+		exe = ".exe"
+	}
+	hook := filepath.Join(dir, "agent-guard-hook"+exe)
+	guard := filepath.Join(dir, "agent-guard"+exe)
 	for _, p := range []string{hook, guard} {
 		if err := os.WriteFile(p, []byte("x"), 0o755); err != nil {
 			t.Fatal(err)
@@ -60,8 +67,21 @@ func TestInstallFindsHosts(t *testing.T) {
 	if b, _ := os.ReadFile(broken); string(b) != "{\n  \"theme\": \n" {
 		t.Errorf("the broken file was changed: %q", b)
 	}
+	// Cursor's command, as its shell runs it: sh on macOS and Linux (the
+	// path with /), PowerShell on Windows (the path as Windows writes it,
+	// JSON-escaped in the file). The temp folder has no space, so the
+	// path is bare either way.
 	cursor, _ := os.ReadFile(filepath.Join(home, ".cursor", "hooks.json"))
-	if strings.Count(string(cursor), `"failClosed": true`) != 3 || !strings.Contains(string(cursor), "--guard "+guard) {
+	wantCmd := map[string]string{"windows": hook + " --host cursor "}[runtime.GOOS]
+	if wantCmd == "" {
+		wantCmd = filepath.ToSlash(hook) + " --host cursor "
+	}
+	wantGuard := "--guard " + guard
+	if runtime.GOOS != "windows" {
+		wantGuard = "--guard " + filepath.ToSlash(guard)
+	}
+	esc := strings.NewReplacer(`\`, `\\`)
+	if strings.Count(string(cursor), `"failClosed": true`) != 3 || strings.Count(string(cursor), esc.Replace(wantCmd)) != 3 || !strings.Contains(string(cursor), esc.Replace(wantGuard)) {
 		t.Errorf("cursor config:\n%s", cursor)
 	}
 

@@ -201,28 +201,50 @@ func claudeView(raw json.RawMessage) (hookView, bool) {
 }
 
 // splitCommand splits a shell command line the simple way our own entry
-// is written: a first word that may be double- or single-quoted, then
-// words separated by spaces.
+// is written: words separated by spaces, each may be double- or
+// single-quoted (PowerShell doubles a ' inside '...'), after PowerShell's
+// call operator & if the line starts with it. Quoted paths with spaces
+// (the hook's, and --guard's) come back whole.
 func splitCommand(s string) []string {
 	s = strings.TrimSpace(s)
-	if s == "" {
-		return nil
+	// PowerShell's call operator, as our Copilot and Windows lines start.
+	if rest, ok := strings.CutPrefix(s, "& "); ok {
+		s = strings.TrimSpace(rest)
 	}
-	var first string
-	if q := s[0]; q == '"' || q == '\'' {
-		end := strings.IndexByte(s[1:], q)
-		if end < 0 {
-			return []string{s[1:]}
+	var words []string
+	for {
+		s = strings.TrimLeft(s, " \t")
+		if s == "" {
+			return words
 		}
-		first, s = s[1:1+end], s[2+end:]
-	} else {
-		i := strings.IndexAny(s, " \t")
-		if i < 0 {
-			return []string{s}
+		q := s[0]
+		if q != '"' && q != '\'' {
+			i := strings.IndexAny(s, " \t")
+			if i < 0 {
+				return append(words, s)
+			}
+			words, s = append(words, s[:i]), s[i:]
+			continue
 		}
-		first, s = s[:i], s[i:]
+		var b strings.Builder
+		i := 1
+		for ; i < len(s); i++ {
+			if s[i] == q {
+				if q == '\'' && i+1 < len(s) && s[i+1] == '\'' {
+					b.WriteByte(q)
+					i++
+					continue
+				}
+				break
+			}
+			b.WriteByte(s[i])
+		}
+		words = append(words, b.String())
+		if i >= len(s) {
+			return words
+		}
+		s = s[i+1:]
 	}
-	return append([]string{first}, strings.Fields(s)...)
 }
 
 // isOurs tells our hook by the executable's base name, whatever its folder

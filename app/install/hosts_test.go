@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -14,6 +15,13 @@ import (
 var updateGolden = flag.Bool("update", false, "rewrite testdata/hosts/*.after and *.removed from the code (review the diff!)")
 
 var guardHook = Hook{Path: "/opt/agent-guard/agent-guard-hook", Guard: "/opt/agent-guard/agent-guard", Timing: TimingFor(120)}
+
+// windowsForm are the hosts whose entry is written in another form on
+// Windows (a PowerShell line with backslashed paths): their golden file
+// there is <host>.after.windows. Copilot CLI runs the powershell field on
+// Windows; Cursor, Gemini CLI and Codex run their one command through PowerShell;
+// Cline's hook file is a PowerShell script there.
+var windowsForm = map[string]bool{Copilot: true, Cursor: true, Gemini: true, Codex: true, Cline: true}
 
 // Every host, over a golden config that holds other people's keys and
 // hooks: install gives exactly <host>.after (ours last, theirs kept),
@@ -37,7 +45,11 @@ func TestHostsGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := readFile(t, path)
-			golden(t, base+".after", got)
+			after := base + ".after"
+			if windowsForm[host] && runtime.GOOS == "windows" {
+				after += ".windows"
+			}
+			golden(t, after, got)
 			if host == Cline && runtime.GOOS != "windows" {
 				if fi, err := os.Stat(path); err != nil || fi.Mode().Perm()&0o100 == 0 {
 					t.Errorf("the Cline hook file is not executable: %v %v", fi, err)
@@ -65,13 +77,13 @@ func TestHostsGolden(t *testing.T) {
 				t.Fatalf("Inspect: %+v %v", in, err)
 			}
 			want := guardHook.ForHost(host)
-			if in.Command != guardHook.Path || in.Deadline != want.Deadline || in.HostTimeout != want.HostTimeout || !in.Enabled || len(in.Missing) > 0 {
+			if filepath.ToSlash(in.Command) != guardHook.Path || in.Deadline != want.Deadline || in.HostTimeout != want.HostTimeout || !in.Enabled || len(in.Missing) > 0 {
 				t.Errorf("Inspect = %+v, want deadline %v host timeout %v", in, want.Deadline, want.HostTimeout)
 			}
 			if in.Deadline >= in.HostTimeout {
 				t.Errorf("deadline %v is not under the host's timeout %v", in.Deadline, in.HostTimeout)
 			}
-			args := strings.Join(in.Args, " ")
+			args := filepath.ToSlash(strings.Join(in.Args, " "))
 			if !strings.Contains(args, "--host "+host+" --deadline "+seconds(want.Deadline)+" --guard ") || !strings.Contains(args, guardHook.Guard) {
 				t.Errorf("entry args %q lack --host %s --deadline --guard", args, host)
 			}
@@ -303,5 +315,24 @@ func TestAntigravityEnabled(t *testing.T) {
 	}
 	if _, err := Apply(Antigravity, []byte(`{"agent-guard": "x"}`), guardHook); err == nil || !strings.Contains(err.Error(), "agent-guard is not a JSON object") {
 		t.Errorf("a non-object set: %v", err)
+	}
+}
+
+// splitCommand reads back the lines install writes, Windows forms too.
+func TestSplitCommand(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want []string
+	}{
+		{"/opt/ag/agent-guard-hook --host x --guard /opt/ag/agent-guard", []string{"/opt/ag/agent-guard-hook", "--host", "x", "--guard", "/opt/ag/agent-guard"}},
+		{`"/home/a b/agent-guard-hook" --guard "/home/a b/agent-guard"`, []string{"/home/a b/agent-guard-hook", "--guard", "/home/a b/agent-guard"}},
+		{`& 'C:\Users\张 三\agent-guard-hook.exe' --host cursor --guard 'C:\Users\O''Brien\agent-guard.exe'`,
+			[]string{`C:\Users\张 三\agent-guard-hook.exe`, "--host", "cursor", "--guard", `C:\Users\O'Brien\agent-guard.exe`}},
+		{`C:\Users\张三\agent-guard-hook.exe --host codex`, []string{`C:\Users\张三\agent-guard-hook.exe`, "--host", "codex"}},
+		{"  ", nil},
+	} {
+		if got := splitCommand(c.in); !slices.Equal(got, c.want) {
+			t.Errorf("splitCommand(%q) = %q, want %q", c.in, got, c.want)
+		}
 	}
 }

@@ -103,7 +103,7 @@ func AssumedTimeout(host string) time.Duration { return assumedTimeout[host] }
 func claudeGroup(event, matcher, host string, unit time.Duration) listSpec {
 	return listSpec{keys: []string{"hooks", event}, grouped: true, matcher: matcher,
 		entry: func(h Hook) (any, error) {
-			cmd, err := plainCommand(host, h)
+			cmd, err := hostCommand(host, h)
 			if err != nil {
 				return nil, err
 			}
@@ -120,7 +120,7 @@ type geminiHook struct {
 }
 
 func geminiEntry(h Hook) (any, error) {
-	cmd, err := plainCommand(Gemini, h)
+	cmd, err := hostCommand(Gemini, h)
 	if err != nil {
 		return nil, err
 	}
@@ -138,13 +138,59 @@ type cursorHook struct {
 func cursorList(event string) listSpec {
 	return listSpec{keys: []string{"hooks", event},
 		entry: func(h Hook) (any, error) {
-			cmd, err := plainCommand(Cursor, h)
+			cmd, err := hostCommand(Cursor, h)
 			if err != nil {
 				return nil, err
 			}
 			return cursorHook{Command: cmd, Timeout: int64(h.HostTimeout / time.Second), FailClosed: true}, nil
 		},
 		view: commandView("command", "timeout", time.Second)}
+}
+
+// windowsPowerShell are the hosts that run their one hook command line
+// through PowerShell on Windows: Cursor (peers that ship Cursor hooks
+// found an extensionless script or a bash line does not start there),
+// Gemini CLI (its hook runner spawns powershell.exe -NoProfile -Command,
+// or the ComSpec shell when ComSpec names PowerShell) and Codex CLI (the
+// session's shell, PowerShell on Windows; cmd /C only when it knows none:
+// a lone quoted path is a string to PowerShell, and the hook silently
+// never runs). Their line is
+// written for PowerShell there: the paths keep their backslashes, bare
+// when none needs quoting (that line also runs in cmd, should a build use
+// cmd), else & 'C:\Users\张 三\...\agent-guard-hook.exe' ... (a sh line
+// with / or "..." does not start in PowerShell). Elsewhere, and for the
+// other hosts, the plain sh line.
+var windowsPowerShell = map[string]bool{Cursor: true, Gemini: true, Codex: true}
+
+// hostCommand is host's hook command line on this OS.
+func hostCommand(host string, h Hook) (string, error) {
+	if runtimeGOOS == "windows" && windowsPowerShell[host] {
+		return powerShellCommand(host, h)
+	}
+	return plainCommand(host, h)
+}
+
+// powerShellCommand is a PowerShell command line for the hook with
+// Windows paths: bare when no path needs quoting, else every path in
+// single quotes (' doubled) and the line started with &.
+func powerShellCommand(host string, h Hook) (string, error) {
+	special := false
+	for _, p := range []string{h.Path, h.Guard} {
+		if strings.ContainsAny(filepath.ToSlash(p), shellSpecial) {
+			special = true
+		}
+	}
+	line, err := commandLine(host, h, func(p string) string {
+		p = filepath.FromSlash(p)
+		if !special {
+			return p
+		}
+		return "'" + strings.ReplaceAll(p, "'", "''") + "'"
+	})
+	if err != nil || !special {
+		return line, err
+	}
+	return "& " + line, nil
 }
 
 type copilotHook struct {
@@ -161,6 +207,8 @@ func copilotEntry(h Hook) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The powershell line always quotes (it did so before Windows forms
+	// were per host, and installs made then must still read as ours).
 	ps, err := commandLine(Copilot, h, func(p string) string { return "'" + strings.ReplaceAll(filepath.FromSlash(p), "'", "''") + "'" })
 	if err != nil {
 		return nil, err
@@ -179,7 +227,7 @@ func copilotView(raw json.RawMessage) (hookView, bool) {
 	}
 	line := h.Bash
 	if line == "" {
-		line = strings.TrimPrefix(strings.TrimSpace(h.PowerShell), "& ")
+		line = h.PowerShell
 	}
 	words := splitCommand(line)
 	if len(words) == 0 {
@@ -256,7 +304,7 @@ func commandView(cmdKey, timeoutKey string, unit time.Duration) func(json.RawMes
 func PathWarning(paths ...string) string {
 	for _, p := range paths {
 		if strings.ContainsAny(filepath.ToSlash(p), shellSpecial) && runtimeGOOS == "windows" {
-			return fmt.Sprintf("%s has a space or special character, so the hosts get it quoted; a host that runs hooks through PowerShell cannot start a quoted path (Copilot CLI's powershell entry is written with & and is fine): for the others, keep agent-guard in a folder without spaces", p)
+			return fmt.Sprintf("%s has a space or special character, so the hosts get it quoted; a host that runs hooks through PowerShell cannot start a quoted path (Copilot CLI's powershell entry and the Cursor, Gemini CLI and Codex commands are written with & and are fine): for the others, keep agent-guard in a folder without spaces", p)
 		}
 	}
 	return ""

@@ -62,13 +62,16 @@ func TestRunnerArgFile(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "big"), big, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	nul := filepath.Join(dir, "nul")
+	// Not "nul": a reserved device name on Windows. The paths go into
+	// the command lines with / (a \ there is an escape to the shell
+	// parser; Windows opens C:/... alike).
+	nul := filepath.ToSlash(filepath.Join(dir, "zero-separated"))
 	if err := os.WriteFile(nul, []byte("a b\x00c\x00"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	cases := []struct{ in, dir, want string }{
 		{`xargs -a paths rm -rf`, dir, "rm[-rf,build,dist dir] w:xargs"},
-		{`xargs --arg-file=` + filepath.Join(dir, "paths") + ` rm`, "", "rm[build,dist dir] w:xargs"},
+		{`xargs --arg-file=` + filepath.ToSlash(filepath.Join(dir, "paths")) + ` rm`, "", "rm[build,dist dir] w:xargs"},
 		{`xargs -0 -a ` + nul + ` rm`, "", "rm[a b,c] w:xargs"},
 		{`xargs -a paths rm -rf`, "", "rm[-rf,?] w:xargs"}, // folder unknown
 		{`xargs -a big rm -rf`, dir, "rm[-rf,?] w:xargs"},  // over the budget
