@@ -1,6 +1,10 @@
 package rules
 
-import "testing"
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
 
 // A watched variable set to its usual folder moves nothing; any other
 // value, or a hooks-off variable, is a change.
@@ -71,6 +75,34 @@ func TestHooksOffLines(t *testing.T) {
 	} {
 		if got := hooksOff(s); got != want {
 			t.Errorf("hooksOff(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+// A chown -R of a folder that holds a host's hook config is named for the
+// guard, not as a folder "outside the project" at the same level. The home
+// is made outside /tmp (in this package's folder), because the judge
+// counts /tmp as scratch space and a /tmp home hid that the two tied (and
+// the generic rule won) on a real home.
+func TestGuardPermsAboveOutranksOutside(t *testing.T) {
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	home, err := os.MkdirTemp(wd, "home-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(home) })
+	if err := os.MkdirAll(filepath.Join(home, ".claude"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(home, ".claude", "settings.json"), []byte("{}"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range []string{"chown -R nobody ~/.claude", "chgrp -R staff ~/.claude", "setfacl -R -m u:x:--- ~/.claude"} {
+		if f := Bash(cmd, "/home/dev/proj", home); f.Rule != "guard.perms-above" {
+			t.Errorf("%s: decided by %s (%s), want guard.perms-above", cmd, f.Rule, f.Reason)
 		}
 	}
 }

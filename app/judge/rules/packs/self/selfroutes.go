@@ -456,7 +456,8 @@ func selfPerms(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 			f.Reason = c.Name + rules.PmMode(mode) + " on " + t + ": " + f.Reason
 			f.Marked = c.Raw
 			if c.Name != "chmod" && c.Name != "chattr" {
-				f.Risk, f.Violation, f.RedLine, f.Rule = 2, 0.6, false, "guard.perms-above"
+				// Above "outside the project" (2): it can lock the guard out.
+				f.Risk, f.Violation, f.RedLine, f.Rule = 2.2, 0.6, false, "guard.perms-above"
 			}
 			return f, true
 		}
