@@ -51,7 +51,7 @@ KNOWN=(
 	"app/judge/rules|^TestDiskRecoverability\$|needs git inside wine (runs on Linux)"
 	"app/judge/rules|^TestDiskFailuresConfirm\$|needs git inside wine (runs on Linux)"
 	"app/judge/rules|^TestWriteOnDisk\$|needs git inside wine (runs on Linux)"
-	"app/judge/rules|^TestGitCheckoutRefOrPath\$|needs git inside wine (runs on Linux)"
+	"app/judge/rules/packs/git|^TestGitCheckoutRefOrPath\$|needs git inside wine (runs on Linux)"
 	"app/judge/rules|^TestPushNewRemoteSecrets\$|needs git inside wine (runs on Linux)"
 	"e2e|^TestClineHookFile\$|runs the Cline hook file PreToolUse.ps1 with powershell.exe, and wine's powershell.exe is a stub that runs nothing (exit 0, no output); real Windows runs it"
 	"tamper|^TestSymlinkRoutes\$|wine 8 cannot read its own symlinks back: os.Symlink succeeds, then Lstat, Readlink and EvalSymlinks of the link say File not found (checked with a small program), so no route through a link can be judged; the guard's link resolution (rules realPath) is the same code on every OS"

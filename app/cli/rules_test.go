@@ -179,7 +179,7 @@ func TestCheckShowsCatalogEntry(t *testing.T) {
 		cmd  string
 		want []string
 	}{
-		{"git push --force origin main", []string{"rule:      git.force-push", "category:  version control", "where:     app/judge/rules/git.go"}},
+		{"git push --force origin main", []string{"rule:      git.force-push", "category:  version control", "where:     app/judge/rules/packs/git/git.go"}},
 		{"ssh host rm -rf /", []string{"rule:      ssh/fs.rm-root", "catalog:   fs.rm-root", "where:     app/judge/rules/fs.go", "route:     ssh: a command run on another host over ssh"}},
 	}
 	for _, tt := range tests {

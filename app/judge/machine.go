@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/agent-guard/agent-guard/app/judge/rules"
+	"github.com/agent-guard/agent-guard/app/judge/rules/packs/interp"
 	"github.com/agent-guard/agent-guard/app/judge/session"
 	"github.com/agent-guard/agent-guard/app/judge/shell"
 )
@@ -79,7 +80,7 @@ func (j *Judge) remember(s State, v *Verdict) {
 			return
 		}
 		a := shell.Analyze(s.Command)
-		d := rules.Definitions(&a, s.Command, s.Cwd, j.opts.Home)
+		d := interp.Definitions(&a, s.Command, s.Cwd, j.opts.Home)
 		for _, p := range d.Files {
 			rec.Files[p] = session.File{Created: created(p)}
 		}

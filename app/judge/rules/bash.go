@@ -229,14 +229,14 @@ func judgeCmd(c *shell.Cmd, x *Ctx) Finding {
 		known = true
 	} else if !c.DynName {
 		for _, r := range byName[c.Name] {
-			if f, ok := r(c, x); ok {
+			if f, ok := r.rule(c, x); ok {
 				add(f)
 				known = true
 			}
 		}
 	}
 	for _, r := range anyCmd {
-		if f, ok := r(c, x); ok {
+		if f, ok := r.rule(c, x); ok {
 			add(f)
 		}
 	}

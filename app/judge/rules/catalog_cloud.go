@@ -3,7 +3,7 @@ package rules
 // Catalog: cloud and infrastructure. Generated once from the corpora and then kept by hand;
 // see catalog.go for what an entry promises.
 
-var _ = declare("app/judge/rules/cloud.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/cloud/cloud.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "aws.<svc>.<op>", Risk: 3, RedLine: true, Category: "cloud and infrastructure", Reason: "deletes cloud resources whose data cannot be recovered",
 			Examples: []Example{{Command: "aws eks delete-cluster --name prod"}, {Command: "aws iam delete-user --user-name bob"}, {Command: "aws iam delete-role --role-name app"}, {Command: "aws ec2 delete-snapshot --snapshot-id snap-0123"}}},
@@ -340,7 +340,7 @@ var _ = declare("app/judge/rules/cloud.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/infra.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/infra/infra.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "infra.<prog>", Risk: 2, Category: "cloud and infrastructure", Reason: "<prog> <join> (reads or changes service state the rules do not single out)",
 			Examples: []Example{{Command: "vault status"}, {Command: "op item list"}, {Command: "vault help kv"}}},
@@ -354,8 +354,6 @@ var _ = declare("app/judge/rules/infra.go", func() []Entry {
 			Examples: []Example{{Command: "deck gateway reset"}}},
 		Entry{ID: "infra.deck.reset", Risk: 3, Category: "cloud and infrastructure", Reason: "deck: deletes every entity configured in Kong (services, routes, plugins, consumers)",
 			Examples: []Example{{Command: "deck reset --force"}}},
-		Entry{ID: "infra.destroy-verb", Risk: 2, Category: "cloud and infrastructure", Reason: "sentry-cli releases delete: a delete on a service or tool the rules have no pack for; what it removes may not come back",
-			Examples: []Example{{Command: "sentry-cli releases delete 1.0.0"}}},
 		Entry{ID: "infra.doppler.projects-delete", Risk: 3, Category: "cloud and infrastructure", Reason: "doppler: deletes a Doppler project with all its secrets",
 			Examples: []Example{{Command: "doppler projects delete backend"}}},
 		Entry{ID: "infra.doppler.secrets-delete", Risk: 2, Category: "cloud and infrastructure", Reason: "doppler: deletes Doppler secrets",
@@ -421,7 +419,7 @@ var _ = declare("app/judge/rules/infra.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/ops.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/ops/ops.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "backup.<name>", Risk: 3, RedLine: true, Category: "cloud and infrastructure", Reason: "creates or inspects backups",
 			Examples: []Example{{Command: "borg restore"}, {Command: "borg rdelete"}, {Command: "restic unlock"}, {Command: "borg rdelete"}}},
@@ -543,5 +541,12 @@ var _ = declare("app/judge/rules/ops.go", func() []Entry {
 			Examples: []Example{{Command: "velero backup get"}}},
 		Entry{ID: "ops.velero-restore", Risk: 2, Category: "cloud and infrastructure", Reason: "velero restore changes live infrastructure",
 			Examples: []Example{{Command: "velero restore create --from-backup b1"}}},
+	}
+})
+
+var _ = declare("app/judge/rules/dryrun.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "infra.destroy-verb", Risk: 2, Category: "cloud and infrastructure", Reason: "sentry-cli releases delete: a delete on a service or tool the rules have no pack for; what it removes may not come back",
+			Examples: []Example{{Command: "sentry-cli releases delete 1.0.0"}}},
 	}
 })

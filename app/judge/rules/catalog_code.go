@@ -22,7 +22,7 @@ var _ = declare("app/judge/rules/bash.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/codeopts.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/codeopts/codeopts.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "code.env-library", Risk: 2, Category: "shell and code", Reason: "LD_PRELOAD=./evil.so makes programs load or run code from ./evil.so",
 			Examples: []Example{{Command: "LD_PRELOAD=./evil.so ls"}}},
@@ -33,7 +33,7 @@ var _ = declare("app/judge/rules/codeopts.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/creds.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/creds/creds.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "shell.history", Risk: 1, Category: "shell and code", Reason: "lists the shell's history (empty in the agent's non-interactive shell)",
 			Examples: []Example{{Command: "history"}}},
@@ -67,14 +67,14 @@ var _ = declare("app/judge/rules/dynamic.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/everyday.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/everyday/everyday.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "interp.script", Risk: 1, Category: "shell and code", Reason: "runs a script file of the project (contents not shown)",
 			Examples: []Example{{Command: "node --require \"$X\" a.js"}}},
 	}
 })
 
-var _ = declare("app/judge/rules/git_config.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/codeopts/codeopts.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "code.option-dynamic", Risk: 2, Category: "shell and code", Reason: "<what> runs a program only known at run time",
 			Examples: []Example{{Command: "git -c core.sshCommand=\"$X\" fetch"}}},
@@ -90,7 +90,7 @@ var _ = declare("app/judge/rules/helpforms.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/interp.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/interp/interp.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "interp.applescript-ui", Risk: 2, Category: "shell and code", Reason: "AppleScript drives other apps or types keystrokes",
 			Examples: []Example{{Command: "osascript -e keystroke"}}},
@@ -119,7 +119,7 @@ var _ = declare("app/judge/rules/interp.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/interp_code.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/interp/interp_code.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "interp.code", Risk: 0, Category: "shell and code", Reason: "the <lang> code computes and prints; no deletion, process, network or secret access seen",
 			Examples: []Example{{Command: "ruby -we 'puts 1'"}}},
@@ -136,7 +136,7 @@ var _ = declare("app/judge/rules/interp_code.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/interp_options.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/interp/interp_options.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "opt.hidden-command", Risk: 2, Category: "shell and code", Reason: "runs a command from an option whose value is only known at run time",
 			Examples: []Example{{Command: `tar --to-command="$CMD" -xf a.tar`}, {Command: `rsync --rsync-path="$P" a host:b`}}},

@@ -3,7 +3,7 @@ package rules
 // Catalog: containers. Generated once from the corpora and then kept by hand;
 // see catalog.go for what an entry promises.
 
-var _ = declare("app/judge/rules/containers.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/containers/containers.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "cluster.<name>", Risk: 2, Category: "containers", Reason: "manages a local cluster",
 			Examples: []Example{{Command: "minikube"}, {Command: "minikube stop"}, {Command: "minikube kubectl"}}},

@@ -3,7 +3,7 @@ package rules
 // Catalog: databases. Generated once from the corpora and then kept by hand;
 // see catalog.go for what an entry promises.
 
-var _ = declare("app/judge/rules/db.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/db/db.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "db.admin", Risk: 2, Category: "databases", Reason: "changes server credentials or state",
 			Examples: []Example{{Command: "mysqladmin password"}}},
@@ -180,14 +180,14 @@ var _ = declare("app/judge/rules/db.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/everyday.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/everyday/everyday.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "db.ef-drop", Risk: 3, Category: "databases", Reason: "drops the database",
 			Examples: []Example{{Command: "dotnet ef database drop --force"}}},
 	}
 })
 
-var _ = declare("app/judge/rules/interp.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/interp/interp.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "db.django-flush", Risk: 2, Category: "databases", Reason: "deletes all data from the database",
 			Examples: []Example{{Command: "python manage.py flush --noinput"}}},
@@ -206,7 +206,7 @@ var _ = declare("app/judge/rules/interp.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/publish.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/publish/publish.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "db.ecto-drop", Risk: 3, Category: "databases", Reason: "drops the database",
 			Examples: []Example{{Command: "mix ecto.drop"}}},

@@ -3,7 +3,7 @@ package rules
 // Catalog: disks and machine state. Generated once from the corpora and then kept by hand;
 // see catalog.go for what an entry promises.
 
-var _ = declare("app/judge/rules/disk.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/disk/disk.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "disk.cipher", Risk: 2, Category: "disks and machine state", Reason: "cipher changes file encryption or keys",
 			Examples: []Example{{Command: "cipher /e /s:C:\\Users\\dev\\secret"}}},
@@ -60,7 +60,7 @@ var _ = declare("app/judge/rules/disk.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/everyday_escape.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/everyday/everyday_escape.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "disk.mountvol", Risk: 2, Category: "disks and machine state", Reason: "removes a drive letter or dismounts a volume (programs and data on it become unreachable)",
 			Examples: []Example{{Command: "mountvol X: /d"}}},
@@ -90,7 +90,7 @@ var _ = declare("app/judge/rules/fsdisk.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/sysfiles_win.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/sysfiles/sysfiles_win.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "boot.read", Risk: 0, Category: "disks and machine state", Reason: "reads boot configuration",
 			Examples: []Example{{Command: "bcdedit /enum"}}},

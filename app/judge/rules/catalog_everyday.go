@@ -5,14 +5,14 @@ import "encoding/json"
 // Catalog: everyday work. Generated once from the corpora and then kept by hand;
 // see catalog.go for what an entry promises.
 
-var _ = declare("app/judge/rules/db.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/db/db.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "dev.rails", Risk: 1, Category: "everyday work", Reason: "runs a Rails/Rake task",
 			Examples: []Example{{Command: "rake test"}}},
 	}
 })
 
-var _ = declare("app/judge/rules/everyday.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/everyday/everyday.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "day.<name>", Risk: 2, Category: "everyday work", Reason: "<name> <v> manages the project's Python environment",
 			Examples: []Example{{Command: "env FOO=1 make"}, {Command: "ssh-keygen -R host"}, {Command: "ed"}}},
@@ -119,14 +119,14 @@ var _ = declare("app/judge/rules/everyday.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/everyday_escape.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/everyday/everyday_escape.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "build.make-stdin", Risk: 2, Category: "everyday work", Reason: "runs a Makefile that arrives on stdin (its recipes are not visible)",
 			Examples: []Example{{Command: "make -f /dev/stdin"}}},
 	}
 })
 
-var _ = declare("app/judge/rules/interp.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/interp/interp.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "dev.deno", Risk: 1, Category: "everyday work", Reason: "deno tooling (test, fmt, lint, task...)",
 			Examples: []Example{{Command: "deno test"}}},
@@ -153,7 +153,7 @@ var _ = declare("app/judge/rules/interp.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/publish.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/publish/publish.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "dev.<name>", Risk: 1, Category: "everyday work", Reason: "packages or inspects an extension",
 			Examples: []Example{{Command: "python manage.py shell"}, {Command: "python manage.py dbshell"}, {Command: "php bin/console cache:clear"}}},
@@ -174,14 +174,14 @@ var _ = declare("app/judge/rules/publish.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/remote.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/remote/remote.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "dev.msbuild", Risk: 1, Category: "everyday work", Reason: "builds a project",
 			Examples: []Example{{Event: json.RawMessage(`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"msbuild App.sln /p:Configuration=Release"},"cwd":"C:\\Users\\dev\\proj"}`)}}},
 	}
 })
 
-var _ = declare("app/judge/rules/resources.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/resources/resources.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "dev.load-test", Risk: 1, Category: "everyday work", Reason: "load-tests a local service",
 			Examples: []Example{{Command: "k6 run load.js"}}},

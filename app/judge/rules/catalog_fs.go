@@ -16,7 +16,7 @@ var _ = declare("app/judge/rules/bash.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/everyday.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/everyday/everyday.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "fs.tar-absolute", Risk: 2, Category: "files", Reason: "extracts with absolute paths (can overwrite system files)",
 			Examples: []Example{{Command: "tar --absolute-names --extract"}}},
@@ -25,6 +25,8 @@ var _ = declare("app/judge/rules/everyday.go", func() []Entry {
 
 var _ = declare("app/judge/rules/fs.go", func() []Entry {
 	return []Entry{
+		Entry{ID: "fs.write-unknown", Risk: 1, Category: "files", Reason: "<verb> writes to a file that is not named",
+			Examples: []Example{{Command: "set-content"}}},
 		Entry{ID: "fs.delete-all-files", Risk: 2, Category: "files", Reason: "<verb> <shown> removes every file in the working folder",
 			Examples: []Example{{Command: "rm *"}}},
 		Entry{ID: "fs.delete-backup", Risk: 3, RedLine: true, Category: "files", Reason: "<verb> <shown>: deleting backups is a red line",
@@ -117,7 +119,7 @@ var _ = declare("app/judge/rules/fsperms.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/interp.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/interp/interp.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "text.awk", Risk: 0, Category: "files", Reason: "awk reads and prints text",
 			Examples: []Example{{Command: "awk -F: '{print $1}' /etc/passwd"}}},
@@ -187,17 +189,15 @@ var _ = declare("app/judge/rules/paths.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/resources.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/resources/resources.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "fs.fallocate-holes", Risk: 2, Category: "files", Reason: "cuts data out of a file",
 			Examples: []Example{{Command: "fallocate --punch-hole"}}},
 	}
 })
 
-var _ = declare("app/judge/rules/sysfiles.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/sysfiles/sysfiles.go", func() []Entry {
 	return []Entry{
-		Entry{ID: "fs.write-unknown", Risk: 1, Category: "files", Reason: "<verb> writes to a file that is not named",
-			Examples: []Example{{Command: "set-content"}}},
 		Entry{ID: "text.sed", Risk: 0, Category: "files", Reason: "sed prints edited text; no file changes",
 			Examples: []Example{{Command: "sed -n '1,20p' main.py"}}},
 		Entry{ID: "text.sed-inplace", Risk: 1, Category: "files", Reason: "sed edits files in place",
@@ -205,7 +205,7 @@ var _ = declare("app/judge/rules/sysfiles.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/sysfiles_win.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/sysfiles/sysfiles_win.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "fs.recyclebin", Risk: 3, Category: "files", Reason: "empties the recycle bin: those files cannot be recovered",
 			Examples: []Example{{Command: "powershell -c \"Clear-RecycleBin -Force\""}}},

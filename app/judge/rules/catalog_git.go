@@ -3,7 +3,7 @@ package rules
 // Catalog: version control. Generated once from the corpora and then kept by hand;
 // see catalog.go for what an entry promises.
 
-var _ = declare("app/judge/rules/git.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/git/git.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "git.<sub>", Risk: 3, RedLine: true, Category: "version control", Reason: "git <sub> rewrites references",
 			Examples: []Example{{Command: "git rm -f x"}, {Command: "git reset --merge"}, {Command: "git -c alias.x='!ls' x"}, {Command: "git push -f"}}},
@@ -118,7 +118,7 @@ var _ = declare("app/judge/rules/git.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/git_config.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/git/git_config.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "git.config-ext", Risk: 2, Category: "version control", Reason: "git <k>=<v> lets ext:: URLs run commands",
 			Examples: []Example{{Command: "git -c protocol.ext.allow=always clone ext::x"}}},

@@ -67,7 +67,7 @@ var _ = declare("tlsconfig.go", func() []Entry {
 	}
 })
 
-var _ = declare("archivedest.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/everyday/archivedest.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "fs.extract-over-home", Risk: 2, Category: "files", Reason: "unpacks an archive over the home folder itself: whatever it carries replaces .bashrc, .ssh, .gitconfig...",
 			Examples: []Example{{Command: "unzip -o dotfiles.zip -d ~"}}},
@@ -83,7 +83,7 @@ var _ = declare("pathshadow.go", func() []Entry {
 	}
 })
 
-var _ = declare("gitaddsecret.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/git/gitaddsecret.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "git.add-secret", Risk: 2, Category: "git", Reason: "git add of a secret file (.env, a private key, credentials.json): committed, it stays in the history; pushed, it is published",
 			Examples: []Example{{Command: "git add -f .env"}}},

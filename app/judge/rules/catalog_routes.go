@@ -9,21 +9,21 @@ package rules
 // program that writes a file, "curl/path.shell-rc") have no entry of
 // their own: the name says it.
 
-var _ = declare("everyday.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/everyday/everyday.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "ssh", Risk: 3, RedLine: true, Category: "routes", Reason: "a command run on another host over ssh, judged as that command",
 			Examples: []Example{{Command: "ssh prod 'rm -rf /'"}}},
 	}
 })
 
-var _ = declare("procs.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/procs/procs.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "at", Risk: 3, RedLine: true, Category: "routes", Reason: "a command scheduled with at, judged as that command",
 			Examples: []Example{{Command: "at now <<< 'rm -rf ~'"}}},
 	}
 })
 
-var _ = declare("containers.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/containers/containers.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "docker.run-host", Risk: 3, RedLine: true, Category: "routes", Reason: "a command run in a container with the host's root mounted, judged as if it ran on the host",
 			Examples: []Example{{Command: "docker run -v /etc:/host/etc alpine rm -rf /host/etc"}}},
@@ -32,7 +32,7 @@ var _ = declare("containers.go", func() []Entry {
 	}
 })
 
-var _ = declare("ops.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/ops/ops.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "fleet", Risk: 3, Category: "routes", Reason: "a command a fleet tool (salt, ansible, pssh) runs on many hosts, judged as that command",
 			Examples: []Example{{Command: "salt '*' cmd.run 'shutdown -h now'"}}},

@@ -18,7 +18,7 @@ var _ = declare("selfhosts.go", func() []Entry {
 	}
 })
 
-var _ = declare("selfprocs.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/self/selfprocs.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "self.debug-guard", Risk: 3, RedLine: true, Category: "self-protection",
 			Reason:   "attaches a debugger or resource tool to agent-guard's process, or writes into its memory",
@@ -26,7 +26,7 @@ var _ = declare("selfprocs.go", func() []Entry {
 	}
 })
 
-var _ = declare("selfnested.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/self/selfnested.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "guard.nested-bypass", Risk: 2, Category: "self-protection",
 			Reason:   "starts a nested coding agent with its own permission prompts switched off",
@@ -45,7 +45,7 @@ var _ = declare("selfpaths.go", func() []Entry {
 	}
 })
 
-var _ = declare("selfmore.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/self/selfmore.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "self.guard-window", Risk: 3, RedLine: true, Category: "self-protection",
 			Reason:   "sends synthetic input to, closes or raises a window of agent-guard (its approval dialog answers only a human)",
@@ -56,7 +56,7 @@ var _ = declare("selfmore.go", func() []Entry {
 	}
 })
 
-var _ = declare("selfmore2.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/self/selfmore2.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "guard.nested-settings-unseen", Risk: 2, Category: "self-protection",
 			Reason:   "starts a nested agent with a settings file that cannot be read now: it may switch the host's hooks (and the guard) off",
@@ -64,7 +64,7 @@ var _ = declare("selfmore2.go", func() []Entry {
 	}
 })
 
-var _ = declare("selfmore2.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/self/selfmore2.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "guard.unseen-code-path", Risk: 2, Category: "self-protection",
 			Reason:   "runs code that cannot be read now on a path of the agent's own guard",
@@ -72,7 +72,7 @@ var _ = declare("selfmore2.go", func() []Entry {
 	}
 })
 
-var _ = declare("selfmore2.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/self/selfmore2.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "guard.synthetic-input", Risk: 2, Category: "self-protection",
 			Reason:   "types into whatever window has the focus, which may be the guard's approval dialog",

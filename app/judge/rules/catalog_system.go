@@ -12,7 +12,7 @@ var _ = declare("app/judge/rules/bash.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/creds.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/creds/creds.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "proc.dump", Risk: 2, Category: "system", Reason: "dumps a process's memory",
 			Examples: []Example{{Command: "procdump"}}},
@@ -21,7 +21,7 @@ var _ = declare("app/judge/rules/creds.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/everyday.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/everyday/everyday.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "sec.runas", Risk: 2, Category: "system", Reason: "starts a program elevated (administrator)",
 			Examples: []Example{{Command: "powershell -c \"Start-Process powershell -Verb RunAs\""}}},
@@ -32,14 +32,14 @@ var _ = declare("app/judge/rules/everyday.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/everyday_pkg.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/everyday/everyday_pkg.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "sys.apt-sources", Risk: 2, Category: "system", Reason: "edits the system's package sources",
 			Examples: []Example{{Command: "apt edit-sources"}}},
 	}
 })
 
-var _ = declare("app/judge/rules/interp_code.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/interp/interp_code.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "res.busy-loop", Risk: 2, Category: "system", Reason: "the <lang> code loops forever",
 			Examples: []Example{{Command: "python3 -c \"while True: pass\""}}},
@@ -52,7 +52,7 @@ var _ = declare("app/judge/rules/interp_code.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/procs.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/procs/procs.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "cron.at", Risk: 2, Category: "system", Reason: "schedules a command to run later, unattended",
 			Examples: []Example{{Command: "echo 'rm -rf ~' | at now + 1 minute"}}},
@@ -283,7 +283,7 @@ var _ = declare("app/judge/rules/procs.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/remote.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/remote/remote.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "sys.certstore", Risk: 2, Category: "system", Reason: "changes the trusted certificate store",
 			Examples: []Example{{Command: "certutil -addstore root a.cer"}}},
@@ -300,7 +300,7 @@ var _ = declare("app/judge/rules/remote.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/resources.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/resources/resources.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "res.endless", Risk: 2, Category: "system", Reason: "reads endless <src> (never ends)",
 			Examples: []Example{{Command: "cat /dev/urandom"}}},
@@ -337,7 +337,7 @@ var _ = declare("app/judge/rules/resources.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/sysfiles.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/sysfiles/sysfiles.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "sec.apparmor-off", Risk: 3, Category: "system", Reason: "turns AppArmor protection off",
 			Examples: []Example{{Command: "aa-disable"}}},
@@ -478,7 +478,7 @@ var _ = declare("app/judge/rules/sysfiles.go", func() []Entry {
 	}
 })
 
-var _ = declare("app/judge/rules/sysfiles_win.go", func() []Entry {
+var _ = declare("app/judge/rules/packs/sysfiles/sysfiles_win.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "av.change", Risk: 2, Category: "system", Reason: "changes Defender settings",
 			Examples: []Example{{Command: "add-mppreference"}}},

@@ -122,3 +122,26 @@ func pkCallLiteral(code string, i int) (lit string, end int, ok bool) {
 	}
 	return lit, i, true
 }
+
+func destroyVerbFinding(c *shell.Cmd, prog string, words []string) (Finding, bool) {
+	for _, w := range words {
+		if tailHeads[w] {
+			// mytool rm x: judged as `rm x` by the unknown-wrapper tail rule.
+			return Finding{}, false
+		}
+		parts := strings.FieldsFunc(w, func(r rune) bool { return r == '-' || r == '_' || r == ':' })
+		for _, p := range parts {
+			if infraReadVerbs[p] {
+				return Finding{}, false
+			}
+		}
+		for _, p := range parts {
+			if destroyVerbs[p] {
+				f := pkF(c, 2, 0.3, "infra.destroy-verb", prog+" "+strings.Join(words, " ")+": a "+p+" on a service or tool the rules have no pack for; what it removes may not come back")
+				f.Uncertain = true
+				return f, true
+			}
+		}
+	}
+	return Finding{}, false
+}

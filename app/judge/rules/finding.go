@@ -1,5 +1,3 @@
-// Package rules gives each simple command, file path and MCP tool a risk
-// on the 0-3 ladder and a red-line probability, with a rule id and reason.
 package rules
 
 // Finding is one rule's judgment.

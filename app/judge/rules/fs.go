@@ -556,3 +556,49 @@ func fsHasFilter(args []string) bool {
 	}
 	return false
 }
+
+// pkWriteTarget judges writing to p: the guard's own files, then the
+// shared path rules (system files, credentials, rc files, hooks).
+func pkWriteTarget(c *shell.Cmd, x *Ctx, p, verb string) (Finding, bool) {
+	if p == "" {
+		return pkUnsure(c, 1, "fs.write-unknown", verb+" writes to a file that is not named")
+	}
+	if pkDyn(p) && !strings.HasPrefix(p, shell.Dyn+"/") {
+		return pkUnsure(c, 1, "fs.write-dynamic", verb+" writes to a file only known at run time")
+	}
+	if f, ok := Protected(p, x.Cwd, x.Home); ok {
+		return f, true
+	}
+	f := WritePath(p, x.Cwd, x.Home) // names a path.* rule for every path
+	if f.Marked == "" {
+		f.Marked = c.Raw
+	}
+	return f, true
+}
+
+// diskDevice reports a write target that is a whole disk or partition.
+func diskDevice(c *shell.Cmd, t string) (Finding, bool) {
+	l := strings.ToLower(strings.ReplaceAll(t, "\\", "/"))
+	dev := false
+	switch {
+	case strings.HasPrefix(l, "/dev/"):
+		n := l[5:]
+		for _, p := range [...]string{"sd", "hd", "vd", "xvd", "nvme", "mmcblk", "disk", "rdisk", "md", "dm-", "mapper/", "loop", "sr", "nbd", "zd", "bcache", "mtdblock", "root", "by-id/", "by-uuid/", "by-path/", "by-label/", "ada", "da", "wd"} {
+			if strings.HasPrefix(n, p) {
+				dev = true
+				break
+			}
+		}
+		if strings.HasPrefix(n, "disk/") {
+			dev = true
+		}
+	case strings.HasPrefix(l, "//./physicaldrive"), strings.HasPrefix(l, "//?/physicaldrive"), strings.HasPrefix(l, "//./harddisk"),
+		len(l) == 6 && strings.HasPrefix(l, "//./") && l[5] == ':':
+		dev = true
+	}
+	if !dev {
+		return Finding{}, false
+	}
+	return Finding{Risk: 3, Violation: 0.98, RedLine: true, Rule: "disk.write-device",
+		Reason: "writes straight to the disk device " + t + ": the file system and all data on it are destroyed", Marked: c.Raw}, true
+}

@@ -2,12 +2,12 @@ package rules
 
 import (
 	"encoding/json"
-	"github.com/agent-guard/agent-guard/app/internal/lazyre"
 	"path"
 	"sort"
 	"strconv"
 	"strings"
-	"unicode"
+
+	"github.com/agent-guard/agent-guard/app/internal/lazyre"
 )
 
 // MCP tool names are judged by their verbs. Any mutating word wins over
@@ -46,33 +46,6 @@ func words(s string) map[string]bool {
 		m[strings.TrimSuffix(w, "?")] = true
 	}
 	return m
-}
-
-// splitName breaks a tool name into lower-case words on _ - . / space and
-// camelCase boundaries ("createPullRequest" -> create pull request).
-func splitName(name string) []string {
-	var out []string
-	var cur []rune
-	flush := func() {
-		if len(cur) > 0 {
-			out = append(out, strings.ToLower(string(cur)))
-			cur = cur[:0]
-		}
-	}
-	rs := []rune(name)
-	for i, r := range rs {
-		switch {
-		case r == '_' || r == '-' || r == '.' || r == '/' || r == ' ' || r == ':':
-			flush()
-		case unicode.IsUpper(r) && i > 0 && (unicode.IsLower(rs[i-1]) || unicode.IsDigit(rs[i-1]) || i+1 < len(rs) && unicode.IsLower(rs[i+1]) && unicode.IsUpper(rs[i-1])):
-			flush()
-			cur = append(cur, r)
-		default:
-			cur = append(cur, r)
-		}
-	}
-	flush()
-	return out
 }
 
 // classRisk maps an override class to a finding.
@@ -303,16 +276,6 @@ func mcpArgs(server, tool, args, cwd, home string, mutating bool) (worst Finding
 		}
 	})
 	return worst, sawCmd
-}
-
-// shellQuote quotes s for a POSIX shell line.
-func shellQuote(s string) string {
-	if s != "" && strings.IndexFunc(s, func(r rune) bool {
-		return !(r == '-' || r == '_' || r == '.' || r == '/' || r == '=' || r == ':' || r == '~' || unicode.IsLetter(r) || unicode.IsDigit(r))
-	}) < 0 {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // sqlLiteral matches quoted SQL string literals (doubled quotes included) and

@@ -214,12 +214,12 @@ func pkEval(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	}
 	var fs []Finding
 	for _, r := range byName[c.Name] {
-		if f, ok := r(c, x); ok {
+		if f, ok := r.rule(c, x); ok {
 			fs = append(fs, f)
 		}
 	}
 	for _, r := range anyCmd {
-		if f, ok := r(c, x); ok {
+		if f, ok := r.rule(c, x); ok {
 			fs = append(fs, f)
 		}
 	}

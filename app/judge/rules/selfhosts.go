@@ -193,8 +193,6 @@ func HooksOffWrite(p, content, cwd, home string) (Finding, bool) {
 	return Finding{}, false
 }
 
-func init() { onAny(ruleHooksOff) }
-
 // ruleHooksOff: a command line that writes a host config (redirection,
 // tee, sed -i, cp, mv, jq > file) and carries a hooks-off switch, and
 // a host CLI switching its own hooks off (codex features disable hooks).

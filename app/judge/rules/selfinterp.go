@@ -14,11 +14,6 @@ import (
 // need the whole name. A piece of a protected name, the home folder and a
 // write call in the same code is at least confirm.
 
-func init() {
-	onAny(ruleSelfInterpParts)
-	onAny(ruleSelfInterpLiterals)
-}
-
 // quotedRe finds string literals in interpreter code.
 var quotedRe = lazyre.New(`'([^'\n]{2,400})'|"([^"\n]{2,400})"`)
 

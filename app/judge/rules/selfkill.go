@@ -11,11 +11,6 @@ import (
 // file also judges the guard's own CLI and pgrep/pidof of the guard
 // feeding a kill.
 
-func init() {
-	on(ruleGuardCLI, "agent-guard", "agent-guard-hook", "agent-guard-judge", "agentguard")
-	onAny(ruleGuardPid)
-}
-
 // guardWord reports an argument naming the guard's program or service.
 func guardWord(a string) bool {
 	l := strings.ToLower(a)
@@ -150,4 +145,10 @@ func ruleGuardPid(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		}
 	}
 	return Finding{}, false
+}
+
+// pkGuardStop is the self-protection finding for stopping the guard.
+func pkGuardStop(c *shell.Cmd, how string) (Finding, bool) {
+	return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.stop-guard", Marked: c.Raw,
+		Reason: how + " stops or removes the agent's own guard: an agent must not switch off its own guard; ask the user to do it"}, true
 }

@@ -1,0 +1,541 @@
+package self
+
+import (
+	"github.com/agent-guard/agent-guard/app/judge/rules"
+
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/agent-guard/agent-guard/app/internal/lazyre"
+	"github.com/agent-guard/agent-guard/app/judge/shell"
+)
+
+// Self-protection routes of the ninth round, second list: substitutions
+// that print a protected path, a nested agent started with an empty
+// environment or a settings file that switches hooks off, drive letters
+// seen through WSL (/mnt/c), the admin share (\\localhost\c$) and subst,
+// AppleScript quitting the tray, login items reset or disabled, and every
+// process of the user's own uid.
+
+func init() {
+	pack.OnAny(ruleSelfSubstFed)
+	pack.OnAny(ruleNestedEnvEmpty)
+	pack.On(ruleSelfSubst, "subst", "net", "net1", "new-psdrive", "ndr", "mount")
+	pack.On(ruleSelfOsascript, "osascript")
+	pack.On(ruleSelfLoginItems, "sfltool", "disable-scheduledtask", "reg", "systemctl", "loginctl")
+}
+
+// ruleSelfSubstFed: perl -pi -e '...' $(ls ~/.claude/settings.json): a
+// writer whose argument is unknown statically, in a line where a lister
+// prints a protected path that nothing else reads.
+func ruleSelfSubstFed(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	if x.All == nil || !xargsWriters[c.Name] || rules.Contains(c.Wrappers, "xargs") {
+		return rules.Finding{}, false
+	}
+	dyn := false
+	for _, a := range c.Args {
+		if strings.Contains(a, shell.Dyn) {
+			dyn = true
+		}
+	}
+	if !dyn {
+		return rules.Finding{}, false
+	}
+	for i := range x.All.Cmds {
+		o := &x.All.Cmds[i]
+		if o == c || !xargsListers[o.Name] || len(o.PipedTo) > 0 || len(o.Redirs) > 0 || o.Depth != c.Depth {
+			continue
+		}
+		for _, a := range o.Args {
+			if strings.HasPrefix(a, "-") {
+				continue
+			}
+			if f, ok := rules.ProtectedTree(a, x.Cwd, x.Home); ok {
+				f.Reason = c.Name + " is handed what " + o.Name + " prints, " + a + ": " + f.Reason
+				f.Marked = c.Raw
+				return f, true
+			}
+		}
+	}
+	return rules.Finding{}, false
+}
+
+var envEmptyRe = lazyre.New(`(?i)(^|[\s;&|(])env\s+((-[a-z0-9]*\s+|--[a-z-]+(=\S*)?\s+|-u\s+\S+\s+|[A-Za-z_][A-Za-z0-9_]*=\S*\s+)*)(-i|--ignore-environment|-|-u\s+(HOME|USERPROFILE|APPDATA|XDG_CONFIG_HOME))(\s|$)`)
+
+// ruleNestedEnvEmpty: env -i claude ..., env -u HOME codex ...: without
+// HOME the host finds no user config, so no hook of the guard's; with a
+// settings file (claude --settings FILE) that switches hooks off, the
+// same.
+func ruleNestedEnvEmpty(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	if _, ok := rules.NestedHosts[c.Name]; !ok {
+		return rules.Finding{}, false
+	}
+	if envEmptyRe.MatchString(c.Raw) {
+		return rules.Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.hooks-off", Marked: c.Raw,
+			Reason: "starts " + c.Name + " with an emptied environment (no HOME): it reads no user config and runs none of the guard's hooks; an agent must not switch off its own guard; ask the user to do it"}, true
+	}
+	if v, ok := rules.PkVal(c, "--settings"); ok && !strings.HasPrefix(strings.TrimSpace(v), "{") {
+		n := rules.Normalize(v, x.Cwd, x.Home)
+		if !n.Dynamic() && rules.RootedAbs(n.Abs()) {
+			if b, err := os.ReadFile(filepath.FromSlash(n.Abs())); err == nil && len(b) < 1<<20 {
+				if rules.HooksOff(string(b)) {
+					return rules.Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.hooks-off", Marked: c.Raw,
+						Reason: "starts " + c.Name + " with the settings file " + v + ", which switches its hooks off (and the guard with them): ask the user to do it"}, true
+				}
+				return rules.Finding{}, false
+			}
+		}
+		return rules.Finding{Risk: 2, Violation: 0.6, Rule: "guard.nested-settings-unseen", Marked: c.Raw,
+			Reason: "starts " + c.Name + " with the settings file " + v + ", which cannot be read now: it may switch the host's hooks (and the guard) off"}, true
+	}
+	return rules.Finding{}, false
+}
+
+// ruleSelfSubst: subst X: DIR, net use X: \\localhost\c$\DIR,
+// New-PSDrive -Root DIR: a second name for a protected folder, as a link is.
+func ruleSelfSubst(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	var targets []string
+	switch c.Name {
+	case "subst":
+		if ops := c.Operands(); len(ops) == 2 {
+			targets = ops[1:]
+		}
+	case "net", "net1":
+		if ops := c.Operands(); len(ops) >= 3 && strings.EqualFold(ops[0], "use") {
+			targets = ops[2:3]
+		}
+	case "mount":
+		if c.Flag(0, "--bind", "--rbind") {
+			if ops := c.Operands(); len(ops) == 2 {
+				targets = ops[:1]
+			}
+		}
+	default:
+		if v, ok := rules.PkWinVal(c, "root"); ok {
+			targets = append(targets, v)
+		}
+	}
+	for _, t := range targets {
+		if d := rules.DrivePath(rules.Slashify(t)); d != "" {
+			t = d
+		}
+		if f, ok := rules.ProtectedTree(t, x.Cwd, x.Home); ok {
+			f.Reason = c.Name + " gives " + t + " a second name (a write through it would change it): " + f.Reason
+			f.Marked = c.Raw
+			return f, true
+		}
+	}
+	return rules.Finding{}, false
+}
+
+var osaQuitRe = lazyre.New(`(?i)(delete|remove)\s+login\s+item\s+["']?agent[- ]?guard|(quit|close|kill)\b[^"']*["']?\s*(app(lication)?\s+)?["']?agent[- ]?guard|tell\s+app(lication)?\s+["']agent[- ]?guard["']\s+to\s+(quit|close)`)
+
+// ruleSelfOsascript: AppleScript that quits agent-guard's tray.
+func ruleSelfOsascript(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	if !osaQuitRe.MatchString(c.Raw) {
+		return rules.Finding{}, false
+	}
+	if strings.Contains(strings.ToLower(c.Raw), "login item") {
+		return rules.Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.autostart", Marked: c.Raw,
+			Reason: "the AppleScript removes agent-guard's login item: the guard would not start at the next login; ask the user to do it"}, true
+	}
+	return rules.Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.kill-guard", Marked: c.Raw,
+		Reason: "the AppleScript quits agent-guard: an agent must not switch off its own guard; ask the user to do it"}, true
+}
+
+// ruleSelfLoginItems: the login entry disabled rather than removed:
+// sfltool resetbtm (every background item off until approved again),
+// Explorer's StartupApproved value, Disable-ScheduledTask, systemctl mask
+// of the unit systemd makes from the .desktop entry, and loginctl
+// ending the user's own sessions (every process of the user, the tray's
+// too).
+func ruleSelfLoginItems(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	low := strings.ToLower(c.Raw)
+	low = strings.ReplaceAll(low, `\x2d`, "-")
+	hit := func(what string) (rules.Finding, bool) {
+		return rules.Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.autostart", Marked: c.Raw,
+			Reason: what + ": the guard would not start at the next login; an agent must not switch off its own guard; ask the user to do it"}, true
+	}
+	switch c.Name {
+	case "sfltool":
+		if strings.Contains(low, "resetbtm") {
+			return hit("sfltool resetbtm switches every login item off, agent-guard's among them")
+		}
+	case "disable-scheduledtask":
+		if rules.GuardWord(low) {
+			return hit("disables agent-guard's scheduled task")
+		}
+	case "reg":
+		if strings.Contains(low, "startupapproved") && rules.GuardWord(low) && !strings.Contains(low, "reg query") {
+			return hit("marks agent-guard's Run entry disabled (StartupApproved)")
+		}
+	case "systemctl":
+		if rules.GuardWord(low) && (strings.Contains(low, " mask") || strings.Contains(low, " disable")) {
+			return hit("masks or disables agent-guard's unit")
+		}
+	case "loginctl":
+		ops := c.Operands()
+		if len(ops) >= 1 && (ops[0] == "kill-user" || ops[0] == "terminate-user") {
+			own := strings.ToLower(filepathBase(x.Home))
+			for _, u := range ops[1:] {
+				u = strings.ToLower(u)
+				if u == own || u == strconv.Itoa(os.Getuid()) || strings.Contains(u, shell.Dyn) || u == "$user" {
+					return rules.Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.kill-guard", Marked: c.Raw,
+						Reason: "loginctl " + ops[0] + " ends every process of the user, agent-guard's too: an agent must not switch off its own guard; ask the user to do it"}, true
+				}
+			}
+		}
+	}
+	return rules.Finding{}, false
+}
+
+func filepathBase(p string) string {
+	p = strings.TrimRight(rules.Slashify(p), "/")
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		return p[i+1:]
+	}
+	return p
+}
+
+// unseenRunners run a program file given as their first operand.
+var unseenRunners = map[string]bool{"python": true, "python3": true, "python2": true, "node": true, "ruby": true,
+	"perl": true, "php": true, "deno": true, "bun": true, "go": true, "bash": true, "sh": true, "zsh": true,
+	"pwsh": true, "powershell": true, "lua": true, "rscript": true, "julia": true}
+
+// ruleSelfUnseenCode: go run /tmp/wipe.go ~/.claude/settings.json,
+// python x.py ~/.config/agent-guard: code that cannot be read now is
+// handed a protected path; and make -C DIR runs an unseen Makefile in a
+// folder holding the guard's files.
+func ruleSelfUnseenCode(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	if c.Name == "make" || c.Name == "gmake" {
+		d, ok := rules.PkVal(c, "-C", "--directory")
+		if !ok {
+			return rules.Finding{}, false
+		}
+		n := rules.Normalize(d, x.Cwd, x.Home)
+		if n.Dynamic() || !rules.RootedAbs(n.Abs()) {
+			return rules.Finding{}, false
+		}
+		for _, mf := range []string{"GNUmakefile", "makefile", "Makefile"} {
+			if _, err := os.Stat(filepath.Join(filepath.FromSlash(n.Abs()), mf)); err == nil {
+				return rules.Finding{}, false // the recipe rules read it
+			}
+		}
+		return unknownInto(c, d, "make runs a Makefile that cannot be read", x)
+	}
+	if !unseenRunners[c.Name] || c.FedCode {
+		return rules.Finding{}, false
+	}
+	ops := c.Operands()
+	if c.Name == "go" {
+		if len(ops) < 2 || ops[0] != "run" {
+			return rules.Finding{}, false
+		}
+		ops = ops[1:]
+	}
+	if len(ops) < 2 || c.Flag('c') || c.Flag('e') || c.Flag('m') || c.Flag('r') {
+		return rules.Finding{}, false
+	}
+	n := rules.Normalize(ops[0], x.Cwd, x.Home)
+	if !n.Dynamic() && rules.RootedAbs(n.Abs()) {
+		if _, err := os.Stat(filepath.FromSlash(n.Abs())); err == nil {
+			return rules.Finding{}, false // the script rules read it
+		}
+	}
+	for _, a := range ops[1:] {
+		if f, ok := rules.ProtectedTree(a, x.Cwd, x.Home); ok {
+			return rules.Finding{Risk: 2, Violation: 0.6, Rule: "guard.unseen-code-path", Marked: c.Raw,
+				Reason: c.Name + " runs " + ops[0] + ", which cannot be read now, on " + a + " (" + strings.TrimPrefix(f.Rule, "self.") + " of the agent's own guard): what it does to it cannot be known before it runs"}, true
+		}
+	}
+	return rules.Finding{}, false
+}
+
+func init() {
+	pack.On(ruleSelfUnseenCode, "python", "python3", "python2", "node", "ruby", "perl", "php", "deno", "bun", "go", "bash", "sh", "zsh", "pwsh", "powershell", "lua", "rscript", "julia", "make", "gmake")
+}
+
+// ruleSelfLaterCode: code stored now and run by a later step of the same
+// or a next command: npm pkg set scripts.X='...' (npm install runs it),
+// podman/buildah unshare CMD (runs CMD here, in a user namespace), make
+// -f <(echo '...') (a recipe printed into the Makefile).
+func ruleSelfLaterCode(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	var codes []string
+	ops := c.Operands()
+	switch c.Name {
+	case "npm", "pnpm", "yarn":
+		if len(ops) >= 3 && ops[0] == "pkg" && ops[1] == "set" {
+			for _, kv := range ops[2:] {
+				if k, v, ok := strings.Cut(kv, "="); ok && strings.HasPrefix(k, "scripts.") {
+					codes = append(codes, v)
+				}
+			}
+		}
+		if len(ops) >= 3 && ops[0] == "set-script" {
+			codes = append(codes, ops[2])
+		}
+	case "podman", "buildah":
+		for i, a := range c.Args {
+			if a == "unshare" && i+1 < len(c.Args) {
+				codes = append(codes, rules.ShellJoin(c.Args[i+1:]))
+				break
+			}
+		}
+	case "make", "gmake":
+		if f, ok := rules.PkVal(c, "-f", "--file", "--makefile"); ok && strings.Contains(f, shell.Dyn) && x.All != nil {
+			for i := range x.All.Cmds {
+				o := &x.All.Cmds[i]
+				if o != c && (o.Name == "echo" || o.Name == "printf") {
+					for _, l := range strings.Split(strings.ReplaceAll(strings.Join(o.Args, " "), `\n`, "\n"), "\n") {
+						if _, r, ok := strings.Cut(l, ":;"); ok {
+							l = r
+						}
+						codes = append(codes, strings.TrimLeft(l, "\t@-+ "))
+					}
+				}
+			}
+		}
+	}
+	if f, code, ok := rules.SelfInCode(codes, x.Cwd, x.Home, 8192); ok {
+		f.Reason = c.Name + " stores or runs " + rules.OneLineCut(code, 80) + ": " + f.Reason
+		f.Marked = c.Raw
+		return f, true
+	}
+	return rules.Finding{}, false
+}
+
+func init() { pack.On(ruleSelfLaterCode, "npm", "pnpm", "yarn", "podman", "buildah", "make", "gmake") }
+
+// ruleSelfLaterEcho: echo/printf/cat <<EOF > FILE (tee FILE) where FILE
+// is run by itself later (a shell start-up file, a login entry, a unit, a
+// crontab file, a git hook): the text is judged like a Write of it.
+func ruleSelfLaterEcho(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	if c.Name != "echo" && c.Name != "printf" && c.Name != "cat" && c.Name != "tee" {
+		return rules.Finding{}, false
+	}
+	var targets []string
+	for _, r := range c.Redirs {
+		if r.Op == ">" || r.Op == ">>" || r.Op == ">|" {
+			targets = append(targets, r.Target)
+		}
+	}
+	if c.Name == "tee" {
+		targets = append(targets, c.Operands()...)
+	}
+	if len(targets) == 0 {
+		return rules.Finding{}, false
+	}
+	var text []string
+	if c.Name == "echo" || c.Name == "printf" {
+		text = append(text, strings.ReplaceAll(strings.Join(c.Operands(), " "), `\n`, "\n"))
+	}
+	for _, r := range c.Redirs {
+		if r.Op == "<<" || r.Op == "<<-" || r.Op == "<<<" {
+			text = append(text, r.Target)
+		}
+	}
+	if c.Name == "tee" && x.All != nil {
+		text = append(text, lineEchoes(c, x)...)
+	}
+	content := strings.Join(text, "\n")
+	for _, t := range targets {
+		if strings.Contains(t, shell.Dyn) {
+			continue
+		}
+		if f, ok := rules.RunsLaterWrite(t, content, x.Cwd, x.Home); ok {
+			f.Marked = c.Raw
+			return f, true
+		}
+	}
+	return rules.Finding{}, false
+}
+
+func init() { pack.On(ruleSelfLaterEcho, "echo", "printf", "cat", "tee") }
+
+// adminShareRe finds \\localhost\c$\... in a line's text: the shell reads
+// c$\ as a variable, so the argument itself arrives unknown.
+var adminShareRe = lazyre.New(`(?i)\\\\(?:\?\\unc\\)?(?:localhost|127\.0\.0\.1|\.)\\([a-z])\$(\\[^\s"'|;&<>]*)`)
+
+// ruleSelfAdminShare: a write, move or delete whose target is reached
+// through the admin share of the local drive.
+func ruleSelfAdminShare(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	if !strings.Contains(c.Raw, "$\\") || !strings.Contains(c.Raw, `\\`) {
+		return rules.Finding{}, false
+	}
+	for _, m := range adminShareRe.FindAllStringSubmatch(c.Raw, 8) {
+		p := strings.ToLower(m[1]) + ":" + strings.ReplaceAll(m[2], `\`, "/")
+		if f, ok := rules.ProtectedTree(p, x.Cwd, x.Home); ok {
+			f.Reason = c.Name + " reaches " + p + " through the local admin share: " + f.Reason
+			f.Marked = c.Raw
+			return f, true
+		}
+	}
+	return rules.Finding{}, false
+}
+
+func init() {
+	pack.On(ruleSelfAdminShare, "del", "erase", "rd", "rmdir", "remove-item", "ri", "rm", "move", "move-item", "mi",
+		"set-content", "out-file", "add-content", "ren", "rename", "rename-item", "clear-content", "new-item", "ni",
+		"icacls", "takeown", "attrib")
+}
+
+// ruleSelfFuncArgs: f() { rm "$1"; }; f ~/.claude/settings.json: a
+// function of the line, whose body changes files it is handed, called
+// with a protected path.
+func ruleSelfFuncArgs(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	if x.All == nil || len(x.All.FuncDefs) == 0 || !rules.Contains(x.All.FuncDefs, c.Name) {
+		return rules.Finding{}, false
+	}
+	writes := false
+	for i := range x.All.Cmds {
+		o := &x.All.Cmds[i]
+		if o == c {
+			continue
+		}
+		for _, a := range o.Args {
+			if xargsWriters[o.Name] && strings.Contains(a, shell.Dyn) {
+				writes = true
+			}
+		}
+		for _, r := range o.Redirs {
+			if (r.Op == ">" || r.Op == ">>" || r.Op == ">|") && strings.Contains(r.Target, shell.Dyn) {
+				writes = true
+			}
+		}
+	}
+	if !writes {
+		return rules.Finding{}, false
+	}
+	for _, a := range c.Args {
+		if f, ok := rules.ProtectedTree(a, x.Cwd, x.Home); ok {
+			f.Reason = "the function " + c.Name + " changes the files it is handed, here " + a + ": " + f.Reason
+			f.Marked = c.Raw
+			return f, true
+		}
+	}
+	return rules.Finding{}, false
+}
+
+func init() { pack.OnAny(ruleSelfFuncArgs) }
+
+// allowKeyRe: the approval dialog's Allow once shortcut (Alt+A) as the
+// input tools spell it: xdotool alt+a, ydotool's key codes 56 (Alt) and
+// 30 (A), wtype -M alt a, SendKeys '%a', AppleScript option down.
+var allowKeyRe = lazyre.New(`(?i)\balt\+a\b|\b(56|100):1\b.*\b30:1\b|-m\s+alt\b.*\ba\b|sendkeys[^'"]*['"][^'"]*%a|sendwait\(\s*['"]%a|keystroke\s+"a"\s+using\s+(option|\{option)`)
+
+// ruleSelfBlindKeys: synthetic keys sent to whatever window has the
+// focus. The guard's approval dialog takes the focus when it opens, so a
+// key sender started now (in the background, after a sleep) answers the
+// next confirm for the user: Alt+A blocks, other keys confirm.
+func ruleSelfBlindKeys(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	raw := c.Raw
+	switch c.Name {
+	case "xdotool", "ydotool", "wtype", "dotool", "xte":
+	case "osascript", "powershell", "pwsh":
+		if !strings.Contains(strings.ToLower(raw), "keystroke") && !strings.Contains(strings.ToLower(raw), "sendkeys") && !strings.Contains(strings.ToLower(raw), "sendwait") {
+			return rules.Finding{}, false
+		}
+	default:
+		return rules.Finding{}, false
+	}
+	if allowKeyRe.MatchString(raw) {
+		return rules.Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.guard-window", Marked: raw,
+			Reason: c.Name + " sends Alt+A, the approval dialog's Allow once, to whatever window has the focus (the guard's dialog takes it when it opens): an agent must not answer its own guard; ask the user"}, true
+	}
+	low := strings.ToLower(raw)
+	if c.Name == "osascript" || c.Name == "powershell" || c.Name == "pwsh" {
+		return rules.Finding{}, false // their other UI scripting is interp.applescript-ui's and the code rules'
+	}
+	blind := false
+	for _, w := range []string{" key", " type", " keydown", " keyup", "keystroke", "sendkeys", "sendwait", "-k", " str "} {
+		if strings.Contains(low, w) {
+			blind = true
+		}
+	}
+	if c.Name == "wtype" || c.Name == "dotool" {
+		blind = true
+	}
+	if !blind || strings.Contains(low, "--window") && !rules.GuardWord(low) {
+		return rules.Finding{}, false
+	}
+	if c.Name == "xdotool" && !strings.Contains(low, " type") && !rules.ContainsAnyOf(low, buttonKeys) {
+		return rules.Finding{}, false // ctrl+s, F5, Escape: no key that presses a button of the dialog
+	}
+	return rules.Finding{Risk: 2, Violation: 0.6, Rule: "guard.synthetic-input", Marked: raw,
+		Reason: c.Name + " types into whatever window has the focus, which may be the guard's approval dialog"}, true
+}
+
+func init() {
+	pack.On(ruleSelfBlindKeys, "xdotool", "ydotool", "wtype", "dotool", "xte", "osascript", "powershell", "pwsh")
+}
+
+// psKillRe: (Get-Process agent-guard).Kill(), a .Kill() on a process
+// looked up by name in the same line.
+var psKillRe = lazyre.New(`(?i)\b(?:get-process|gps|ps)\s+(?:-name\s+)?['"]?([\w*?.-]+)`)
+
+// ruleSelfPsKillMethod: the process object's Kill() method on a process
+// looked up by a name that matches the guard.
+func ruleSelfPsKillMethod(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	if !strings.Contains(x.Script, "ill(") {
+		return rules.Finding{}, false // the cheap test first: this runs for every command
+	}
+	low := strings.ToLower(x.Script)
+	if !strings.Contains(low, ".kill(") || !strings.Contains(strings.ToLower(c.Raw), "get-process") && !strings.Contains(strings.ToLower(c.Raw), ".kill(") {
+		return rules.Finding{}, false
+	}
+	for _, m := range psKillRe.FindAllStringSubmatch(x.Script, 8) {
+		if patternHitsGuard(m[1], x, false, true, true, true) {
+			return killPatternFinding(c, m[1]), true
+		}
+	}
+	return rules.Finding{}, false
+}
+
+// ruleSelfCgroupPid: cgclassify moves a process into a cgroup (a frozen
+// one, a 1 % CPU one): aimed at a pid looked up as the guard's.
+func ruleSelfCgroupPid(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	for _, a := range c.Args {
+		if strings.Contains(a, shell.Dyn) && guardLookupInLine(x) {
+			return rules.Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.debug-guard", Marked: c.Raw,
+				Reason: c.Name + " moves agent-guard's process into another cgroup (frozen or starved): an agent must not switch off its own guard; ask the user to do it"}, true
+		}
+	}
+	return rules.Finding{}, false
+}
+
+func init() {
+	pack.OnAny(ruleSelfPsKillMethod)
+	pack.On(ruleSelfCgroupPid, "cgclassify")
+}
+
+var joinPathRe = lazyre.New(`(?i)join-path\s+(?:-path\s+)?(\$env:[a-z_]+|\$home|~|'[^']*'|"[^"]*")\s+(?:-childpath\s+)?['"]([^'"]+)['"]`)
+
+// psWriters change or remove the path they are given.
+var psWriters = map[string]bool{"set-content": true, "sc": true, "add-content": true, "ac": true, "out-file": true,
+	"clear-content": true, "clc": true, "remove-item": true, "ri": true, "del": true, "rm": true, "new-item": true, "ni": true,
+	"copy-item": true, "cpi": true, "move-item": true, "mi": true, "rename-item": true, "rni": true, "set-acl": true}
+
+// ruleSelfJoinPath: Set-Content -Path (Join-Path $env:USERPROFILE
+// '.claude\settings.json'): the path built by Join-Path in the line.
+func ruleSelfJoinPath(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	if !psWriters[c.Name] || !strings.Contains(strings.ToLower(x.Script), "join-path") {
+		return rules.Finding{}, false
+	}
+	for _, m := range joinPathRe.FindAllStringSubmatch(x.Script, 8) {
+		p := strings.Trim(m[1], `'"`) + `\` + m[2]
+		if f, ok := rules.ProtectedTree(p, x.Cwd, x.Home); ok {
+			f.Reason = c.Name + " writes " + p + " (built by Join-Path): " + f.Reason
+			f.Marked = c.Raw
+			return f, true
+		}
+	}
+	return rules.Finding{}, false
+}
+
+func init() { pack.OnAny(ruleSelfJoinPath) }
+
+// buttonKeys reach or press a dialog button (Tab moves the focus, Space
+// and Return press the focused one, Alt picks a mnemonic).
+var buttonKeys = []string{"tab", "space", "return", "enter", "alt", "kp_enter", "iso_left_tab"}

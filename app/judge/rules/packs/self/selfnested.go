@@ -1,0 +1,202 @@
+package self
+
+import (
+	"github.com/agent-guard/agent-guard/app/judge/rules"
+
+	"strings"
+
+	"github.com/agent-guard/agent-guard/app/judge/shell"
+)
+
+// A nested agent: the agent starting another coding agent (claude -p,
+// codex exec, gemini, an npx of one). It runs with the hooks of its
+// host's config, so the guard still judges its calls, unless the line
+// turns them off: a flag or -c setting that disables hooks, a settings
+// source list without the user level (where our hook lives), another
+// config home (CLAUDE_CONFIG_DIR, CODEX_HOME, HOME), the host's
+// safe/simple modes, or AGENT_GUARD_* pointing its hook at another
+// config. Those block (self.hooks-off). Flags that skip the host's own
+// permission prompts confirm (guard.nested-bypass): the guard still runs
+// but the host's second line of defence is gone. An agent that has no
+// hook at all (aider, goose, ...) runs without the guard: confirm
+// (guard.nested-unguarded).
+
+func init() { pack.OnAny(ruleNestedAgent) }
+
+// npxAgents maps packages that run an agent to its host name.
+var npxAgents = map[string]string{"@anthropic-ai/claude-code": "claude", "@openai/codex": "codex",
+	"@google/gemini-cli": "gemini", "@qwen-code/qwen-code": "qwen", "@github/copilot": "copilot",
+	"opencode-ai": "opencode", "@sourcegraph/amp": "amp", "@augmentcode/auggie": "auggie"}
+
+// unguardedAgents are coding agents with no hook the guard can sit in.
+var unguardedAgents = map[string]bool{"aider": true, "goose": true, "crush": true, "plandex": true,
+	"openhands": true, "interpreter": true, "gpt-engineer": true, "gpte": true, "mentat": true, "cline": true,
+	"cn": true, "llm-agent": true, "open-interpreter": true, "sweagent": true, "sweep": true}
+
+// hostEnvOff: variables that, set for any host, take its hooks or our
+// hook's config away.
+var hostEnvOff = []string{"HOME", "USERPROFILE", "XDG_CONFIG_HOME", "APPDATA"}
+
+func ruleNestedAgent(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	name, args := c.Name, c.Args
+	if name == "npx" || name == "bunx" || name == "pnpx" || (name == "pnpm" || name == "yarn") && len(args) > 0 && args[0] == "dlx" {
+		if len(args) > 0 && args[0] == "dlx" {
+			args = args[1:]
+		}
+		for len(args) > 0 && strings.HasPrefix(args[0], "-") {
+			args = args[1:]
+		}
+		if len(args) == 0 {
+			return rules.Finding{}, false
+		}
+		pkg := args[0]
+		if i := strings.LastIndexByte(pkg, '@'); i > 0 {
+			pkg = pkg[:i]
+		}
+		h, ok := npxAgents[strings.ToLower(pkg)]
+		if !ok {
+			return rules.Finding{}, false
+		}
+		name, args = h, args[1:]
+	}
+	if unguardedAgents[name] {
+		if onlyHelp(args) {
+			return rules.Finding{}, false
+		}
+		return rules.Finding{Risk: 2, Violation: 0.6, Rule: "guard.nested-unguarded", Marked: c.Raw,
+			Reason: "starts " + name + ", a coding agent the guard has no hook in: its commands would run unjudged"}, true
+	}
+	h, ok := rules.NestedHosts[name]
+	if !ok || onlyHelp(args) {
+		return rules.Finding{}, false
+	}
+	for _, kv := range c.Env {
+		k, _, _ := strings.Cut(kv, "=")
+		uk := strings.ToUpper(k)
+		if strings.HasPrefix(uk, "AGENT_GUARD_") || containsFold(h.EnvOff(), uk) || containsFold(hostEnvOff, uk) ||
+			strings.Contains(uk, "HOOK") && (strings.Contains(uk, "DISABL") || strings.Contains(uk, "SKIP") || strings.Contains(uk, "NO_")) {
+			return rules.HooksOffFinding(c.Raw, "starting "+name+" with "+k+" set"), true
+		}
+	}
+	// The host's own commands that drop our hook: plugin/extension
+	// uninstall or disable of agent-guard, `config set` of a hook key.
+	if len(args) >= 2 {
+		verb := strings.ToLower(args[0])
+		if verb == "plugin" || verb == "plugins" || verb == "extensions" || verb == "extension" || verb == "mcp" || verb == "hooks" {
+			switch strings.ToLower(args[1]) {
+			case "uninstall", "remove", "rm", "disable", "delete":
+				if rules.GuardWord(strings.Join(args[2:], " ")) || verb == "hooks" {
+					return rules.HooksOffFinding(c.Raw, name+" "+verb+" "+args[1]), true
+				}
+			}
+		}
+		if verb == "config" && (args[1] == "set" || args[1] == "add" || args[1] == "remove") {
+			for _, k := range args[2:] {
+				if !strings.HasPrefix(k, "-") {
+					if strings.Contains(strings.ToLower(k), "hook") {
+						return rules.HooksOffFinding(c.Raw, name+" config "+args[1]+" "+k), true
+					}
+					break
+				}
+			}
+		}
+	}
+	if name == "claude" && rules.HasArg(c, "--bare") {
+		return rules.HooksOffFinding(c.Raw, "claude --bare (no hooks)"), true
+	}
+	for i, a := range args {
+		la := strings.ToLower(a)
+		next := ""
+		if i+1 < len(args) {
+			next = args[i+1]
+		}
+		flag, val, hasVal := strings.Cut(la, "=")
+		if !hasVal {
+			val = strings.ToLower(next)
+		}
+		switch {
+		case name == "claude" && flag == "--settings":
+			if v := settingsText(val, next, hasVal, a, x); rules.HooksOff(v) {
+				return rules.HooksOffFinding(c.Raw, "claude --settings"), true
+			}
+		case name == "claude" && flag == "--setting-sources":
+			if !strings.Contains(val, "user") {
+				return rules.HooksOffFinding(c.Raw, "claude --setting-sources "+val+" (without user, where the guard's hook is)"), true
+			}
+		case name == "codex" && (flag == "--disable") && strings.Contains(val, "hooks"):
+			return rules.HooksOffFinding(c.Raw, "codex --disable "+val), true
+		case (flag == "-c" || flag == "--config") && rules.HooksOff(val):
+			return rules.HooksOffFinding(c.Raw, name+" "+flag+" "+val), true
+		}
+	}
+	for i, a := range args {
+		la := strings.ToLower(a)
+		flag, val, hasVal := strings.Cut(la, "=")
+		for _, b := range h.Bypass() {
+			if la == b || flag == b {
+				return nestedBypass(c, name, a), true
+			}
+		}
+		if vs, ok := h.BypassV()[flag]; ok {
+			if !hasVal && i+1 < len(args) {
+				val = strings.ToLower(args[i+1])
+			}
+			if containsFold(vs, val) {
+				return nestedBypass(c, name, a+" "+val), true
+			}
+		}
+		if strings.Contains(la, "dangerously") || strings.Contains(la, "yolo") || strings.Contains(la, "skip-permissions") {
+			return nestedBypass(c, name, a), true
+		}
+	}
+	return rules.Finding{}, false
+}
+
+func nestedBypass(c *shell.Cmd, name, flag string) rules.Finding {
+	return rules.Finding{Risk: 2, Violation: 0.6, Rule: "guard.nested-bypass", Marked: c.Raw,
+		Reason: "starts " + name + " with " + flag + ", which skips its permission prompts: the nested agent runs with less protection than this one"}
+}
+
+// settingsText is the JSON given to --settings, or the file it names.
+func settingsText(val, next string, hasVal bool, a string, x *rules.Ctx) string {
+	v := next
+	if hasVal {
+		_, v, _ = strings.Cut(a, "=")
+	}
+	if strings.HasPrefix(strings.TrimSpace(v), "{") {
+		return v
+	}
+	if x.All != nil {
+		if body, ok := x.All.Written[v]; ok {
+			return body // written earlier in the same line
+		}
+	}
+	n := rules.Normalize(v, x.Cwd, x.Home)
+	if n.Dynamic() || !rules.IsAbs(n.Abs()) {
+		return ""
+	}
+	s, _ := readSmall(n.Abs(), 1<<20)
+	return s
+}
+
+func onlyHelp(args []string) bool {
+	if len(args) == 0 {
+		return false
+	}
+	for _, a := range args {
+		switch strings.ToLower(a) {
+		case "--help", "-h", "--version", "-v", "-V", "help", "version":
+			return true
+		}
+	}
+	return false
+}
+
+func containsFold(l []string, s string) bool {
+	for _, v := range l {
+		if strings.EqualFold(v, s) {
+			return true
+		}
+	}
+	return false
+}
