@@ -1,15 +1,5 @@
 package install
 
-import (
-	"bytes"
-	"encoding/json"
-	"fmt"
-	"strings"
-	"time"
-
-	"github.com/agent-guard/agent-guard/app/internal/lazyre"
-)
-
 // Amp: its permission rules can "delegate" to a program, but we found no
 // public description of what that program is sent or must answer, so
 // agent-guard uses Amp's plugin API instead, as the npm package
@@ -88,46 +78,5 @@ export default function (amp) {
 }
 `
 
-func ampPlugin(h Hook) ([]byte, error) {
-	return []byte(fmt.Sprintf(ampTemplate, mustMarshal(h.Path), mustMarshal(h.hookArgs(Amp)), h.HostTimeout.Milliseconds())), nil
-}
-
-func isAmpPlugin(data []byte) bool {
-	return bytes.HasPrefix(bytes.TrimLeft(data, "\ufeff \n"), []byte(ampMarker))
-}
-
-func applyAmp(data []byte, h Hook) ([]byte, error) {
-	if len(bytes.TrimSpace(data)) > 0 && !isAmpPlugin(data) {
-		return nil, fmt.Errorf("the file is not agent-guard's plugin (it does not start with %q); move it away, nothing was changed", ampMarker)
-	}
-	return ampPlugin(h)
-}
-
-var (
-	ampHook    = lazyre.New(`(?m)^const HOOK = (.*);$`)
-	ampArgs    = lazyre.New(`(?m)^const ARGS = (.*);$`)
-	ampTimeout = lazyre.New(`(?m)^const TIMEOUT_MS = (\d+);$`)
-)
-
-func inspectAmp(data []byte) (*Installed, error) {
-	if !isAmpPlugin(data) {
-		return nil, nil
-	}
-	in := &Installed{Enabled: true, Count: 1}
-	if m := ampHook.Re().FindSubmatch(data); m != nil {
-		_ = json.Unmarshal(m[1], &in.Command)
-	}
-	if m := ampArgs.Re().FindSubmatch(data); m != nil {
-		_ = json.Unmarshal(m[1], &in.Args)
-	}
-	in.Deadline = hookView{Args: in.Args}.deadline()
-	if m := ampTimeout.Re().FindSubmatch(data); m != nil {
-		var ms int64
-		fmt.Sscan(string(m[1]), &ms)
-		in.HostTimeout = time.Duration(ms) * time.Millisecond
-	}
-	if in.Command == "" || !strings.Contains(string(data), `amp.on("tool.call"`) {
-		return nil, fmt.Errorf("agent-guard's Amp plugin file is damaged; reinstall with agent-guard install --amp")
-	}
-	return in, nil
-}
+// ampPlugin is Amp's plugin file (jsplugin.go).
+var ampPlugin = jsPlugin{host: Amp, marker: ampMarker, template: ampTemplate, register: `amp.on("tool.call"`, label: "Amp plugin"}

@@ -104,11 +104,11 @@ func Apply(host string, data []byte, h Hook) ([]byte, error) {
 	case Kimi:
 		return applyKimi(data, h)
 	case OpenCode:
-		return applyOpencode(data, h)
+		return opencodePlugin.apply(data, h)
 	case Cline:
 		return applyCline(data, h)
 	case Amp:
-		return applyAmp(data, h)
+		return ampPlugin.apply(data, h)
 	}
 	sp, err := spec(host)
 	if err != nil {
@@ -152,20 +152,14 @@ func Remove(host string, data []byte) ([]byte, int, error) {
 	case Kimi:
 		return removeKimi(data)
 	case OpenCode:
-		if isOpencodePlugin(data) {
-			return nil, 1, nil // the whole file is ours: it goes
-		}
-		return data, 0, nil
+		return opencodePlugin.remove(data)
 	case Cline:
 		if isClineShim(data) {
 			return nil, 1, nil // the whole file is ours: it goes
 		}
 		return data, 0, nil
 	case Amp:
-		if isAmpPlugin(data) {
-			return nil, 1, nil
-		}
-		return data, 0, nil
+		return ampPlugin.remove(data)
 	}
 	sp, err := spec(host)
 	if err != nil {
@@ -215,11 +209,11 @@ func Inspect(host string, data []byte) (*Installed, error) {
 	case Kimi:
 		return inspectKimi(data)
 	case OpenCode:
-		return inspectOpencode(data)
+		return opencodePlugin.inspect(data)
 	case Cline:
 		return inspectCline(data)
 	case Amp:
-		return inspectAmp(data)
+		return ampPlugin.inspect(data)
 	}
 	sp, err := spec(host)
 	if err != nil {

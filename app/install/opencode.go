@@ -1,15 +1,5 @@
 package install
 
-import (
-	"bytes"
-	"encoding/json"
-	"fmt"
-	"strings"
-	"time"
-
-	"github.com/agent-guard/agent-guard/app/internal/lazyre"
-)
-
 // opencode has no process hooks: its plugins run in-process. Ours is a
 // small plugin file that spawns agent-guard-hook for every tool call and
 // throws (blocks the call) unless the hook answers allow or has no
@@ -62,48 +52,5 @@ export const AgentGuard = async ({ directory }) => ({
 });
 `
 
-func opencodePlugin(h Hook) ([]byte, error) {
-	args := h.hookArgs(OpenCode)
-	return []byte(fmt.Sprintf(opencodeTemplate, mustMarshal(h.Path), mustMarshal(args), h.HostTimeout.Milliseconds())), nil
-}
-
-func isOpencodePlugin(data []byte) bool {
-	return bytes.HasPrefix(bytes.TrimLeft(data, "\ufeff \n"), []byte(opencodeMarker))
-}
-
-// applyOpencode refuses to overwrite a file at our path that is not ours.
-func applyOpencode(data []byte, h Hook) ([]byte, error) {
-	if len(bytes.TrimSpace(data)) > 0 && !isOpencodePlugin(data) {
-		return nil, fmt.Errorf("the file is not agent-guard's plugin (it does not start with %q); move it away, nothing was changed", opencodeMarker)
-	}
-	return opencodePlugin(h)
-}
-
-var (
-	opencodeHook    = lazyre.New(`(?m)^const HOOK = (.*);$`)
-	opencodeArgs    = lazyre.New(`(?m)^const ARGS = (.*);$`)
-	opencodeTimeout = lazyre.New(`(?m)^const TIMEOUT_MS = (\d+);$`)
-)
-
-func inspectOpencode(data []byte) (*Installed, error) {
-	if !isOpencodePlugin(data) {
-		return nil, nil
-	}
-	in := &Installed{Enabled: true, Count: 1}
-	if m := opencodeHook.Re().FindSubmatch(data); m != nil {
-		_ = json.Unmarshal(m[1], &in.Command)
-	}
-	if m := opencodeArgs.Re().FindSubmatch(data); m != nil {
-		_ = json.Unmarshal(m[1], &in.Args)
-	}
-	in.Deadline = hookView{Args: in.Args}.deadline()
-	if m := opencodeTimeout.Re().FindSubmatch(data); m != nil {
-		var ms int64
-		fmt.Sscan(string(m[1]), &ms)
-		in.HostTimeout = time.Duration(ms) * time.Millisecond
-	}
-	if in.Command == "" || !strings.Contains(string(data), `"tool.execute.before"`) {
-		return nil, fmt.Errorf("agent-guard's plugin file is damaged; reinstall with agent-guard install --opencode")
-	}
-	return in, nil
-}
+// opencodePlugin is opencode's plugin file (jsplugin.go).
+var opencodePlugin = jsPlugin{host: OpenCode, marker: opencodeMarker, template: opencodeTemplate, register: `"tool.execute.before"`, label: "plugin"}
