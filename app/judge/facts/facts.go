@@ -79,6 +79,8 @@ var programs = []Program{
 	{Name: "tclsh", Kind: Interpreter, Code: []string{"stdin"}},
 	{Name: "jshell", Kind: Interpreter, Code: []string{"stdin"}},
 	{Name: "irb", Kind: Interpreter, Code: []string{"stdin"}},
+	{Name: "julia", Kind: Interpreter, Code: []string{"-e", "--eval", "stdin"}},
+	{Name: "osascript", Kind: Interpreter, Code: []string{"-e", "stdin"}},
 
 	// Elevators: the command after them runs as root (or another user);
 	// with no command, a root shell reads stdin.

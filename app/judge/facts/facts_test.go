@@ -74,7 +74,7 @@ func TestTable(t *testing.T) {
 	if got, want := Names(Elevator), []string{"sudo", "su", "doas", "runuser", "pkexec", "run0", "runas", "gsudo"}; !slices.Equal(got, want) {
 		t.Errorf("elevators = %v, want %v", got, want)
 	}
-	if got, want := Names(Interpreter), []string{"python", "python2", "python3", "py", "pypy", "pypy3", "node", "nodejs", "ts-node", "tsx", "perl", "ruby", "php", "lua", "deno", "bun", "rscript", "tclsh", "jshell", "irb"}; !slices.Equal(got, want) {
+	if got, want := Names(Interpreter), []string{"python", "python2", "python3", "py", "pypy", "pypy3", "node", "nodejs", "ts-node", "tsx", "perl", "ruby", "php", "lua", "deno", "bun", "rscript", "tclsh", "jshell", "irb", "julia", "osascript"}; !slices.Equal(got, want) {
 		t.Errorf("interpreters = %v, want %v", got, want)
 	}
 	seen := map[string]bool{}

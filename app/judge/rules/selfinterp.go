@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/agent-guard/agent-guard/app/internal/lazyre"
+	"github.com/agent-guard/agent-guard/app/judge/facts"
 	"github.com/agent-guard/agent-guard/app/judge/shell"
 	"github.com/agent-guard/agent-guard/app/protect"
 )
@@ -22,7 +23,7 @@ var quotedRe = lazyre.New(`'([^'\n]{2,400})'|"([^"\n]{2,400})"`)
 // (the socket from AGENT_GUARD_PIPE, the config home, a binary), even
 // when nothing in the name says agent-guard.
 func ruleSelfInterpLiterals(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	if !selfInterps[c.Name] {
+	if !selfInterp(c.Name) {
 		return Finding{}, false
 	}
 	if low := strings.ToLower(c.Raw); strings.Contains(low, "namedpipeserverstream") && strings.Contains(low, "agent-guard") {
@@ -56,9 +57,10 @@ func ruleSelfInterpLiterals(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	return Finding{}, false
 }
 
-var selfInterps = map[string]bool{"python": true, "python3": true, "python2": true, "py": true, "node": true,
-	"nodejs": true, "deno": true, "bun": true, "perl": true, "ruby": true, "php": true, "lua": true, "osascript": true,
-	"pwsh": true, "powershell": true, "tclsh": true, "jshell": true, "julia": true, "rscript": true}
+// selfInterp: programs that run code handed to them whose string
+// literals are read for the guard's paths: every interpreter and Windows
+// shell of the facts table (a POSIX shell's code is parsed as commands).
+func selfInterp(name string) bool { return facts.IsInterpreter(name) || facts.IsWinShell(name) }
 
 // guardNameParts are pieces only the guard's and the hosts' files have.
 var guardNameParts = []string{"settings.json", "settings.local.json", "agent-guard", "agent_guard", "agentguard",
@@ -67,7 +69,7 @@ var guardNameParts = []string{"settings.json", "settings.local.json", "agent-gua
 var homeMarks = []string{"home", "~", "userprofile", "appdata", "xdg_", "expanduser", "homedir", "getenv", "environ"}
 
 func ruleSelfInterpParts(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	if !selfInterps[c.Name] {
+	if !selfInterp(c.Name) {
 		return Finding{}, false
 	}
 	var b strings.Builder
