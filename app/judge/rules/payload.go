@@ -242,7 +242,9 @@ func sshSplit(args []string) (host string, cmd []string, ok bool) {
 	host = args[i]
 	i++
 	skip()
-	return host, args[i:], true
+	// An option after the host that wants a value the line lacks (ssh h -B)
+	// counts one past the end.
+	return host, args[min(i, len(args)):], true
 }
 
 // remoteDelete: code deletes files (what fileEffects would count on this
