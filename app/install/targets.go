@@ -264,6 +264,19 @@ func FindGuard(explicit, hookPath string) (string, error) {
 // project folder that are not its user-level file's twin under the
 // project (Cline's .clinerules/hooks/PreToolUse): the protected set
 // guards them too.
+// ProjectTwin reports whether a host also reads its user-level hook file
+// at the same relative place under a project (.claude/, .cursor/,
+// .gemini/, ...). Cline's project hooks live in .clinerules/ (see
+// WorkspaceConfigPaths), and Amp's and opencode's plugin folders under
+// ~/.config have no project copy there.
+func ProjectTwin(host string) bool {
+	switch host {
+	case Cline, Amp, OpenCode:
+		return false
+	}
+	return true
+}
+
 func WorkspaceConfigPaths(dir, host string) []string {
 	if host == Cline {
 		return []string{filepath.Join(dir, ".clinerules", "hooks", clineFile())}

@@ -42,7 +42,7 @@ func hostConfigTable(home, cwd string) []hostConfig {
 			// The same file under the project: hosts read project-level
 			// hooks from the folder they use under home (.claude/,
 			// .cursor/, .gemini/, ...).
-			if rel, err := filepath.Rel(home, p); err == nil && rooted(cwd) && !strings.HasPrefix(rel, "..") {
+			if rel, err := filepath.Rel(home, p); err == nil && rooted(cwd) && install.ProjectTwin(host) && !strings.HasPrefix(rel, "..") {
 				addW(host, filepath.Join(cwd, rel))
 			}
 		}

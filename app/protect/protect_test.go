@@ -189,3 +189,27 @@ func TestLookupWindowsSpellings(t *testing.T) {
 		}
 	}
 }
+
+// A user-level hook file is mirrored under the project only for hosts that
+// read it there: Cline's Documents/Cline/Hooks and Amp's and opencode's
+// plugin folders have no project twin (Cline's is .clinerules/hooks).
+func TestProjectTwins(t *testing.T) {
+	home, cwd := "/home/dev", "/home/dev/proj"
+	var got []string
+	for _, hc := range hostConfigTable(home, cwd) {
+		if hc.workspace {
+			got = append(got, hc.path)
+		}
+	}
+	joined := strings.Join(got, "\n")
+	for _, want := range []string{"/home/dev/proj/.claude/settings.json", "/home/dev/proj/.clinerules/hooks/"} {
+		if !strings.Contains(filepath.ToSlash(joined), want) {
+			t.Errorf("project paths lack %s:\n%s", want, joined)
+		}
+	}
+	for _, never := range []string{"proj/Documents/Cline", "proj/.config/amp", "proj/.config/opencode"} {
+		if strings.Contains(filepath.ToSlash(joined), never) {
+			t.Errorf("project paths mirror a user-only folder %s:\n%s", never, joined)
+		}
+	}
+}
