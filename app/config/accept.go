@@ -10,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/agent-guard/agent-guard/app/internal/sharedfile"
 )
 
 // A weakening of config.json waits for a person. The guard keeps the
@@ -74,7 +76,7 @@ func sum(data []byte) string {
 // readRecord returns the recorded config; nil with a note when there is
 // none or it cannot be used.
 func readRecord(path string) (*Config, record, string) {
-	data, err := os.ReadFile(AcceptedPath(path))
+	data, err := sharedfile.ReadFile(AcceptedPath(path))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, record{}, "no record of an accepted config yet: config.json is compared with the defaults"
 	}
@@ -144,7 +146,7 @@ func resolveAndRecord(path string) (State, error) {
 		if err != nil {
 			return st, fmt.Errorf("config: cannot create %s (%v); check that its folder is writable", path, err)
 		}
-		if data, err := os.ReadFile(path); err == nil {
+		if data, err := sharedfile.ReadFile(path); err == nil {
 			st.DiskSum = sum(data)
 		}
 	}
@@ -172,7 +174,7 @@ func resolve(path string) (State, bool, error) {
 	if base == nil {
 		base = Default()
 	}
-	data, err := os.ReadFile(path)
+	data, err := sharedfile.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		st.InForce = base
 		return st, true, nil
@@ -205,7 +207,7 @@ func Accept(path, wantSum, by string) (*Config, error) {
 		return nil, fmt.Errorf("config: cannot lock %s: %w", path, err)
 	}
 	defer unlock()
-	data, err := os.ReadFile(path)
+	data, err := sharedfile.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("config: cannot read %s: %w", path, err)
 	}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"github.com/agent-guard/agent-guard/app/internal/sharedfile"
 )
 
 // Paths are the files agent-guard owns.
@@ -67,6 +69,8 @@ func Save(path string, c *Config) error {
 
 // WriteFileAtomic writes data to a temp file beside path, syncs it and
 // renames it over path, so readers see the old or the new file, never half.
+// Read such files with sharedfile.ReadFile, which lets the rename go ahead
+// on Windows.
 func WriteFileAtomic(path string, data []byte) error {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
@@ -93,7 +97,9 @@ func WriteFileAtomic(path string, data []byte) error {
 	if err := f.Close(); err != nil {
 		return err
 	}
-	return os.Rename(tmp, path)
+	// Windows refuses the rename while another process reads the file
+	// (a server reloading the config, the cache in another hook).
+	return sharedfile.Replace(tmp, path)
 }
 
 // stateDir is where logs belong: XDG_STATE_HOME or ~/.local/state on Unix,

@@ -2,12 +2,12 @@ package doctor
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 
 	"github.com/agent-guard/agent-guard/app/config"
 	"github.com/agent-guard/agent-guard/app/depend"
 	"github.com/agent-guard/agent-guard/app/install"
+	"github.com/agent-guard/agent-guard/app/internal/sharedfile"
 	"github.com/agent-guard/agent-guard/app/peer"
 )
 
@@ -22,7 +22,7 @@ func checkGuarded(r *report, cfgPath string, hooks []installedHook) {
 	var status struct {
 		Problems []string `json:"problems"`
 	}
-	if b, err := os.ReadFile(filepath.Join(filepath.Dir(cfgPath), depend.StatusFile)); err == nil && json.Unmarshal(b, &status) == nil {
+	if b, err := sharedfile.ReadFile(filepath.Join(filepath.Dir(cfgPath), depend.StatusFile)); err == nil && json.Unmarshal(b, &status) == nil {
 		for _, p := range status.Problems {
 			r.fix("unguarded (seen by the tray): %s", p)
 		}

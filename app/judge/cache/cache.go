@@ -13,11 +13,11 @@ import (
 	"io"
 	"io/fs"
 	"math"
-	"os"
 	"sync"
 	"time"
 
 	"github.com/agent-guard/agent-guard/app/config"
+	"github.com/agent-guard/agent-guard/app/internal/sharedfile"
 )
 
 // FileName is the cache file inside the cache folder.
@@ -183,11 +183,7 @@ func (c *Cache) Load(path string) error {
 }
 
 func readCapped(path string) ([]byte, error) {
-	var f *os.File
-	err := retryRefused(func() (err error) {
-		f, err = openShared(path)
-		return err
-	}, openRetryFor)
+	f, err := sharedfile.Open(path)
 	if err != nil {
 		return nil, err
 	}

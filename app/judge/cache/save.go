@@ -20,12 +20,8 @@ import (
 // time, which outlasts a short foreign hold. Load opens the file with
 // FILE_SHARE_DELETE (refused_windows.go) so it can coexist with a rename
 // under way, and retries a refused open briefly. Unix never refuses.
-const (
-	lockSuffix      = ".lock"
-	replaceRetryFor = 2 * time.Second
-	openRetryFor    = 500 * time.Millisecond // Load: a short hold only
-	maxRetryPause   = 50 * time.Millisecond
-)
+// The retries and the shared open live in app/internal/sharedfile.
+const lockSuffix = ".lock"
 
 // lockWaitFor bounds the wait for the save lock (a var for tests).
 var lockWaitFor = 2 * time.Second
@@ -37,7 +33,7 @@ func writeLocked(path string, data []byte) error {
 		return err
 	}
 	defer unlock()
-	return retryRefused(func() error { return config.WriteFileAtomic(path, data) }, replaceRetryFor)
+	return config.WriteFileAtomic(path, data) // retries a refused replace itself
 }
 
 // lockSave takes the save lock file, waiting at most lockWaitFor: a
@@ -80,20 +76,5 @@ func lockSave(path string) (func(), error) {
 	case <-timer.C:
 		close(abandoned)
 		return nil, fmt.Errorf("%s is held by another process for over %v; cache not saved this time", path, lockWaitFor)
-	}
-}
-
-// retryRefused runs op until it succeeds, fails for another reason than
-// a refused replace, or for is over.
-func retryRefused(op func() error, within time.Duration) error {
-	deadline := time.Now().Add(within)
-	pause := time.Millisecond
-	for {
-		err := op()
-		if err == nil || !replaceRefused(err) || time.Now().After(deadline) {
-			return err
-		}
-		time.Sleep(pause)
-		pause = min(2*pause, maxRetryPause)
 	}
 }

@@ -1,6 +1,6 @@
 //go:build windows
 
-package cache
+package sharedfile
 
 import (
 	"errors"
@@ -9,19 +9,17 @@ import (
 	"golang.org/x/sys/windows"
 )
 
-// replaceRefused says whether Windows refused a rename because the target
-// is in use (open without FILE_SHARE_DELETE, open at all under the classic
-// rename semantics, or being replaced right now): worth retrying briefly.
-func replaceRefused(err error) bool {
+// Refused says whether Windows refused a rename or an open because the
+// file is in use (open without FILE_SHARE_DELETE, or being replaced right
+// now): worth retrying briefly.
+func Refused(err error) bool {
 	return errors.Is(err, windows.ERROR_ACCESS_DENIED) ||
 		errors.Is(err, windows.ERROR_SHARING_VIOLATION) ||
 		errors.Is(err, windows.ERROR_LOCK_VIOLATION)
 }
 
-// openShared opens the cache file for reading with FILE_SHARE_DELETE too.
-// Go's os.Open leaves that flag out, and then the open fails with a
-// sharing violation whenever another process is just renaming a new cache
-// file into place (the rename holds the target with DELETE access).
+// openShared opens path for reading with FILE_SHARE_DELETE too, so that a
+// rename over the file does not fail while we read it.
 func openShared(path string) (*os.File, error) {
 	p, err := windows.UTF16PtrFromString(path)
 	if err != nil {
