@@ -22,6 +22,9 @@ type Writer struct {
 	mu sync.Mutex
 	f  *os.File    // opened lazily on first Append
 	fi os.FileInfo // f's identity, for spotting a deleted or rotated log
+	// watch, once set, reports a change of the path (see ensureOpen).
+	watch    *pathWatch
+	statOnly bool // no watch could be set on this file
 }
 
 // Open returns a writer for the JSONL log at path. Nothing is created until
@@ -87,16 +90,25 @@ func (w *Writer) Append(e Entry) error {
 
 // ensureOpen opens the file on first use, and again when someone deleted
 // or rotated it meanwhile (otherwise we would write to an unlinked inode).
-// The open file's identity is read once (it never changes), so each
-// append costs one stat of the path.
+// The open file's identity is read once (it never changes). The first
+// line after an open needs no check; the second stats the path and, on
+// Linux, starts a watch on it (watch_linux.go), which from then on costs
+// one read(2) per line instead of the stat. A one-shot writer (the hook's
+// fallback: one line) so never pays for a watch.
 func (w *Writer) ensureOpen() error {
 	if w.f != nil {
-		onDisk, err := os.Stat(w.path)
-		if err == nil && w.fi != nil && os.SameFile(w.fi, onDisk) {
+		if w.watch != nil {
+			if !w.watch.changed() {
+				return nil
+			}
+		} else if onDisk, err := os.Stat(w.path); err == nil && w.fi != nil && os.SameFile(w.fi, onDisk) {
+			if !w.statOnly {
+				w.watch = watchPath(w.path, w.fi)
+				w.statOnly = w.watch == nil // no watch here: stat per line
+			}
 			return nil
 		}
-		w.f.Close()
-		w.f, w.fi = nil, nil
+		w.closeFile()
 	}
 	f, err := openLog(w.path)
 	if err != nil {
@@ -107,6 +119,16 @@ func (w *Writer) ensureOpen() error {
 	return nil
 }
 
+// closeFile closes the file and its watch.
+func (w *Writer) closeFile() error {
+	if w.watch != nil {
+		w.watch.close()
+	}
+	err := w.f.Close()
+	w.f, w.fi, w.watch, w.statOnly = nil, nil, nil, false
+	return err
+}
+
 // Close releases the file. Append after Close reopens it.
 func (w *Writer) Close() error {
 	w.mu.Lock()
@@ -114,9 +136,7 @@ func (w *Writer) Close() error {
 	if w.f == nil {
 		return nil
 	}
-	err := w.f.Close()
-	w.f, w.fi = nil, nil
-	return err
+	return w.closeFile()
 }
 
 // encode renders e as one newline-terminated JSON line. Non-finite numbers
