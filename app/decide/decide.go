@@ -97,8 +97,8 @@ func judgeOne(ctx context.Context, c Call, ev judge.Event, d Deps) (res Result) 
 		}
 	}()
 
-	jctx, cancel := context.WithDeadline(ctx, c.Deadline)
-	defer cancel()
+	jctx := withLazyDeadline(ctx, c.Deadline)
+	defer jctx.stop()
 	v := d.Judge.Judge(jctx, st)
 
 	in := render.Input{Verdict: v, Config: cfg, PermissionMode: ev.PermissionMode, Dialog: d.Asker != nil, Fallback: d.Fallback}

@@ -282,15 +282,26 @@ func encode(v any, max int) ([]byte, error) {
 }
 
 // readers reuses ReadLine's buffers: a fresh 4 KB one per message was the
-// largest allocation on the server's path.
-var readers = sync.Pool{New: func() any { return bufio.NewReaderSize(nil, 4096) }}
+// largest allocation on the server's path (and the limit reader with it).
+var readers = sync.Pool{New: func() any {
+	lr := new(limitedReader)
+	lr.br = bufio.NewReaderSize(&lr.lr, 4096)
+	return lr
+}}
+
+type limitedReader struct {
+	lr io.LimitedReader
+	br *bufio.Reader
+}
 
 // ReadLine reads one '\n'-terminated line of at most max bytes (without the
 // newline). Callers set the connection's read deadline.
 func ReadLine(r io.Reader, max int) ([]byte, error) {
-	br := readers.Get().(*bufio.Reader)
-	br.Reset(io.LimitReader(r, int64(max)+1))
-	defer func() { br.Reset(nil); readers.Put(br) }()
+	rd := readers.Get().(*limitedReader)
+	rd.lr = io.LimitedReader{R: r, N: int64(max) + 1}
+	br := rd.br
+	br.Reset(&rd.lr)
+	defer func() { rd.lr.R = nil; br.Reset(&rd.lr); readers.Put(rd) }()
 	var line []byte
 	for {
 		chunk, err := br.ReadSlice('\n')
