@@ -14,6 +14,7 @@ import (
 	"github.com/agent-guard/agent-guard/app/config"
 	"github.com/agent-guard/agent-guard/app/decide"
 	"github.com/agent-guard/agent-guard/app/hostproto"
+	"github.com/agent-guard/agent-guard/app/internal/lazyctx"
 	"github.com/agent-guard/agent-guard/app/wire"
 )
 
@@ -164,17 +165,20 @@ func (s *Server) handle(ctx context.Context, c net.Conn) {
 	// The hook sends nothing after its request: a read that returns means
 	// it went away (gave up or was killed), which cancels a pending Ask.
 	// Only an Ask waits on a person, so only then is the connection
-	// watched (a goroutine and a poller wake-up per request otherwise).
-	ctx, cancel := context.WithCancelCause(ctx)
-	defer cancel(nil)
-	c.SetReadDeadline(time.Time{})
+	// watched (a goroutine and a poller wake-up per request otherwise),
+	// and only then is the read deadline lifted. The context is made only
+	// when someone waits on it (lazyctx): the local rules never do.
+	hctx := lazyctx.WithCancelCause(ctx)
+	ctx = hctx
+	defer hctx.Cancel(nil)
 	var watch sync.Once
 	watchHangUp := func() {
 		watch.Do(func() {
+			c.SetReadDeadline(time.Time{})
 			go func() {
 				var b [1]byte
 				c.Read(b[:])
-				cancel(errHookGone)
+				hctx.Cancel(errHookGone)
 			}()
 		})
 	}
