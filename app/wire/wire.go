@@ -233,7 +233,10 @@ func EncodeResponse(r Response) ([]byte, error) {
 	if err := r.Validate(); err != nil {
 		return nil, err
 	}
-	b := appendResponse(make([]byte, 0, 96+len(r.Reason)+len(r.Level)+len(r.Source)+len(r.Rule)+len(r.Stdout)+len(r.Stderr)), &r)
+	// Room for the escapes too: the host output is JSON, its quotes
+	// come back escaped.
+	n := len(r.Reason) + len(r.Level) + len(r.Source) + len(r.Rule) + len(r.Stdout) + len(r.Stderr)
+	b := appendResponse(make([]byte, 0, 128+n+n/2), &r)
 	if len(b)+1 > MaxResponse {
 		return nil, ErrTooLarge
 	}
