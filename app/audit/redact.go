@@ -209,23 +209,25 @@ func lowerHints(s string) uint64 {
 // hintsFolded is hintsIn, reading A-Z in text as a-z when fold is set.
 func hintsFolded(text string, fold bool) uint64 {
 	t := hintStarts()
-	at := func(i int) byte {
-		c := text[i]
-		if fold && 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		return c
+	byteMap := &identity
+	if fold {
+		byteMap = &asciiLower
 	}
 	var m uint64
 	for i := 0; i < len(text); i++ {
-		for _, h := range t[at(i)] {
+		refs := t[byteMap[text[i]]]
+		if len(refs) == 0 || i+1 == len(text) {
+			continue
+		}
+		next := byteMap[text[i+1]]
+		for _, h := range refs {
 			// Every hint has two bytes or more (TestHintsInMatchesContains):
-			// the second is compared here, which rules most out without a loop.
-			if m&h.mask != 0 || i+len(h.hint) > len(text) || at(i+1) != h.hint[1] {
+			// the second is compared first, which rules most out.
+			if m&h.mask != 0 || next != h.hint[1] || i+len(h.hint) > len(text) {
 				continue
 			}
 			k := 2
-			for k < len(h.hint) && at(i+k) == h.hint[k] {
+			for k < len(h.hint) && byteMap[text[i+k]] == h.hint[k] {
 				k++
 			}
 			if k == len(h.hint) {
@@ -235,6 +237,18 @@ func hintsFolded(text string, fold bool) uint64 {
 	}
 	return m
 }
+
+// identity and asciiLower map bytes for hintsFolded: as they are, or
+// A-Z to a-z.
+var identity, asciiLower = func() (id, low [256]byte) {
+	for c := range 256 {
+		id[c], low[c] = byte(c), byte(c)
+		if 'A' <= c && c <= 'Z' {
+			low[c] = byte(c + 'a' - 'A')
+		}
+	}
+	return id, low
+}()
 
 // Digest returns the first 200 characters of input with secrets redacted.
 // Redaction runs before the cut, so a secret straddling character 200
