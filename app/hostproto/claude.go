@@ -112,12 +112,40 @@ func decodeBothJSON(data []byte) (claudeEvent, camelEvent, error) {
 		camelEvent{e.CHookEventName, e.CSessionID, e.Cwd, e.CToolName, e.CToolInput, e.CPermissionMode, e.CToolUseID}, nil
 }
 
-// eventFields are decodeBoth's fields by their names in lower case: a
-// name encoding/json matches is one of these, ignoring ASCII case (no
-// two fold to the same name).
-var eventFields = map[string]int{
-	"hook_event_name": 0, "session_id": 1, "cwd": 2, "tool_name": 3, "tool_input": 4, "permission_mode": 5, "tool_use_id": 6,
-	"hookeventname": 7, "sessionid": 8, "toolname": 9, "toolinput": 10, "permissionmode": 11, "tooluseid": 12,
+// eventField numbers decodeBoth's fields by their names in lower case
+// (str's and input's index in scanBoth): a name encoding/json matches is
+// one of these, ignoring ASCII case (no two fold to the same name). A
+// switch, not a map: no hash per member.
+func eventField(lower string) (int, bool) {
+	switch lower {
+	case "hook_event_name":
+		return 0, true
+	case "session_id":
+		return 1, true
+	case "cwd":
+		return 2, true
+	case "tool_name":
+		return 3, true
+	case "tool_input":
+		return 4, true
+	case "permission_mode":
+		return 5, true
+	case "tool_use_id":
+		return 6, true
+	case "hookeventname":
+		return 7, true
+	case "sessionid":
+		return 8, true
+	case "toolname":
+		return 9, true
+	case "toolinput":
+		return 10, true
+	case "permissionmode":
+		return 11, true
+	case "tooluseid":
+		return 12, true
+	}
+	return 0, false
 }
 
 // scanBoth is decodeBoth without encoding/json's reflection, for what it
@@ -128,7 +156,7 @@ var eventFields = map[string]int{
 // onto ours: "ſession_id"), a value of the wrong type and anything not
 // valid report !ok, and encoding/json decides (FuzzScanBothAsDecodeBoth).
 func scanBoth(data []byte) (claudeEvent, camelEvent, bool) {
-	var str [13]string // by eventFields' numbers
+	var str [13]string // by eventField's numbers
 	var input [13]json.RawMessage
 	var lower [len("permission_mode")]byte
 	ok := ScanObject(data, func(m Member) bool {
@@ -145,7 +173,7 @@ func scanBoth(data []byte) (claudeEvent, camelEvent, bool) {
 			}
 			lower[i] = ch
 		}
-		field, known := eventFields[string(lower[:len(name)])]
+		field, known := eventField(string(lower[:len(name)]))
 		switch {
 		case !known:
 			return true
