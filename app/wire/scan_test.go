@@ -3,6 +3,7 @@ package wire
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -114,5 +115,38 @@ func checkResponse(t *testing.T, r Response) {
 	}
 	if got := appendResponse(nil, &r); string(got) != string(want) {
 		t.Fatalf("got  %s\nwant %s", got, want)
+	}
+}
+
+// ReadRequest decodes from the pooled read buffer: what it returns must
+// not share it. Requests read after it (through both paths, in one piece
+// and in several) leave an earlier request as it was.
+func TestReadRequestKeepsNothingOfTheBuffer(t *testing.T) {
+	line := func(cmd string, slow bool) []byte {
+		r := goodRequest()
+		r.Event = json.RawMessage(`{"tool_name":"Bash","tool_input":{"command":"` + cmd + `"}}`)
+		b, err := EncodeRequest(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if slow { // a spelling only encoding/json reads
+			b = bytes.Replace(b, []byte(`"v":`), []byte(`"V":`), 1)
+		}
+		return b
+	}
+	for _, slow := range []bool{false, true} {
+		first, err := ReadRequest(bytes.NewReader(line("ls", slow)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := string(first.Event)
+		for _, cmd := range []string{"rm -rf /xx", strings.Repeat("y", 5000)} {
+			if _, err := ReadRequest(bytes.NewReader(line(cmd, slow))); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if string(first.Event) != want || first.Host != HostZCode {
+			t.Fatalf("slow %v: an earlier request changed: %s", slow, first.Event)
+		}
 	}
 }

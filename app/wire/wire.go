@@ -299,7 +299,17 @@ type limitedReader struct {
 
 // ReadLine reads one '\n'-terminated line of at most max bytes (without the
 // newline). Callers set the connection's read deadline.
-func ReadLine(r io.Reader, max int) ([]byte, error) {
+func ReadLine(r io.Reader, max int) (line []byte, err error) {
+	err = readLine(r, max, func(l []byte) error {
+		line = append(make([]byte, 0, len(l)), l...)
+		return nil
+	})
+	return line, err
+}
+
+// readLine is ReadLine handing the line to use, which must not keep it:
+// a line that came in one piece is the pooled buffer itself (no copy).
+func readLine(r io.Reader, max int, use func(line []byte) error) error {
 	rd := readers.Get().(*limitedReader)
 	rd.lr = io.LimitedReader{R: r, N: int64(max) + 1}
 	br := rd.br
@@ -308,33 +318,41 @@ func ReadLine(r io.Reader, max int) ([]byte, error) {
 	var line []byte
 	for {
 		chunk, err := br.ReadSlice('\n')
+		if err == nil && line == nil {
+			return use(chunk[:len(chunk)-1])
+		}
 		line = append(line, chunk...)
 		if err == nil { // the limit reader admits at most max bytes plus '\n'
-			return line[:len(line)-1], nil
+			return use(line[:len(line)-1])
 		}
 		if len(line) > max {
-			return nil, ErrTooLarge
+			return ErrTooLarge
 		}
 		if errors.Is(err, bufio.ErrBufferFull) {
 			continue
 		}
 		if errors.Is(err, io.EOF) {
 			if len(line) == 0 {
-				return nil, io.EOF
+				return io.EOF
 			}
-			return nil, fmt.Errorf("wire: message cut off after %d bytes: %w", len(line), io.ErrUnexpectedEOF)
+			return fmt.Errorf("wire: message cut off after %d bytes: %w", len(line), io.ErrUnexpectedEOF)
 		}
-		return nil, err
+		return err
 	}
 }
 
-// ReadRequest reads and decodes one request.
-func ReadRequest(r io.Reader) (Request, error) {
-	line, err := ReadLine(r, MaxRequest)
+// ReadRequest reads and decodes one request. DecodeRequest keeps nothing
+// of the line (the event is copied), so it reads the pooled buffer.
+func ReadRequest(r io.Reader) (req Request, err error) {
+	err = readLine(r, MaxRequest, func(line []byte) error {
+		var derr error
+		req, derr = DecodeRequest(line)
+		return derr
+	})
 	if err != nil {
 		return Request{}, err
 	}
-	return DecodeRequest(line)
+	return req, nil
 }
 
 // ReadResponse reads and decodes one response.
