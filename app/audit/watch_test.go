@@ -95,3 +95,17 @@ func must(t *testing.T, err error) {
 		t.Fatal(err)
 	}
 }
+
+// On Linux a log on a local filesystem (the test's temp folder: ext4 or
+// tmpfs here) is appended without the lock; elsewhere with it.
+func TestLockOnlyWhereNeeded(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "audit.jsonl")
+	w, _ := Open(path)
+	defer w.Close()
+	must(t, w.Append(entry(1, "a")))
+	var st unixStatfs
+	local := runtime.GOOS == "linux" && localFS(t, path, &st)
+	if w.lock == local {
+		t.Fatalf("lock %v on %s (local Linux filesystem: %v)", w.lock, path, local)
+	}
+}

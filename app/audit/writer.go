@@ -13,8 +13,10 @@ import (
 
 // Writer appends entries to the audit log. Each entry is one JSON line
 // written with a single write(2) on a file opened O_APPEND, under an
-// advisory lock (flock / LockFileEx), so the tray, the hook's fallback and
-// any other process appending at the same time never interleave lines.
+// advisory lock (flock / LockFileEx) except on Linux's local filesystems,
+// where the kernel already keeps each such write whole (lock_linux.go), so
+// the tray, the hook's fallback and any other process appending at the
+// same time never interleave lines.
 // Safe for concurrent use.
 type Writer struct {
 	path string
@@ -25,6 +27,7 @@ type Writer struct {
 	// watch, once set, reports a change of the path (see ensureOpen).
 	watch    *pathWatch
 	statOnly bool // no watch could be set on this file
+	lock     bool // appends to f take the advisory lock (lock_linux.go)
 }
 
 // Open returns a writer for the JSONL log at path. Nothing is created until
@@ -74,6 +77,12 @@ func (w *Writer) Append(e Entry) error {
 	if err := w.ensureOpen(); err != nil {
 		return err
 	}
+	if !w.lock {
+		if _, err := w.f.Write(line); err != nil {
+			return fmt.Errorf("audit: cannot append to %s: %w", w.path, err)
+		}
+		return nil
+	}
 	if err := filelock.Lock(w.f); err != nil {
 		return fmt.Errorf("audit: cannot lock %s: %w", w.path, err)
 	}
@@ -116,6 +125,7 @@ func (w *Writer) ensureOpen() error {
 	}
 	w.f = f
 	w.fi, _ = f.Stat() // nil on error: the next append reopens
+	w.lock = needsLock(f)
 	return nil
 }
 
