@@ -10,9 +10,9 @@ import (
 // whole lines. On Linux's local filesystems they do not: write(2) on a
 // file opened O_APPEND holds the inode's lock for the whole write and
 // places it at the end under that lock, so one Append's single write
-// never interleaves with another process's (ext2/3/4, XFS, Btrfs, F2FS,
-// tmpfs all write through generic_perform_write under inode_lock), and
-// readers never took the lock. Everywhere else the lock stays: network
+// never interleaves with another process's (ext2/3/4, XFS, Btrfs, F2FS
+// and tmpfs each hold the inode's lock, i_rwsem, across a buffered
+// write), and readers never took the lock. Everywhere else the lock stays: network
 // filesystems (NFS appends are not atomic between machines), FUSE,
 // overlay, and every other OS. The lock pair was two system calls per
 // line, 1.3 us raw and about 1.8 us in the server's profile.
