@@ -77,6 +77,26 @@ func TestHintsInMatchesContains(t *testing.T) {
 	}
 }
 
+// lowerHints finds what hintsIn finds in the lower-cased text, whatever
+// the case and the bytes (the Kelvin sign K lowers to k: not ASCII, so
+// ToLower's path).
+func TestLowerHints(t *testing.T) {
+	for _, s := range []string{"", "GIT STATUS", "MySQL -pX", "Authorization: BEARER x", "\u212aEY=1", "ſecret TOKEN", "X-API-KEY: 1", "Sk-", "MYſQL", "a\xffToKeN"} {
+		checkLowerHints(t, s)
+	}
+}
+
+func FuzzLowerHints(f *testing.F) {
+	f.Add("Authorization: BEARER x \u212aey")
+	f.Fuzz(checkLowerHints)
+}
+
+func checkLowerHints(t *testing.T, s string) {
+	if got, want := lowerHints(s), hintsIn(strings.ToLower(s)); got != want {
+		t.Fatalf("%q: lowerHints %b, hintsIn of ToLower %b", s, got, want)
+	}
+}
+
 // BenchmarkEncode is one audit line of an ordinary allow, as the server
 // writes it per call: redaction of its three texts and the encoding.
 func BenchmarkEncode(b *testing.B) {

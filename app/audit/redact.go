@@ -77,7 +77,7 @@ func Redact(s string) string {
 	if !utf8.ValidString(s) {
 		s = strings.ToValidUTF8(s, "\uFFFD")
 	}
-	hinted := hintsIn(strings.ToLower(s))
+	hinted := lowerHints(s)
 	for i, r := range redactions {
 		if len(r.hints) > 0 && hinted&(1<<i) == 0 {
 			continue
@@ -192,20 +192,63 @@ type hintRef struct {
 // hintsIn returns the set of redactions (bit i for redactions[i]) one of
 // whose hints occurs in lower: one pass over the text instead of a
 // strings.Contains per hint (about 35 of them, three texts per call).
-func hintsIn(lower string) uint64 {
+func hintsIn(lower string) uint64 { return hintsFolded(lower, false) }
+
+// lowerHints is hintsIn(strings.ToLower(s)) without the lower-case copy
+// when s is ASCII, where ToLower only maps A-Z (TestLowerHints): the
+// server redacts three texts per call.
+func lowerHints(s string) uint64 {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return hintsIn(strings.ToLower(s))
+		}
+	}
+	return hintsFolded(s, true)
+}
+
+// hintsFolded is hintsIn, reading A-Z in text as a-z when fold is set.
+func hintsFolded(text string, fold bool) uint64 {
 	t := hintStarts()
+	byteMap := &identity
+	if fold {
+		byteMap = &asciiLower
+	}
 	var m uint64
-	for i := 0; i < len(lower); i++ {
-		for _, h := range t[lower[i]] {
+	for i := 0; i < len(text); i++ {
+		refs := t[byteMap[text[i]]]
+		if len(refs) == 0 || i+1 == len(text) {
+			continue
+		}
+		next := byteMap[text[i+1]]
+		for _, h := range refs {
 			// Every hint has two bytes or more (TestHintsInMatchesContains):
-			// the second is compared here, which rules most out without a call.
-			if m&h.mask == 0 && i+1 < len(lower) && lower[i+1] == h.hint[1] && strings.HasPrefix(lower[i:], h.hint) {
+			// the second is compared first, which rules most out.
+			if m&h.mask != 0 || next != h.hint[1] || i+len(h.hint) > len(text) {
+				continue
+			}
+			k := 2
+			for k < len(h.hint) && byteMap[text[i+k]] == h.hint[k] {
+				k++
+			}
+			if k == len(h.hint) {
 				m |= h.mask
 			}
 		}
 	}
 	return m
 }
+
+// identity and asciiLower map bytes for hintsFolded: as they are, or
+// A-Z to a-z.
+var identity, asciiLower = func() (id, low [256]byte) {
+	for c := range 256 {
+		id[c], low[c] = byte(c), byte(c)
+		if 'A' <= c && c <= 'Z' {
+			low[c] = byte(c + 'a' - 'A')
+		}
+	}
+	return id, low
+}()
 
 // Digest returns the first 200 characters of input with secrets redacted.
 // Redaction runs before the cut, so a secret straddling character 200

@@ -13,8 +13,10 @@ import (
 
 // Writer appends entries to the audit log. Each entry is one JSON line
 // written with a single write(2) on a file opened O_APPEND, under an
-// advisory lock (flock / LockFileEx), so the tray, the hook's fallback and
-// any other process appending at the same time never interleave lines.
+// advisory lock (flock / LockFileEx) except on Linux's local filesystems,
+// where the kernel already keeps each such write whole (lock_linux.go), so
+// the tray, the hook's fallback and any other process appending at the
+// same time never interleave lines.
 // Safe for concurrent use.
 type Writer struct {
 	path string
@@ -22,6 +24,10 @@ type Writer struct {
 	mu sync.Mutex
 	f  *os.File    // opened lazily on first Append
 	fi os.FileInfo // f's identity, for spotting a deleted or rotated log
+	// watch, once set, reports a change of the path (see ensureOpen).
+	watch    *pathWatch
+	statOnly bool // no watch could be set on this file
+	lock     bool // appends to f take the advisory lock (lock_linux.go)
 }
 
 // Open returns a writer for the JSONL log at path. Nothing is created until
@@ -71,6 +77,12 @@ func (w *Writer) Append(e Entry) error {
 	if err := w.ensureOpen(); err != nil {
 		return err
 	}
+	if !w.lock {
+		if _, err := w.f.Write(line); err != nil {
+			return fmt.Errorf("audit: cannot append to %s: %w", w.path, err)
+		}
+		return nil
+	}
 	if err := filelock.Lock(w.f); err != nil {
 		return fmt.Errorf("audit: cannot lock %s: %w", w.path, err)
 	}
@@ -87,16 +99,25 @@ func (w *Writer) Append(e Entry) error {
 
 // ensureOpen opens the file on first use, and again when someone deleted
 // or rotated it meanwhile (otherwise we would write to an unlinked inode).
-// The open file's identity is read once (it never changes), so each
-// append costs one stat of the path.
+// The open file's identity is read once (it never changes). The first
+// line after an open needs no check; the second stats the path and, on
+// Linux, starts a watch on it (watch_linux.go), which from then on costs
+// one read(2) per line instead of the stat. A one-shot writer (the hook's
+// fallback: one line) so never pays for a watch.
 func (w *Writer) ensureOpen() error {
 	if w.f != nil {
-		onDisk, err := os.Stat(w.path)
-		if err == nil && w.fi != nil && os.SameFile(w.fi, onDisk) {
+		if w.watch != nil {
+			if !w.watch.changed() {
+				return nil
+			}
+		} else if onDisk, err := os.Stat(w.path); err == nil && w.fi != nil && os.SameFile(w.fi, onDisk) {
+			if !w.statOnly {
+				w.watch = watchPath(w.path, w.fi)
+				w.statOnly = w.watch == nil // no watch here: stat per line
+			}
 			return nil
 		}
-		w.f.Close()
-		w.f, w.fi = nil, nil
+		w.closeFile()
 	}
 	f, err := openLog(w.path)
 	if err != nil {
@@ -104,7 +125,18 @@ func (w *Writer) ensureOpen() error {
 	}
 	w.f = f
 	w.fi, _ = f.Stat() // nil on error: the next append reopens
+	w.lock = needsLock(f)
 	return nil
+}
+
+// closeFile closes the file and its watch.
+func (w *Writer) closeFile() error {
+	if w.watch != nil {
+		w.watch.close()
+	}
+	err := w.f.Close()
+	w.f, w.fi, w.watch, w.statOnly = nil, nil, nil, false
+	return err
 }
 
 // Close releases the file. Append after Close reopens it.
@@ -114,9 +146,7 @@ func (w *Writer) Close() error {
 	if w.f == nil {
 		return nil
 	}
-	err := w.f.Close()
-	w.f, w.fi = nil, nil
-	return err
+	return w.closeFile()
 }
 
 // encode renders e as one newline-terminated JSON line. Non-finite numbers

@@ -230,29 +230,48 @@ func TestChildWriter(t *testing.T) {
 		t.Skip("only runs as a child writer")
 	}
 	path, rest, _ := strings.Cut(spec, "|")
-	who, nStr, _ := strings.Cut(rest, "|")
+	who, rest, _ := strings.Cut(rest, "|")
+	nStr, reasonStr, _ := strings.Cut(rest, "|")
 	n, _ := strconv.Atoi(nStr)
+	reason, _ := strconv.Atoi(reasonStr)
 	w, err := Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i := range n {
-		if err := w.Append(entry(i, who)); err != nil {
+		if err := w.Append(sized(entry(i, who), reason)); err != nil {
 			t.Fatal(err)
 		}
 	}
 }
 
+// sized gives e a reason of n bytes (0: as it is).
+func sized(e Entry, n int) Entry {
+	if n > 0 {
+		e.Reason = strings.Repeat("r", n)
+	}
+	return e
+}
+
+// Whole lines from several processes at once, with or without the lock
+// (on Linux's local filesystems the writer does not take it), for lines
+// of the usual size and for the longest reasons (MaxReason, 8 KB).
 func TestConcurrentAppendsFromProcesses(t *testing.T) {
 	if testing.Short() {
 		t.Skip("spawns processes")
 	}
+	for _, reason := range []int{0, 8 << 10} {
+		t.Run(fmt.Sprintf("reason=%d", reason), func(t *testing.T) { concurrentAppends(t, reason) })
+	}
+}
+
+func concurrentAppends(t *testing.T, reason int) {
 	path := filepath.Join(t.TempDir(), "audit.jsonl")
 	const procs, each = 4, 500
 	var cmds []*exec.Cmd
 	for p := range procs {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestChildWriter$", "-test.count=1")
-		cmd.Env = append(os.Environ(), fmt.Sprintf("%s=%s|p%d|%d", childEnv, path, p, each))
+		cmd.Env = append(os.Environ(), fmt.Sprintf("%s=%s|p%d|%d|%d", childEnv, path, p, each, reason))
 		var out bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &out, &out
 		if err := cmd.Start(); err != nil {
@@ -269,9 +288,12 @@ func TestConcurrentAppendsFromProcesses(t *testing.T) {
 	w, _ := Open(path)
 	defer w.Close()
 	for i := range each {
-		if err := w.Append(entry(i, "parent")); err != nil {
+		if err := w.Append(sized(entry(i, "parent"), reason)); err != nil {
 			t.Fatal(err)
 		}
+	}
+	if runtime.GOOS == "linux" {
+		t.Logf("parent writer takes the lock: %v", w.lock)
 	}
 	for _, cmd := range cmds {
 		if err := cmd.Wait(); err != nil {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/agent-guard/agent-guard/app/audit"
 	"github.com/agent-guard/agent-guard/app/config"
+	"github.com/agent-guard/agent-guard/app/internal/lazyctx"
 	"github.com/agent-guard/agent-guard/app/judge"
 	"github.com/agent-guard/agent-guard/app/render"
 	"github.com/agent-guard/agent-guard/app/wire"
@@ -97,8 +98,8 @@ func judgeOne(ctx context.Context, c Call, ev judge.Event, d Deps) (res Result) 
 		}
 	}()
 
-	jctx, cancel := context.WithDeadline(ctx, c.Deadline)
-	defer cancel()
+	jctx := lazyctx.WithDeadline(ctx, c.Deadline)
+	defer jctx.Cancel(nil)
 	v := d.Judge.Judge(jctx, st)
 
 	in := render.Input{Verdict: v, Config: cfg, PermissionMode: ev.PermissionMode, Dialog: d.Asker != nil, Fallback: d.Fallback}

@@ -79,6 +79,15 @@ func ReadEvent(data []byte) (Event, error) {
 // under encoding/json's case folding, so each is read as by its own
 // decode (TestDecodeBothAsTwoDecodes).
 func decodeBoth(data []byte) (claudeEvent, camelEvent, error) {
+	if e, c, ok := scanBoth(data); ok {
+		return e, c, nil
+	}
+	return decodeBothJSON(data)
+}
+
+// decodeBothJSON is decodeBoth by encoding/json: the reference, and the
+// reader of every event scanBoth leaves alone.
+func decodeBothJSON(data []byte) (claudeEvent, camelEvent, error) {
 	type Event struct {
 		HookEventName  string          `json:"hook_event_name"`
 		SessionID      string          `json:"session_id"`
@@ -101,6 +110,85 @@ func decodeBoth(data []byte) (claudeEvent, camelEvent, error) {
 	}
 	return claudeEvent{e.HookEventName, e.SessionID, e.Cwd, e.ToolName, e.ToolInput, e.PermissionMode, e.ToolUseID},
 		camelEvent{e.CHookEventName, e.CSessionID, e.Cwd, e.CToolName, e.CToolInput, e.CPermissionMode, e.CToolUseID}, nil
+}
+
+// eventField numbers decodeBoth's fields by their names in lower case
+// (str's and input's index in scanBoth): a name encoding/json matches is
+// one of these, ignoring ASCII case (no two fold to the same name). A
+// switch, not a map: no hash per member.
+func eventField(lower string) (int, bool) {
+	switch lower {
+	case "hook_event_name":
+		return 0, true
+	case "session_id":
+		return 1, true
+	case "cwd":
+		return 2, true
+	case "tool_name":
+		return 3, true
+	case "tool_input":
+		return 4, true
+	case "permission_mode":
+		return 5, true
+	case "tool_use_id":
+		return 6, true
+	case "hookeventname":
+		return 7, true
+	case "sessionid":
+		return 8, true
+	case "toolname":
+		return 9, true
+	case "toolinput":
+		return 10, true
+	case "permissionmode":
+		return 11, true
+	case "tooluseid":
+		return 12, true
+	}
+	return 0, false
+}
+
+// scanBoth is decodeBoth without encoding/json's reflection, for what it
+// reads exactly as encoding/json does: ASCII names (matched ignoring
+// case, the last of a name winning), string or null values for the
+// string fields, any value for the inputs, other names skipped. A name
+// with an escape or a byte that is not ASCII (which encoding/json may fold
+// onto ours: "ſession_id"), a value of the wrong type and anything not
+// valid report !ok, and encoding/json decides (FuzzScanBothAsDecodeBoth).
+func scanBoth(data []byte) (claudeEvent, camelEvent, bool) {
+	var str [13]string // by eventField's numbers
+	var input [13]json.RawMessage
+	var lower [len("permission_mode")]byte
+	ok := ScanObject(data, func(m Member) bool {
+		if m.Slow {
+			return false
+		}
+		name := m.Key[1 : len(m.Key)-1]
+		if len(name) > len(lower) {
+			return true // longer than every field's name
+		}
+		for i, ch := range name {
+			if 'A' <= ch && ch <= 'Z' {
+				ch += 'a' - 'A'
+			}
+			lower[i] = ch
+		}
+		field, known := eventField(string(lower[:len(name)]))
+		switch {
+		case !known:
+			return true
+		case field == 4 || field == 10: // tool_input, toolInput: as sent
+			input[field] = append(json.RawMessage(nil), m.Value...)
+			return true
+		case string(m.Value) == "null":
+			return true // encoding/json leaves a string as it was
+		}
+		v, isString := StringValue(m.Value)
+		str[field] = v
+		return isString
+	})
+	return claudeEvent{str[0], str[1], str[2], str[3], input[4], str[5], str[6]},
+		camelEvent{str[7], str[8], str[2], str[9], input[10], str[11], str[12]}, ok
 }
 
 // parseClaude answers only PreToolUse (an event that names another is not
@@ -128,8 +216,16 @@ type claudeDecision struct {
 	PermissionDecisionReason string `json:"permissionDecisionReason"`
 }
 
+// renderClaude writes what json.Marshal writes for claudeOutput
+// (TestRenderClaudeAsMarshal), without its reflection: the server renders
+// one per call.
 func renderClaude(decision, reason string) Output {
-	return Output{Stdout: jsonLine(claudeOutput{claudeDecision{PreToolUse, decision, reason}})}
+	b := make([]byte, 0, 110+len(decision)+len(reason))
+	b = append(b, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":`...)
+	b = appendJSONString(b, decision)
+	b = append(b, `,"permissionDecisionReason":`...)
+	b = appendJSONString(b, reason)
+	return Output{Stdout: append(b, "}}\n"...)}
 }
 
 // jsonLine is v as one line of JSON with its newline. Our output types

@@ -202,16 +202,18 @@ func (j *Judge) budget() time.Duration {
 // the caller does not wait for them. A panic in the rules is raised again
 // here, for Judge's recover to turn into confirm.
 func (j *Judge) localBudget(s State) (rules.Finding, *shell.Analysis, bool) {
-	run := func() (rules.Finding, *shell.Analysis) {
-		a := analyze(s)
-		return j.local(s, a), a
-	}
 	if len(s.Command)+len(s.Content)+len(s.Args) <= inlineBytes {
 		// Short input: the shell caps bound the work to microseconds and
 		// disk lookups carry their own limits, so the hand-off to a
-		// goroutine (half the cost of a typical call) is not paid.
-		f, a := run()
-		return f, a, true
+		// goroutine (half the cost of a typical call) is not paid. Called
+		// directly, not through run: a closure the goroutine below shares
+		// would move s to the heap on every call.
+		a := analyze(s)
+		return j.local(s, a), a, true
+	}
+	run := func() (rules.Finding, *shell.Analysis) {
+		a := analyze(s)
+		return j.local(s, a), a
 	}
 	type result struct {
 		f     rules.Finding

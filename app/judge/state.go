@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/agent-guard/agent-guard/app/hostproto"
 	"github.com/agent-guard/agent-guard/app/judge/session"
 )
 
@@ -44,17 +45,21 @@ type State struct {
 // StateFromEvent builds the State for an event's tool call.
 func StateFromEvent(e Event) (State, error) {
 	s := State{Tool: e.ToolName, Cwd: e.Cwd, PermissionMode: e.PermissionMode, Session: e.SessionID}
-	in := map[string]json.RawMessage{}
+	var in toolInput
 	if len(e.ToolInput) > 0 && string(e.ToolInput) != "null" {
-		if err := json.Unmarshal(e.ToolInput, &in); err != nil {
-			return s, fmt.Errorf("event: tool_input of %s is not a JSON object: %v", e.ToolName, err)
+		if !hostproto.ScanObject(e.ToolInput, in.add) {
+			in = toolInput{json: map[string]json.RawMessage{}}
+			if err := json.Unmarshal(e.ToolInput, &in.json); err != nil {
+				return s, fmt.Errorf("event: tool_input of %s is not a JSON object: %v", e.ToolName, err)
+			}
 		}
 	}
 	str := func(keys ...string) string {
 		for _, k := range keys {
-			var v string
-			if raw, ok := in[k]; ok && json.Unmarshal(raw, &v) == nil && v != "" {
-				return v
+			if raw, ok := in.get(k); ok {
+				if v, ok := hostproto.StringValue(raw); ok && v != "" {
+					return v
+				}
 			}
 		}
 		return ""
@@ -78,14 +83,14 @@ func StateFromEvent(e Event) (State, error) {
 		s.FilePath = str("file_path", "filePath", "path", "notebook_path", "notebookPath")
 		full := str("content", "new_string", "newString", "new_source", "newSource")
 		if e.ToolName == "Write" {
-			if _, ok := in["content"]; ok {
+			if _, ok := in.get("content"); ok {
 				s.ContentHash = session.HashString(full)
 			}
 		}
 		s.Content = full
 		s.Old = truncate(str("old_string", "oldString"), MaxPrefix)
 		if s.Content == "" {
-			if raw, ok := in["edits"]; ok {
+			if raw, ok := in.get("edits"); ok {
 				s.Content = string(raw)
 			}
 		}
@@ -95,6 +100,42 @@ func StateFromEvent(e Event) (State, error) {
 		}
 	}
 	return s, nil
+}
+
+// toolInput is a tool_input object's members, read as encoding/json reads
+// it into a map[string]json.RawMessage (names exact, the last of a name
+// winning; TestToolInputAsMap). The scan reads it without reflection and
+// without the map (the server reads one per call); json holds what
+// encoding/json read when the scan left the input to it.
+type toolInput struct {
+	members []hostproto.Member
+	names   []string // unquoted, for members whose name has escapes
+	json    map[string]json.RawMessage
+}
+
+func (t *toolInput) add(m hostproto.Member) bool {
+	if m.Slow {
+		for len(t.names) < len(t.members) {
+			t.names = append(t.names, "")
+		}
+		t.names = append(t.names, m.Name())
+	}
+	t.members = append(t.members, m)
+	return true
+}
+
+func (t *toolInput) get(name string) (json.RawMessage, bool) {
+	if t.json != nil {
+		v, ok := t.json[name]
+		return v, ok
+	}
+	for i := len(t.members) - 1; i >= 0; i-- {
+		m := t.members[i]
+		if m.Slow && t.names[i] == name || !m.Slow && string(m.Key[1:len(m.Key)-1]) == name {
+			return m.Value, true
+		}
+	}
+	return nil, false
 }
 
 // ForRemote is s as the remote judge gets it: Content and Args cut to

@@ -148,7 +148,7 @@ func Render(in Input) Output {
 }
 
 func allowReason(v judge.Verdict) string {
-	return "agent-guard: allowed. " + judged(v)
+	return judgedAfter("agent-guard: allowed. ", v)
 }
 
 // denyReason follows the seed's template: what was judged, that a human
@@ -168,9 +168,14 @@ func denyReason(v judge.Verdict, what, why string) string {
 // judged is "Judged allow: risk 0.0 of 3 (read-only), red-line
 // probability 0.00, rule r, by s. Reason." Built with appends, not fmt
 // (the same text; TestJudgedAsFmt): every call's reason is made here.
-func judged(v judge.Verdict) string {
+func judged(v judge.Verdict) string { return judgedAfter("", v) }
+
+// judgedAfter is prefix + judged(v), in one allocation (every allow's
+// reason is made here).
+func judgedAfter(prefix string, v judge.Verdict) string {
 	r := strings.TrimSpace(v.Reason)
-	b := make([]byte, 0, 128+len(v.Rule)+len(v.Source)+len(r))
+	b := make([]byte, 0, 130+len(prefix)+len(v.Rule)+len(v.Source)+len(r))
+	b = append(b, prefix...)
 	b = append(b, "Judged "...)
 	b = append(b, v.Level.String()...)
 	b = append(b, ": risk "...)
@@ -190,7 +195,10 @@ func judged(v judge.Verdict) string {
 	b = append(b, '.')
 	if r != "" {
 		b = append(b, ' ')
-		b = append(b, sentence(r)...)
+		b = append(b, r...)
+		if end := r[len(r)-1]; end != '.' && end != '!' && end != '?' {
+			b = append(b, '.') // as sentence(r): r is trimmed and not empty
+		}
 	}
 	return string(b)
 }

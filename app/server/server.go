@@ -14,6 +14,7 @@ import (
 	"github.com/agent-guard/agent-guard/app/config"
 	"github.com/agent-guard/agent-guard/app/decide"
 	"github.com/agent-guard/agent-guard/app/hostproto"
+	"github.com/agent-guard/agent-guard/app/internal/lazyctx"
 	"github.com/agent-guard/agent-guard/app/wire"
 )
 
@@ -56,9 +57,10 @@ const (
 
 // Server answers hook connections. Safe for concurrent use.
 type Server struct {
-	deps Deps
-	wg   sync.WaitGroup
-	mu   sync.Mutex // guards Stderr writes
+	deps          Deps
+	decideProblem func(error)
+	wg            sync.WaitGroup
+	mu            sync.Mutex // guards Stderr writes
 }
 
 // New returns a server over deps.
@@ -73,7 +75,9 @@ func New(deps Deps) *Server {
 	if deps.Stderr == nil {
 		deps.Stderr = os.Stderr
 	}
-	return &Server{deps: deps}
+	s := &Server{deps: deps}
+	s.decideProblem = func(err error) { s.problem(fmt.Errorf("server: %w", err)) } // made once, not per call
+	return s
 }
 
 // Serve accepts connections on l until ctx is done or l fails, answering
@@ -136,13 +140,23 @@ func (s *Server) worker(ctx context.Context, c net.Conn, idle chan net.Conn) {
 	for {
 		s.handle(ctx, c)
 		s.wg.Done()
-		t.Reset(workerIdle)
-		select {
-		case c = <-idle:
-		case <-t.C:
-			return
-		case <-ctx.Done():
-			return
+		// The timer is not reset per request (a timer update each); when
+		// it fires, the worker ends only if it has been idle for
+		// workerIdle, else it waits out the rest.
+		idleFrom := time.Now()
+		for waiting := true; waiting; {
+			select {
+			case c = <-idle:
+				waiting = false
+			case <-t.C:
+				rest := workerIdle - time.Since(idleFrom)
+				if rest <= 0 {
+					return
+				}
+				t.Reset(rest)
+			case <-ctx.Done():
+				return
+			}
 		}
 	}
 }
@@ -151,36 +165,45 @@ func (s *Server) worker(ctx context.Context, c net.Conn, idle chan net.Conn) {
 func (s *Server) handle(ctx context.Context, c net.Conn) {
 	defer c.Close()
 	start := time.Now()
-	c.SetReadDeadline(start.Add(IOTimeout))
+	// One deadline for reading the request and writing the answer: one
+	// timer; respond renews it when little of it is left.
+	ioBy := start.Add(IOTimeout)
+	c.SetDeadline(ioBy)
 	req, rerr := wire.ReadRequest(c)
 	if rerr != nil {
 		if errors.Is(rerr, io.EOF) {
 			return // a connection that sent nothing (a liveness probe)
 		}
 		s.problem(fmt.Errorf("server: unreadable request: %w", rerr))
-		s.respond(c, req.Host, denial("agent-guard could not read the hook's request ("+rerr.Error()+"), so the call is denied. Stop and tell the user; agent-guard-hook and agent-guard may be different versions."))
+		s.respond(c, ioBy, req.Host, denial("agent-guard could not read the hook's request ("+rerr.Error()+"), so the call is denied. Stop and tell the user; agent-guard-hook and agent-guard may be different versions."))
 		return
 	}
 	// The hook sends nothing after its request: a read that returns means
 	// it went away (gave up or was killed), which cancels a pending Ask.
 	// Only an Ask waits on a person, so only then is the connection
-	// watched (a goroutine and a poller wake-up per request otherwise).
-	ctx, cancel := context.WithCancelCause(ctx)
-	defer cancel(nil)
-	c.SetReadDeadline(time.Time{})
-	var watch sync.Once
-	watchHangUp := func() {
-		watch.Do(func() {
-			go func() {
-				var b [1]byte
-				c.Read(b[:])
-				cancel(errHookGone)
-			}()
-		})
+	// watched (a goroutine and a poller wake-up per request otherwise),
+	// and only then is the read deadline lifted. The context is made only
+	// when someone waits on it (lazyctx): the local rules never do.
+	hctx := lazyctx.WithCancelCause(ctx)
+	ctx = hctx
+	defer hctx.Cancel(nil)
+	var watchHangUp func() // only where a dialog can be asked
+	if s.deps.Asker != nil {
+		var watch sync.Once
+		watchHangUp = func() {
+			watch.Do(func() {
+				c.SetReadDeadline(time.Time{})
+				go func() {
+					var b [1]byte
+					c.Read(b[:])
+					hctx.Cancel(errHookGone)
+				}()
+			})
+		}
 	}
 
 	d := s.decideWatching(ctx, req, start, watchHangUp)
-	werr := s.respond(c, req.Host, d.Response())
+	werr := s.respond(c, ioBy, req.Host, d.Response())
 	took := float64(time.Since(start).Microseconds()) / 1000
 	for i, p := range d.Parts {
 		entry := p.Entry
@@ -203,8 +226,10 @@ func denial(reason string) wire.Response {
 var errHookGone = errors.New("the hook disconnected before anyone answered")
 
 // respond sends r; a response without host output (denial) is rendered
-// for host here, and one that cannot be encoded becomes a deny.
-func (s *Server) respond(c net.Conn, host string, r wire.Response) error {
+// for host here, and one that cannot be encoded becomes a deny. The write
+// has IOTimeout: the deadline set at ioBy if at least half of it is left
+// (a call the rules answer), else a new one.
+func (s *Server) respond(c net.Conn, ioBy time.Time, host string, r wire.Response) error {
 	h, ok := hostproto.Lookup(host)
 	if !ok {
 		h = hostproto.ZCode
@@ -220,7 +245,9 @@ func (s *Server) respond(c net.Conn, host string, r wire.Response) error {
 		d.Stdout, d.Stderr, d.Code = string(o.Stdout), string(o.Stderr), o.Code
 		b, _ = wire.EncodeResponse(d)
 	}
-	c.SetWriteDeadline(time.Now().Add(IOTimeout))
+	if now := time.Now(); ioBy.Sub(now) < IOTimeout/2 {
+		c.SetWriteDeadline(now.Add(IOTimeout))
+	}
 	_, err = c.Write(b)
 	return err
 }
@@ -272,7 +299,7 @@ func (s *Server) decideWatching(ctx context.Context, req wire.Request, start tim
 		})
 	}
 	return decide.Decide(ctx, decide.Call{Host: req.Host, Event: req.Event, Start: start, Deadline: start.Add(budget - margin(budget))},
-		decide.Deps{Judge: s.deps.Judge, Config: s.deps.Config, Asker: asker, OnProblem: func(err error) { s.problem(fmt.Errorf("server: %w", err)) }})
+		decide.Deps{Judge: s.deps.Judge, Config: s.deps.Config, Asker: asker, OnProblem: s.decideProblem})
 }
 
 // margin is how long before the hook's budget ends the server answers:
