@@ -3,6 +3,8 @@ package rules
 import (
 	"os"
 	"testing"
+
+	"github.com/agent-guard/agent-guard/app/protect"
 )
 
 // TestMain keeps the corpora hermetic: the judge protects the guard's
@@ -15,5 +17,8 @@ import (
 func TestMain(m *testing.M) {
 	os.Setenv("AGENT_GUARD_PIPE", "/nonexistent/agent-guard-test/agent-guard.sock")
 	os.Setenv("AGENT_GUARD_HOME", "/nonexistent/agent-guard-test/home")
+	// No live process decides a case: any test binary of this module
+	// counts as the guard, and one may hold a pid a case names.
+	protect.ProcRoot = "/nonexistent/agent-guard-test/proc"
 	os.Exit(m.Run())
 }
