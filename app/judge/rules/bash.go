@@ -228,7 +228,7 @@ func judgeCmd(c *shell.Cmd, x *Ctx) Finding {
 		add(f)
 		known = true
 	} else if !c.DynName {
-		for _, r := range byName[c.Name] {
+		for _, r := range rulesFor(c.Name) {
 			if f, ok := r.rule(c, x); ok {
 				add(f)
 				known = true

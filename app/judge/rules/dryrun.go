@@ -43,7 +43,7 @@ var pkTextVals = pkSet("description", "message", "msg", "title", "body", "commen
 // knows some splunk verbs, not this one). Such a call is as unknown as a
 // program without rules, and its destroying verb as much a question.
 func unknownDestroyVerb(c *shell.Cmd) (Finding, bool) {
-	if c.DynName || len(byName[c.Name]) == 0 || localToolManagers[c.Name] || len(c.Args) == 0 || infraReadOnly(c.Args) {
+	if c.DynName || len(rulesFor(c.Name)) == 0 || localToolManagers[c.Name] || len(c.Args) == 0 || infraReadOnly(c.Args) {
 		return Finding{}, false
 	}
 	return destroyVerbFinding(c, c.Name, infraWords(c.Args))

@@ -213,7 +213,7 @@ func pkEval(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			Reason: fmt.Sprintf("runs commands nested more than %d programs deep; the innermost are not read", pkMaxDepth)}, true
 	}
 	var fs []Finding
-	for _, r := range byName[c.Name] {
+	for _, r := range rulesFor(c.Name) {
 		if f, ok := r.rule(c, x); ok {
 			fs = append(fs, f)
 		}
