@@ -58,6 +58,11 @@ func fallback(ctx context.Context, opts Options, event []byte, note string) resu
 	if note != "" {
 		args = append(args, "--note", note)
 	}
+	if opts.Guard != "" {
+		// The remote judge is asked through the agent-guard this hook
+		// trusts (app/fallback, remote.go).
+		args = append(args, "--guard", opts.Guard)
+	}
 	fctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
 	var out, errb limited
