@@ -144,10 +144,10 @@ func ruleNpm(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	if v == "cache" && (rules.PkHas(c, "clean") || rules.PkHas(c, "clear")) {
 		return rules.PkAllow(c, 1, "day.npm-cache", "clears the package cache (re-downloaded on demand)")
 	}
-	if pkNpmReadVerbs[v] {
+	if pkNpmReadVerbs.Has(v) {
 		return rules.PkAllow(c, 0, "day.npm-read", c.Name+" "+v+" reads package information")
 	}
-	if pkNpmWorkVerbs[v] {
+	if pkNpmWorkVerbs.Has(v) {
 		if c.Flag('g', "--global") || v == "global" {
 			return rules.PkAllow(c, 1, "day.npm-global", "installs or removes a global package")
 		}
@@ -245,7 +245,7 @@ func ruleCargo(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	if strings.HasPrefix(v, "+") && len(pos) > 1 { // cargo +nightly build
 		v = strings.ToLower(pos[1])
 	}
-	if pkCargoVerbs[v] {
+	if pkCargoVerbs.Has(v) {
 		return rules.PkAllow(c, 1, "day.cargo", "cargo "+v+" builds, tests or manages the crate")
 	}
 	return rules.PkUnsure(c, 1, "day.cargo-other", "cargo "+v+" (a cargo extension)")
@@ -579,10 +579,10 @@ var pkRunnerVals = rules.PkSet("--with", "--with-requirements", "--python", "-p"
 // pkPayload is the command a runner starts: the words after its verb
 // (run, exec) and the runner's own options, kept verbatim, so `uv run
 // bash -c 'code'` hands bash its -c and the code.
-func pkPayload(args []string, verb string, vals map[string]bool) []string {
+func pkPayload(args []string, verb string, vals *rules.Set) []string {
 	i := 0
 	for i < len(args) && args[i] != verb {
-		if vals[args[i]] {
+		if vals.Has(args[i]) {
 			i++
 		}
 		i++
@@ -596,7 +596,7 @@ func pkPayload(args []string, verb string, vals map[string]bool) []string {
 		if len(a) < 2 || a[0] != '-' {
 			break
 		}
-		if vals[a] {
+		if vals.Has(a) {
 			i++
 		}
 		i++
