@@ -502,3 +502,14 @@ func TestJudgeEnvPutsOursFirst(t *testing.T) {
 		t.Error("the guard's own variables must reach the judge")
 	}
 }
+
+// The warm-up run while the judge works must do the real work: its
+// answer encodes and decodes for every host (else it warms nothing).
+func TestWarmUpRoundTrips(t *testing.T) {
+	for _, name := range hostproto.Names() {
+		h, _ := hostproto.Lookup(name)
+		if err := warmUp(h); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}

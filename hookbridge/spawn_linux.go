@@ -38,7 +38,7 @@ func spawn(ctx context.Context, bin string, args []string, stdin []byte, stdout,
 	if err != nil {
 		return err
 	}
-	return p.finish(ctx, stdin)
+	return p.finish(ctx, stdin, nil)
 }
 
 // earlyStart: on Linux the hook may start the judge before it has read
@@ -102,13 +102,16 @@ func (p *judgeProc) abandon() {
 }
 
 // finish gives the judge its event and waits for the answer (spawn's
-// comment has the rules).
-func (p *judgeProc) finish(ctx context.Context, stdin []byte) error {
+// comment has the rules); whileWaiting, when set, runs in between.
+func (p *judgeProc) finish(ctx context.Context, stdin []byte, whileWaiting func()) error {
 	stdout, stderr := p.stdout, p.stderr
 	defer p.stop()
 	defer syscall.Close(p.errR)
 	writeAll(p.inW, stdin)
 	syscall.Close(p.inW)
+	if whileWaiting != nil {
+		whileWaiting()
+	}
 	readAll(p.outR, stdout)
 	syscall.Close(p.outR)
 	if ctx.Err() == nil && !stdout.over && bytes.Count(stdout.Bytes(), []byte("\n")) == 1 && bytes.HasSuffix(stdout.Bytes(), []byte("\n")) {

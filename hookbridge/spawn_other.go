@@ -16,7 +16,7 @@ func spawn(ctx context.Context, bin string, args []string, stdin []byte, stdout,
 	if err != nil {
 		return err
 	}
-	return p.finish(ctx, stdin)
+	return p.finish(ctx, stdin, nil)
 }
 
 // earlyStart: elsewhere the judge is started once the event is read and
@@ -54,9 +54,13 @@ func (p *judgeProc) abandon() {
 	p.in.Close()
 }
 
-// finish gives the judge its event and waits for it to exit.
-func (p *judgeProc) finish(ctx context.Context, stdin []byte) error {
+// finish gives the judge its event and waits for it to exit;
+// whileWaiting, when set, runs in between.
+func (p *judgeProc) finish(ctx context.Context, stdin []byte, whileWaiting func()) error {
 	p.in.Write(stdin)
 	p.in.Close()
+	if whileWaiting != nil {
+		whileWaiting()
+	}
 	return p.cmd.Wait()
 }
