@@ -173,7 +173,7 @@ func TestRemoteJudgeFaults(t *testing.T) {
 // audit log or the cache.
 func assertNoKey(t *testing.T, sb *sandbox) {
 	t.Helper()
-	if strings.Contains(sb.srvErr.String(), testKey) {
+	if sb.srvErr != nil && strings.Contains(sb.srvErr.String(), testKey) {
 		t.Errorf("the API key appears in the server's output")
 	}
 	for _, p := range append([]string{sb.path("audit.jsonl")}, cacheFiles(t, sb)...) {
@@ -181,5 +181,50 @@ func assertNoKey(t *testing.T, sb *sandbox) {
 		if err == nil && strings.Contains(string(b), testKey) {
 			t.Errorf("the API key appears in %s", p)
 		}
+	}
+}
+
+// TestRemoteJudgeInFallback: with no server, the hook's fallback judge
+// (agent-guard-judge, which links no HTTP client) asks the remote judge
+// through `agent-guard remote-judge`: a low-risk answer is used, a
+// failing or lying remote judge never turns a grey-zone call into allow,
+// and the key reaches no log or cache.
+func TestRemoteJudgeInFallback(t *testing.T) {
+	grey := greyEvents()
+	for _, mode := range []remoteMode{modeGood, modeSlow, mode500, modeMalformed, modeRange} {
+		t.Run(string(mode), func(t *testing.T) {
+			f := newFakeTypeSafe(t, mode)
+			sb := newSandbox(t)
+			sb.useRemote(f)
+			allowed := 0
+			for _, s := range grey {
+				a := sb.runHook(s.Event)
+				if mode != modeGood {
+					check(t, "fallback, remote "+string(mode), s, a, false)
+				} else if a.Err != nil {
+					t.Errorf("%s: %s", s.Event, a)
+				}
+				if a.Decision == "allow" {
+					allowed++
+				}
+			}
+			if f.hits.Load() == 0 {
+				t.Errorf("no call reached the remote judge from the fallback")
+			}
+			if f.badAuth.Load() > 0 {
+				t.Errorf("%d requests to the remote judge lacked 'Authorization: Bearer <key>'", f.badAuth.Load())
+			}
+			// The control: the same calls are allowed on a low-risk answer,
+			// so the fault modes' confirms came from the fault.
+			if mode == modeGood && allowed == 0 {
+				t.Errorf("no grey-zone call was allowed on a low-risk remote answer in the fallback")
+			}
+			for _, l := range sb.auditLines() {
+				if l["source"] != "fallback" {
+					t.Errorf("audit line from %v, want the fallback: %v", l["source"], l)
+				}
+			}
+			assertNoKey(t, sb)
+		})
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"net"
 	"os"
 	"path/filepath"
@@ -149,18 +150,34 @@ func getDecision(ctx context.Context, opts Options, stdin io.Reader) result {
 	if len(data) > wire.MaxEvent {
 		return deny("the event on stdin is over %d bytes, too large to judge.", wire.MaxEvent)
 	}
+	name, nameErr := opts.Pipe, error(nil)
+	if name == "" {
+		name, nameErr = pipe.Name()
+	}
+	// No server can answer when its socket is not there: the judge is
+	// started now, so that its start-up (a Go process, its package inits)
+	// overlaps the reading of the event below. It gets the event only if
+	// the event is ours to judge, and is killed otherwise.
+	var early *pendingFallback
+	if earlyStart && nameErr == nil && socketAbsent(name) {
+		early = startFallback(ctx, opts, "")
+	}
 	// Parsed here only to stay silent on what is not ours without a round
 	// trip; the server (or the fallback) reads the event for judging.
-	if _, judged, perr := opts.Proto.Parse(data); perr != nil {
-		return deny("the event could not be read (%v).", perr)
-	} else if !judged {
+	if _, judged, perr := opts.Proto.Parse(data); perr != nil || !judged {
+		if early != nil {
+			early.abandon()
+		}
+		if perr != nil {
+			return deny("the event could not be read (%v).", perr)
+		}
 		return result{silent: true} // another event, or a tool we do not judge
 	}
-	name := opts.Pipe
-	if name == "" {
-		if name, err = pipe.Name(); err != nil {
-			return fallback(ctx, opts, data, "")
-		}
+	if early != nil {
+		return early.finish(opts, data)
+	}
+	if nameErr != nil {
+		return fallback(ctx, opts, data, "")
 	}
 	conn, err := dial(ctx, name, opts.DialTimeout)
 	if errors.Is(err, pipe.ErrPeer) {
@@ -178,6 +195,17 @@ func getDecision(ctx context.Context, opts Options, stdin io.Reader) result {
 	// dialog for this very call.
 	defer conn.Close()
 	return askServer(ctx, conn, opts, data)
+}
+
+// socketAbsent reports that no socket file is at name, an absolute path
+// (an "@" name is Linux's abstract namespace, which has no file: never
+// absent by this test), so dialing it could only fail at once.
+func socketAbsent(name string) bool {
+	if !filepath.IsAbs(name) {
+		return false
+	}
+	_, err := os.Lstat(name)
+	return errors.Is(err, fs.ErrNotExist)
 }
 
 // verifyServer is peer.VerifyServer; in-process unit tests, whose fake

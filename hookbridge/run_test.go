@@ -312,6 +312,12 @@ func fakeFallback(mode string) int {
 		return 0
 	case "slow":
 		time.Sleep(time.Minute)
+	case "record": // notes what it was given and that it ran to the end
+		os.WriteFile(os.Getenv("HOOKBRIDGE_RECORD"), append([]byte("EVENT["), append(event, ']')...), 0o600)
+		time.Sleep(200 * time.Millisecond)
+		os.WriteFile(os.Getenv("HOOKBRIDGE_RECORD")+".end", nil, 0o600)
+		fmt.Println(reply(wire.Allow, "recorded"))
+		return 0
 	}
 	return 1
 }
@@ -379,6 +385,47 @@ func TestFallback(t *testing.T) {
 			}
 			if el := time.Since(t0); el > 20*time.Second {
 				t.Fatalf("took %v", el)
+			}
+		})
+	}
+}
+
+// With no socket the judge is started before the event is parsed (so its
+// start-up overlaps the parsing). An event the hook does not judge, or
+// cannot read, never reaches it: it is killed having read nothing, and
+// the hook answers as without a judge. One the hook judges reaches it.
+func TestEarlyJudgeGetsOnlyJudgedEvents(t *testing.T) {
+	if !earlyStart {
+		t.Skip("the judge is started early on Linux only")
+	}
+	for _, c := range []struct {
+		name, in, out string
+		judged        bool
+	}{
+		{"not judged", `{"hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{}}`, "", false},
+		{"unreadable", `{"hook_event_name":`, "could not be read", false},
+		{"judged", bashLS, "recorded", true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			sock := isolate(t)
+			if !socketAbsent(sock) {
+				t.Fatalf("the test's socket %s is not absent", sock)
+			}
+			fakeGuard(t, "record")
+			rec := filepath.Join(t.TempDir(), "record")
+			t.Setenv("HOOKBRIDGE_RECORD", rec)
+			out, _, code := run(t, strings.NewReader(c.in))
+			if code != 0 || !strings.Contains(out, c.out) || (c.out == "") != (out == "") {
+				t.Fatalf("%q %d", out, code)
+			}
+			time.Sleep(500 * time.Millisecond) // a judge left running would finish by now
+			got, _ := os.ReadFile(rec)
+			_, endErr := os.Stat(rec + ".end")
+			switch {
+			case c.judged && string(got) != "EVENT["+c.in+"]":
+				t.Fatalf("the judge got %q", got)
+			case !c.judged && (len(got) > len("EVENT[]") || endErr == nil):
+				t.Fatalf("the judge was not stopped, or got the event: %q, ran to the end: %v", got, endErr == nil)
 			}
 		})
 	}
@@ -453,5 +500,16 @@ func TestJudgeEnvPutsOursFirst(t *testing.T) {
 	}
 	if !slices.Contains(env, "AGENT_GUARD_HOME=/tmp/x") {
 		t.Error("the guard's own variables must reach the judge")
+	}
+}
+
+// The warm-up run while the judge works must do the real work: its
+// answer encodes and decodes for every host (else it warms nothing).
+func TestWarmUpRoundTrips(t *testing.T) {
+	for _, name := range hostproto.Names() {
+		h, _ := hostproto.Lookup(name)
+		if err := warmUp(h); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
 	}
 }

@@ -34,12 +34,37 @@ import (
 // stderr (a pipe holds 64 KiB), so the order below cannot deadlock with it;
 // one that does not behave is killed at the deadline.
 func spawn(ctx context.Context, bin string, args []string, stdin []byte, stdout, stderr *limited) error {
+	p, err := startJudge(ctx, bin, args, stdout, stderr)
+	if err != nil {
+		return err
+	}
+	return p.finish(ctx, stdin, nil)
+}
+
+// earlyStart: on Linux the hook may start the judge before it has read
+// the event through (see getDecision).
+const earlyStart = true
+
+// judgeProc is a judge started and not yet given its event: until finish
+// writes it, the judge can only start up and wait on stdin.
+type judgeProc struct {
+	pid             int
+	inW, outR, errR int
+	stdout, stderr  *limited
+	mu              sync.Mutex
+	reaped          bool
+	stop            func() bool
+}
+
+// startJudge starts bin with args and pipes for its stdin, stdout and
+// stderr (read into stdout and stderr by finish); ctx ending kills it.
+func startJudge(ctx context.Context, bin string, args []string, stdout, stderr *limited) (*judgeProc, error) {
 	var fds [6]int // in r/w, out r/w, err r/w
 	for i := 0; i < 6; i += 2 {
 		p := fds[i : i+2]
 		if err := syscall.Pipe2(p, syscall.O_CLOEXEC); err != nil {
 			closeAll(fds[:i])
-			return os.NewSyscallError("pipe2", err)
+			return nil, os.NewSyscallError("pipe2", err)
 		}
 	}
 	inR, inW, outR, outW, errR, errW := fds[0], fds[1], fds[2], fds[3], fds[4], fds[5]
@@ -51,36 +76,53 @@ func spawn(ctx context.Context, bin string, args []string, stdin []byte, stdout,
 	closeAll([]int{inR, outW, errW})
 	if err != nil {
 		closeAll([]int{inW, outR, errR})
-		return &os.PathError{Op: "fork/exec", Path: bin, Err: err}
+		return nil, &os.PathError{Op: "fork/exec", Path: bin, Err: err}
 	}
-	defer syscall.Close(errR)
-
+	p := &judgeProc{pid: pid, inW: inW, outR: outR, errR: errR, stdout: stdout, stderr: stderr}
 	// A kill after ctx ends is sent only while the child is not yet
 	// reaped, so it never hits a reused pid.
-	var mu sync.Mutex
-	reaped := false
-	stop := context.AfterFunc(ctx, func() {
-		mu.Lock()
-		if !reaped {
-			syscall.Kill(pid, syscall.SIGKILL)
-		}
-		mu.Unlock()
-	})
-	defer stop()
+	p.stop = context.AfterFunc(ctx, p.kill)
+	return p, nil
+}
 
-	writeAll(inW, stdin)
-	syscall.Close(inW)
-	readAll(outR, stdout)
-	syscall.Close(outR)
+func (p *judgeProc) kill() {
+	p.mu.Lock()
+	if !p.reaped {
+		syscall.Kill(p.pid, syscall.SIGKILL)
+	}
+	p.mu.Unlock()
+}
+
+// abandon kills a judge that was never given an event and closes our
+// ends; init reaps it once the hook has exited.
+func (p *judgeProc) abandon() {
+	p.stop()
+	p.kill()
+	closeAll([]int{p.inW, p.outR, p.errR})
+}
+
+// finish gives the judge its event and waits for the answer (spawn's
+// comment has the rules); whileWaiting, when set, runs in between.
+func (p *judgeProc) finish(ctx context.Context, stdin []byte, whileWaiting func()) error {
+	stdout, stderr := p.stdout, p.stderr
+	defer p.stop()
+	defer syscall.Close(p.errR)
+	writeAll(p.inW, stdin)
+	syscall.Close(p.inW)
+	if whileWaiting != nil {
+		whileWaiting()
+	}
+	readAll(p.outR, stdout)
+	syscall.Close(p.outR)
 	if ctx.Err() == nil && !stdout.over && bytes.Count(stdout.Bytes(), []byte("\n")) == 1 && bytes.HasSuffix(stdout.Bytes(), []byte("\n")) {
-		return nil // not waited for: see above
+		return nil // not waited for: see spawn
 	}
 	var ws syscall.WaitStatus
-	_, werr := wait4(pid, &ws)
-	mu.Lock()
-	reaped = true
-	mu.Unlock()
-	readAll(errR, stderr)
+	_, werr := wait4(p.pid, &ws)
+	p.mu.Lock()
+	p.reaped = true
+	p.mu.Unlock()
+	readAll(p.errR, stderr)
 	switch {
 	case werr != nil:
 		return werr

@@ -20,6 +20,7 @@ import (
 	"github.com/agent-guard/agent-guard/app/guard"
 	"github.com/agent-guard/agent-guard/app/judge"
 	"github.com/agent-guard/agent-guard/app/judge/rules"
+	"github.com/agent-guard/agent-guard/app/judge/typesafe"
 )
 
 func init() {
@@ -180,7 +181,7 @@ func openCheckGuard(f checkFlags) (*guard.Guard, error) {
 	if f.mock {
 		paths.CacheDir = ""
 	}
-	return guard.Open(guard.Options{Paths: paths, Offline: f.offline, Mock: f.mock, DryRun: true})
+	return guard.Open(guard.Options{Paths: paths, Offline: f.offline, Mock: f.mock, DryRun: true, NewRemote: typesafe.Remote})
 }
 
 func checkBadUsage(env Env, msg string) int {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/agent-guard/agent-guard/app/config"
 	"github.com/agent-guard/agent-guard/app/guard"
+	"github.com/agent-guard/agent-guard/app/judge/typesafe"
 	"github.com/agent-guard/agent-guard/app/pipe"
 	"github.com/agent-guard/agent-guard/app/server"
 )
@@ -40,7 +41,7 @@ func runServe(env Env) int {
 		fmt.Fprintln(env.Stderr, "agent-guard:", err)
 		return 1
 	}
-	g, err := guard.Open(guard.Options{Paths: paths, Offline: *offline})
+	g, err := guard.Open(guard.Options{Paths: paths, Offline: *offline, NewRemote: typesafe.Remote})
 	if err != nil {
 		fmt.Fprintln(env.Stderr, "agent-guard:", err)
 		return 1

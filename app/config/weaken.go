@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"sort"
 	"strings"
 )
@@ -394,6 +395,12 @@ func strip(v any) any {
 func Same(a, b *Config) bool {
 	if a == nil || b == nil {
 		return a == b
+	}
+	// Equal values marshal alike, and the usual case (config.json is what
+	// was accepted) is decided without building JSON encoders, which cost
+	// every hook fallback ~30 KB and a reflection walk of the types.
+	if reflect.DeepEqual(a, b) {
+		return true
 	}
 	x, _ := json.Marshal(a)
 	y, _ := json.Marshal(b)

@@ -3,7 +3,7 @@
 // cgo-free binary installed beside the hook, which the hook execs) and of
 // agent-guard. Contract:
 //
-//	agent-guard-judge hook-fallback --host H --budget-ms N [--note TEXT] < event
+//	agent-guard-judge hook-fallback --host H --budget-ms N [--note TEXT] [--guard PATH] < event
 //
 // stdin is the host's event as the host sent it (at most wire.MaxEvent
 // bytes). stdout is exactly one wire.Response line, the same a server
@@ -13,11 +13,13 @@
 // wait for the process to end). Without that line, exit 0 means nothing;
 // any other exit, or anything else on stdout, is a failure the hook turns
 // into a deny. --note leads the reason and the audit line (why a server that
-// answered was ignored). The audit line's source is "fallback".
+// answered was ignored). The audit line's source is "fallback". --guard is
+// the agent-guard binary the hook trusts: the remote judge is asked
+// through it (remote.go).
 //
 // It links the judge, config, cache and audit, and nothing of the tray,
-// the server, the installer's verbs or the GUI, so that the process the
-// hook starts is small and starts fast.
+// the server, the installer's verbs, the GUI or the remote judge's HTTP
+// client, so that the process the hook starts is small and starts fast.
 package fallback
 
 import (
@@ -47,6 +49,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	host := fs.String("host", "", "the host's --host name")
 	budgetMS := fs.Int64("budget-ms", 0, "milliseconds until the hook needs the answer")
 	note := fs.String("note", "", "why a server that answered was not used")
+	guardBin := fs.String("guard", "", "the agent-guard binary the hook trusts, which asks the remote judge for this one (default: agent-guard beside it)")
 	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
 		return 2
 	}
@@ -64,7 +67,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return answer(stdout, stderr, h, wire.Deny, fmt.Sprintf("agent-guard is not running and its files cannot be found (%v). The call is denied; start agent-guard.", err))
 	}
-	g, err := guard.Open(guard.Options{Paths: paths})
+	g, err := guard.Open(guard.Options{Paths: paths, NewRemote: newChildRemote(*guardBin)})
 	if err != nil {
 		return answer(stdout, stderr, h, wire.Deny, fmt.Sprintf("agent-guard is not running and its config could not be loaded (%v); the user should fix the config or start agent-guard. The call is denied.", err))
 	}

@@ -16,20 +16,27 @@ import (
 	"github.com/agent-guard/agent-guard/app/judge/cache"
 	"github.com/agent-guard/agent-guard/app/judge/disk"
 	"github.com/agent-guard/agent-guard/app/judge/session"
-	"github.com/agent-guard/agent-guard/app/judge/typesafe"
+	"github.com/agent-guard/agent-guard/app/judge/tskey"
 )
 
 // Options say where the files are and how to reach the remote judge.
 type Options struct {
 	Paths   config.Paths
 	Offline bool           // local rules only, never the network
-	Mock    bool           // the remote is typesafe.Stub (no network)
+	Mock    bool           // the remote is tskey.Stub (no network)
 	Config  *config.Config // optional: use this instead of loading Paths.Config
 	// Home is the user's home for ~ and for ~/.agentguardrc ("" = the real one).
 	Home string
 	// DryRun: judge without adding to the session memory (`check`), so
 	// a dry run cannot mark files as the agent's scratch.
 	DryRun bool
+	// NewRemote builds the remote judge from the config and the API key
+	// when there is one: typesafe.Remote in agent-guard; in
+	// agent-guard-judge a child process running agent-guard (package
+	// fallback), so that the binary every hook fallback starts does not
+	// link net/http and crypto/tls. nil: no remote judge (RemoteNote
+	// says so), and the grey zone is asked of the user.
+	NewRemote func(cfg *config.Config, key string) (judge.Remote, error)
 }
 
 // Guard is the wired judge. Safe for concurrent use.
@@ -68,18 +75,20 @@ func Open(o Options) (*Guard, error) {
 	var remote judge.Remote
 	switch {
 	case o.Mock:
-		remote, g.RemoteNote = typesafe.NewStub(), "mock (fixed answers, no network)"
+		remote, g.RemoteNote = tskey.NewStub(), "mock (fixed answers, no network)"
 	case o.Offline:
 		g.RemoteNote = "offline (local rules only)"
 	default:
-		key, src, err := typesafe.LookupKey(o.Home)
+		key, src, err := tskey.LookupKey(o.Home)
 		switch {
 		case err != nil:
 			g.RemoteNote = "no remote judge: " + err.Error()
 		case key == "":
-			g.RemoteNote = "no remote judge: " + typesafe.ErrNoKey.Error()
+			g.RemoteNote = "no remote judge: " + tskey.ErrNoKey.Error()
+		case o.NewRemote == nil:
+			g.RemoteNote = "no remote judge: this program has no client for it"
 		default:
-			c, err := typesafe.FromConfig(cfg, key)
+			c, err := o.NewRemote(cfg, key)
 			if err != nil {
 				g.RemoteNote = "no remote judge: " + err.Error()
 			} else {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/agent-guard/agent-guard/app/config"
 	"github.com/agent-guard/agent-guard/app/judge"
+	"github.com/agent-guard/agent-guard/app/judge/typesafe"
 )
 
 func paths(t *testing.T) config.Paths {
@@ -66,9 +67,16 @@ func TestOpenRemoteChoice(t *testing.T) {
 	}
 	g.Close()
 	os.WriteFile(filepath.Join(home, ".agentguardrc"), []byte("api_key=k-123456\n"), 0o600)
-	g, _ = Open(Options{Paths: p, Home: home})
+	g, _ = Open(Options{Paths: p, Home: home, NewRemote: typesafe.Remote})
 	if !strings.Contains(g.RemoteNote, "TypeSafe") || strings.Contains(g.RemoteNote, "k-123456") {
 		t.Errorf("with key: %q", g.RemoteNote)
+	}
+	g.Close()
+	// A program that builds no remote judge says so rather than judging
+	// as if none were configured.
+	g, _ = Open(Options{Paths: p, Home: home})
+	if !strings.Contains(g.RemoteNote, "no remote judge: this program has no client") {
+		t.Errorf("with key, no NewRemote: %q", g.RemoteNote)
 	}
 	g.Close()
 	// Offline wins over a key.

@@ -3,8 +3,9 @@ package judge
 import (
 	"encoding/json"
 	"path"
-	"regexp"
 	"strings"
+
+	"github.com/agent-guard/agent-guard/app/internal/lazyre"
 )
 
 // An Edit of package.json carries only the changed lines ("test": "jest",
@@ -13,11 +14,11 @@ import (
 // that may run (npm install runs preinstall and postinstall on its own);
 // the values of other fields (versions, names) are not commands and
 // judge as nothing.
-var jsonPair = regexp.MustCompile(`"(?:[^"\\]|\\.)*"\s*:\s*("(?:[^"\\]|\\.)*")`)
+var jsonPair = lazyre.New(`"(?:[^"\\]|\\.)*"\s*:\s*("(?:[^"\\]|\\.)*")`)
 
 func fragmentValues(content string) string {
 	var out []string
-	for _, m := range jsonPair.FindAllStringSubmatch(content, 256) {
+	for _, m := range jsonPair.Re().FindAllStringSubmatch(content, 256) {
 		var s string
 		if json.Unmarshal([]byte(m[1]), &s) == nil && strings.TrimSpace(s) != "" {
 			out = append(out, s)
@@ -30,7 +31,7 @@ func fragmentValues(content string) string {
 // .vscode/tasks.json ("command", run on a key press or, with runOn
 // folderOpen, when the folder opens) and devcontainer.json (its
 // initializeCommand runs on the host, the others in the container).
-var runKeyPair = regexp.MustCompile(`"(command|initializeCommand|onCreateCommand|updateContentCommand|postCreateCommand|postStartCommand|postAttachCommand)"\s*:\s*("(?:[^"\\]|\\.)*")`)
+var runKeyPair = lazyre.New(`"(command|initializeCommand|onCreateCommand|updateContentCommand|postCreateCommand|postStartCommand|postAttachCommand)"\s*:\s*("(?:[^"\\]|\\.)*")`)
 
 func runsCommands(lowPath string) bool {
 	base := path.Base(lowPath)
@@ -40,7 +41,7 @@ func runsCommands(lowPath string) bool {
 
 func configCommands(content string) string {
 	var out []string
-	for _, m := range runKeyPair.FindAllStringSubmatch(content, 256) {
+	for _, m := range runKeyPair.Re().FindAllStringSubmatch(content, 256) {
 		var s string
 		if json.Unmarshal([]byte(m[2]), &s) == nil && strings.TrimSpace(s) != "" {
 			out = append(out, s)

@@ -11,10 +11,11 @@ import (
 
 // The judge is started by the hook whenever no tray answers, so it must
 // start fast and build without cgo everywhere: no GUI, no tray, no server,
-// no installer verbs. It links the judge and what the judge needs (config,
-// cache, audit, the remote judge's HTTP client) and nothing else of the
-// tray. Fails when an import (direct or through any package) pulls one of
-// these in.
+// no installer verbs, and no HTTP or TLS stack (their init and page faults
+// cost ~0.6 ms a start; the remote judge is asked through `agent-guard
+// remote-judge`, app/fallback/remote.go). It links the judge and what the
+// judge needs (config, cache, audit) and nothing else of the tray. Fails
+// when an import (direct or through any package) pulls one of these in.
 var forbidden = []string{
 	"fyne.io",
 	"github.com/agent-guard/agent-guard/app/ui",
@@ -24,6 +25,10 @@ var forbidden = []string{
 	"github.com/agent-guard/agent-guard/app/doctor",
 	"github.com/agent-guard/agent-guard/app/depend",
 	"runtime/cgo",
+	"github.com/agent-guard/agent-guard/app/judge/typesafe",
+	"net/http",
+	"crypto/tls",
+	"crypto/x509",
 }
 
 func TestDeps(t *testing.T) {

@@ -13,7 +13,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 || os.Args[1] != fallback.Verb {
-		fmt.Fprintf(os.Stderr, "usage: agent-guard-judge %s --host H --budget-ms N [--note TEXT] < event\n(only agent-guard-hook runs it)\n", fallback.Verb)
+		fmt.Fprintf(os.Stderr, "usage: agent-guard-judge %s --host H --budget-ms N [--note TEXT] [--guard PATH] < event\n(only agent-guard-hook runs it)\n", fallback.Verb)
 		os.Exit(2)
 	}
 	code := fallback.Run(os.Args[2:], os.Stdin, os.Stdout, os.Stderr)

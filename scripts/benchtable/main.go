@@ -38,6 +38,7 @@ var (
 	benchT   = flag.String("benchtime", "3s", "go test -benchtime for the judge benchmark")
 	verbose  = flag.Bool("v", false, "log progress to stderr")
 	baseRev  = flag.String("baseline", "eef71f4", "git revision of the hook before the thin hook (its fallback judged in-process)")
+	only     = flag.String("only", "", "run one part only: \"fallback\" builds the hook, agent-guard-judge and the baseline hook and times only the fallback turns and the empty-Go floor")
 )
 
 // event is the input every hook is timed on: the first public sample.
@@ -57,11 +58,21 @@ func main() {
 	var rows []row
 	add := func(r ...row) { rows = append(rows, r...) }
 
+	switch *only {
+	case "":
+	case "fallback":
+		add(fallbackRows(work, true)...)
+		printTable(rows)
+		return
+	default:
+		fatal("-only %q: the only part is \"fallback\"", *only)
+	}
+
 	add(judgeBench())
 
 	logf("building the binaries (-tags nogui, CGO_ENABLED=0)")
 	guard, hook := build(work)
-	baseHook, baseGuard, baseErr := buildBaseline(work)
+	baseHook, baseGuard, baseErr := buildBaseline(work, true)
 
 	// The peer is installed first, so it can be timed in turns with our
 	// hook while the server is up: both see the same machine load.
@@ -132,39 +143,17 @@ func main() {
 		}
 		sb.stop()
 	}
-	// Fallback: no server. Today's hook (the baseline revision) judged
-	// in-process; the thin hook execs agent-guard-judge beside it. In turns,
-	// each in its own home.
-	fbNew := newSandbox(work, "home-fb", guard)
-	fbRows := []row{}
-	err = baseErr
-	if err != nil {
-		fb := timeRuns(*runs, 1, func() error { return fbNew.hook(hook) })
-		fbRows = append(fbRows, row{"hook process, fallback: no server (median / p99)", fb.ms(), ""},
-			row{"fallback vs the baseline's in-process fallback", "not measured: " + err.Error(), "<= 1.5x"})
-	} else {
-		fbOld := newSandbox(work, "home-fb-base", guard)
-		logf("timing the fallback against the baseline %s in turns", *baseRev)
-		st := timeTurns(*runs, func() error { return fbNew.hook(hook) }, func() error { return fbOld.hook(baseHook) })
-		fbRows = append(fbRows, row{"hook process, fallback: no server, execs agent-guard-judge hook-fallback (median / p99)", st[0].ms(), ""},
-			row{fmt.Sprintf("baseline hook %s, fallback judged in-process, same turns (median / p99)", *baseRev), st[1].ms(), ""})
-		if len(st[0].d) > 0 && len(st[1].d) > 0 {
-			fbRows = append(fbRows, row{"fallback median / baseline fallback median", fmt.Sprintf("%.2fx", ratio(st[0], st[1])), "<= 1.5x"})
-		}
-	}
-	add(fbRows...)
-	if empty, err := buildEmpty(work); err != nil {
-		add(row{"floor: an empty Go program, started the same way", "not measured: " + err.Error(), ""})
-	} else {
-		fl := timeRuns(*runs, 1, func() error { return exec.Command(empty).Run() })
-		add(row{"floor: an empty Go program, started the same way (median / p99)", fl.ms(), ""})
-	}
+	add(fallbackRows(work, false, fbParts{guard, hook, baseHook, baseErr})...)
 
 	if !*skipTray {
 		add(trayIdle())
 	}
 	add(peerRows...)
 
+	printTable(rows)
+}
+
+func printTable(rows []row) {
 	fmt.Println(machine())
 	fmt.Println()
 	fmt.Println("| measure | result | target |")
@@ -172,6 +161,53 @@ func main() {
 	for _, r := range rows {
 		fmt.Printf("| %s | %s | %s |\n", r.what, r.result, r.target)
 	}
+}
+
+// fbParts are the binaries the fallback turns run: the thin hook (with
+// agent-guard-judge beside it) and the baseline's fat hook, or why the
+// baseline did not build.
+type fbParts struct {
+	guard, hook, baseHook string
+	baseErr               error
+}
+
+// fallbackRows times the fallback with no server: today's hook execs
+// agent-guard-judge beside it; the baseline revision's hook judged
+// in-process. In turns, each in its own home; then the empty-Go floor.
+// With build set (-only fallback) it builds only what these turns need.
+func fallbackRows(work string, build bool, p ...fbParts) []row {
+	var fp fbParts
+	if build {
+		logf("building the hook and agent-guard-judge (-tags nogui, CGO_ENABLED=0)")
+		fp.hook = buildHookOnly(work)
+		fp.baseHook, _, fp.baseErr = buildBaseline(work, false)
+	} else {
+		fp = p[0]
+	}
+	// The sandbox's guard is never started here: no server is the point.
+	fbNew := newSandbox(work, "home-fb", fp.guard)
+	fbRows := []row{}
+	if fp.baseErr != nil {
+		fb := timeRuns(*runs, 1, func() error { return fbNew.hook(fp.hook) })
+		fbRows = append(fbRows, row{"hook process, fallback: no server (median / p99)", fb.ms(), ""},
+			row{"fallback vs the baseline's in-process fallback", "not measured: " + fp.baseErr.Error(), "<= 1.5x"})
+	} else {
+		fbOld := newSandbox(work, "home-fb-base", fp.guard)
+		logf("timing the fallback against the baseline %s in turns", *baseRev)
+		st := timeTurns(*runs, func() error { return fbNew.hook(fp.hook) }, func() error { return fbOld.hook(fp.baseHook) })
+		fbRows = append(fbRows, row{"hook process, fallback: no server, execs agent-guard-judge hook-fallback (median / p99)", st[0].ms(), ""},
+			row{fmt.Sprintf("baseline hook %s, fallback judged in-process, same turns (median / p99)", *baseRev), st[1].ms(), ""})
+		if len(st[0].d) > 0 && len(st[1].d) > 0 {
+			fbRows = append(fbRows, row{"fallback median / baseline fallback median", fmt.Sprintf("%.2fx", ratio(st[0], st[1])), "<= 1.5x"})
+		}
+	}
+	if empty, err := buildEmpty(work); err != nil {
+		fbRows = append(fbRows, row{"floor: an empty Go program, started the same way", "not measured: " + err.Error(), ""})
+	} else {
+		fl := timeRuns(*runs, 1, func() error { return exec.Command(empty).Run() })
+		fbRows = append(fbRows, row{"floor: an empty Go program, started the same way (median / p99)", fl.ms(), ""})
+	}
+	return fbRows
 }
 
 // judgeBench runs the judge's own benchmark on one core.
@@ -217,9 +253,22 @@ func judgeBench() row {
 
 func build(work string) (guard, hook string) {
 	guard = filepath.Join(work, "agent-guard")
+	buildEach(map[string]string{guard: "./cmd/agent-guard"})
+	return guard, buildHookOnly(work)
+}
+
+// buildHookOnly builds the thin hook and agent-guard-judge, its fallback,
+// beside it.
+func buildHookOnly(work string) (hook string) {
 	hook = filepath.Join(work, "agent-guard-hook")
-	judge := filepath.Join(work, "agent-guard-judge") // the hook's fallback, beside it
-	for out, pkg := range map[string]string{guard: "./cmd/agent-guard", hook: "./cmd/agent-guard-hook", judge: "./cmd/agent-guard-judge"} {
+	judge := filepath.Join(work, "agent-guard-judge")
+	buildEach(map[string]string{hook: "./cmd/agent-guard-hook", judge: "./cmd/agent-guard-judge"})
+	return hook
+}
+
+// buildEach builds every package to its output path, -tags nogui.
+func buildEach(outs map[string]string) {
+	for out, pkg := range outs {
 		cmd := exec.Command("go", goBuild("-tags", "nogui", "-o", out, pkg)...)
 		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
 		if b, err := cmd.CombinedOutput(); err != nil {
@@ -227,7 +276,6 @@ func build(work string) (guard, hook string) {
 		}
 		check(installed(out))
 	}
-	return guard, hook
 }
 
 // goBuild is `go build` with args, the way scripts/dist.sh builds a
@@ -278,9 +326,10 @@ func buildTool(work, pkg, name string) string {
 	return out
 }
 
-// buildBaseline builds the hook and agent-guard of the -baseline revision
-// (git archive into work/base): the hook whose fallback judged in-process.
-func buildBaseline(work string) (hook, guard string, err error) {
+// buildBaseline builds the hook and, with withGuard, agent-guard of the
+// -baseline revision (git archive into work/base): the hook whose fallback
+// judged in-process.
+func buildBaseline(work string, withGuard bool) (hook, guard string, err error) {
 	dir := filepath.Join(work, "base")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", "", err
@@ -290,7 +339,11 @@ func buildBaseline(work string) (hook, guard string, err error) {
 		return "", "", fmt.Errorf("git archive %s: %v %s", *baseRev, err, firstLine(string(b)))
 	}
 	hook, guard = filepath.Join(dir, "bin", "agent-guard-hook"), filepath.Join(dir, "bin", "agent-guard")
-	for out, pkg := range map[string]string{hook: "./cmd/agent-guard-hook", guard: "./cmd/agent-guard"} {
+	outs := map[string]string{hook: "./cmd/agent-guard-hook"}
+	if withGuard {
+		outs[guard] = "./cmd/agent-guard"
+	}
+	for out, pkg := range outs {
 		cmd := exec.Command("go", goBuild("-tags", "nogui", "-o", out, pkg)...)
 		cmd.Dir = dir
 		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")

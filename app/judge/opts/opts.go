@@ -45,6 +45,8 @@ type Spec struct {
 	// Ends lists short options after whose value the program stops
 	// reading options (python -c CODE and -m MOD: the rest is argv).
 	Ends string
+	// more are options appended to Opts (gitSub, gnu).
+	more string
 
 	// compiled once, on first use (specs are shared by concurrent judges)
 	once    sync.Once
@@ -101,7 +103,7 @@ func (s *Spec) compile() { s.once.Do(s.build) }
 func (s *Spec) build() {
 	s.byShort = map[byte]*opt{}
 	s.byLong = map[string]*opt{}
-	for _, tok := range strings.Fields(s.Opts) {
+	for _, tok := range append(strings.Fields(s.Opts), strings.Fields(s.more)...) {
 		o := &opt{}
 		for len(tok) > 0 {
 			switch tok[len(tok)-1] {

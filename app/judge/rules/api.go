@@ -31,7 +31,7 @@ func PkUnsure(c *shell.Cmd, risk float64, rule string, reason string) (Finding, 
 }
 
 // PkDryFlag is pkDryFlag (dryrun.go) for the packs.
-func PkDryFlag(c *shell.Cmd, vals map[string]bool, names ...string) bool {
+func PkDryFlag(c *shell.Cmd, vals *Set, names ...string) bool {
 	return pkDryFlag(c, vals, names...)
 }
 
@@ -50,10 +50,10 @@ func PkIndex(args []string, words ...string) int { return pkIndex(args, words...
 func PkInner(parent *shell.Cmd, words []string) *shell.Cmd { return pkInner(parent, words) }
 
 // PkPos is pkPos (packutil.go) for the packs.
-func PkPos(args []string, takesVal map[string]bool) []string { return pkPos(args, takesVal) }
+func PkPos(args []string, takesVal *Set) []string { return pkPos(args, takesVal) }
 
 // PkSet is pkSet (packutil.go) for the packs.
-func PkSet(words ...string) map[string]bool { return pkSet(words...) }
+func PkSet(words ...string) *Set { return pkSet(words...) }
 
 // PkVal is pkVal (packutil.go) for the packs.
 func PkVal(c *shell.Cmd, names ...string) (string, bool) { return pkVal(c, names...) }

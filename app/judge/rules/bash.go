@@ -228,7 +228,7 @@ func judgeCmd(c *shell.Cmd, x *Ctx) Finding {
 		add(f)
 		known = true
 	} else if !c.DynName {
-		for _, r := range byName[c.Name] {
+		for _, r := range rulesFor(c.Name) {
 			if f, ok := r.rule(c, x); ok {
 				add(f)
 				known = true
@@ -269,19 +269,17 @@ func judgeCmd(c *shell.Cmd, x *Ctx) Finding {
 // wrapper (faketime, gosu root, tini --, valgrind, op run --), are most
 // likely what it runs: the rest of the line is judged as that command.
 // Every shell, interpreter and elevator of the facts table is one.
-var tailHeads = func() map[string]bool {
-	m := pkSet("rm", "rmdir", "shred", "dd", "wipefs", "truncate", "git",
+var tailHeads = func() *Set {
+	l := []string{"rm", "rmdir", "shred", "dd", "wipefs", "truncate", "git",
 		"chmod", "chown", "kill", "pkill", "killall", "find", "mv",
 		"format", "del", "rd", "remove-item",
 		"diskpart", "systemctl", "reboot", "shutdown", "halt", "poweroff",
 		"crontab", "curl", "wget", "docker", "kubectl", "fdisk", "parted", "mkfs", "xargs",
-		"tee", "ln", "cp", "psql", "mysql", "redis-cli", "terraform")
+		"tee", "ln", "cp", "psql", "mysql", "redis-cli", "terraform"}
 	for _, k := range []facts.Kind{facts.Shell, facts.WinShell, facts.Interpreter, facts.Elevator} {
-		for _, n := range facts.Names(k) {
-			m[n] = true
-		}
+		l = append(l, facts.Names(k)...)
 	}
-	return m
+	return newSet(l)
 }()
 
 // tailNever print or describe their arguments (man rm, which rm).
@@ -298,7 +296,7 @@ var tailSubcommand = map[string]bool{"format": true, "cp": true, "mv": true, "ln
 func tailFinding(c *shell.Cmd, x *Ctx, known bool) (Finding, bool) {
 	for k, a := range c.Args {
 		n := shell.NormName(a)
-		if !tailHeads[n] && !strings.HasPrefix(n, "mkfs.") {
+		if !tailHeads.Has(n) && !strings.HasPrefix(n, "mkfs.") {
 			continue
 		}
 		if k == 0 && tailSubcommand[n] && known {

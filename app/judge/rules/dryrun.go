@@ -13,7 +13,7 @@ import (
 // program's options that take a separate value; options that carry free
 // text (pkTextVals) take one in every program. --dry-run=none / =false
 // (kubectl, helm) is no dry run. Words after "--" are operands.
-func pkDryFlag(c *shell.Cmd, vals map[string]bool, names ...string) bool {
+func pkDryFlag(c *shell.Cmd, vals *Set, names ...string) bool {
 	found := false
 	for i := 0; i < len(c.Args); i++ {
 		a := c.Args[i]
@@ -26,7 +26,7 @@ func pkDryFlag(c *shell.Cmd, vals map[string]bool, names ...string) bool {
 				found = !eq || v != "none" && v != "false"
 			}
 		}
-		if !eq && strings.HasPrefix(a, "-") && (vals[a] || pkTextVals[strings.TrimLeft(a, "-")]) {
+		if !eq && strings.HasPrefix(a, "-") && (vals.Has(a) || pkTextVals.Has(strings.TrimLeft(a, "-"))) {
 			i++ // the next word is this option's value
 		}
 	}
@@ -43,7 +43,7 @@ var pkTextVals = pkSet("description", "message", "msg", "title", "body", "commen
 // knows some splunk verbs, not this one). Such a call is as unknown as a
 // program without rules, and its destroying verb as much a question.
 func unknownDestroyVerb(c *shell.Cmd) (Finding, bool) {
-	if c.DynName || len(byName[c.Name]) == 0 || localToolManagers[c.Name] || len(c.Args) == 0 || infraReadOnly(c.Args) {
+	if c.DynName || len(rulesFor(c.Name)) == 0 || localToolManagers.Has(c.Name) || len(c.Args) == 0 || infraReadOnly(c.Args) {
 		return Finding{}, false
 	}
 	return destroyVerbFinding(c, c.Name, infraWords(c.Args))
@@ -125,18 +125,18 @@ func pkCallLiteral(code string, i int) (lit string, end int, ok bool) {
 
 func destroyVerbFinding(c *shell.Cmd, prog string, words []string) (Finding, bool) {
 	for _, w := range words {
-		if tailHeads[w] {
+		if tailHeads.Has(w) {
 			// mytool rm x: judged as `rm x` by the unknown-wrapper tail rule.
 			return Finding{}, false
 		}
 		parts := strings.FieldsFunc(w, func(r rune) bool { return r == '-' || r == '_' || r == ':' })
 		for _, p := range parts {
-			if infraReadVerbs[p] {
+			if infraReadVerbs.Has(p) {
 				return Finding{}, false
 			}
 		}
 		for _, p := range parts {
-			if destroyVerbs[p] {
+			if destroyVerbs.Has(p) {
 				f := pkF(c, 2, 0.3, "infra.destroy-verb", prog+" "+strings.Join(words, " ")+": a "+p+" on a service or tool the rules have no pack for; what it removes may not come back")
 				f.Uncertain = true
 				return f, true

@@ -50,7 +50,7 @@ func parseFd(args []string) fdArgs {
 				}
 				i = k
 			}
-		case fdValueOpts[a]:
+		case fdValueOpts.Has(a):
 			if i+1 < len(args) {
 				switch a {
 				case "-e", "--extension", "--and", "-S", "--size", "--changed-within", "--changed-before",
@@ -107,7 +107,7 @@ func findPayloadProg(payload []string) string {
 				continue
 			}
 			for _, ic := range shell.Analyze(payload[i+2]).Cmds {
-				if findDeleters[ic.Name] || ic.Name == "chmod" || ic.Name == "chown" || ic.Name == "chgrp" {
+				if findDeleters.Has(ic.Name) || ic.Name == "chmod" || ic.Name == "chown" || ic.Name == "chgrp" {
 					return ic.Name
 				}
 			}

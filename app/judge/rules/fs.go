@@ -227,7 +227,7 @@ func ruleDelete(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		if t == shell.Dyn && c.Name != "rm" && xargsFindSource(c, x) != nil {
 			continue // find ... | xargs rimraf: judged as the find (xargsfind.go)
 		}
-		if t == shell.Dyn && psDeleters[c.Name] && psForEachCovers(c, x) {
+		if t == shell.Dyn && psDeleters.Has(c.Name) && psForEachCovers(c, x) {
 			continue // gci P | % { Remove-Item $_ }: judged as the loop (psforeachdelete.go)
 		}
 		f := fsTargetFinding(c, t, recursive, verb, x)
@@ -447,7 +447,7 @@ func ruleFind(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	i := 0
 	execCmd := func(w string) {
 		switch n := shell.NormName(w); {
-		case findDeleters[n]:
+		case findDeleters.Has(n):
 			deletes = true
 			if n != "trash" && n != "trash-put" {
 				trashOnly = false

@@ -49,7 +49,7 @@ func fsToolConfigFile(t string, x *Ctx) bool {
 		if !strings.HasPrefix(base, ".") || strings.HasSuffix(base, "history") {
 			return false
 		}
-		return fsToolConfigNames[base] || strings.HasSuffix(base, "rc") || fsToolConfigExts[ext]
+		return fsToolConfigNames.Has(base) || strings.HasSuffix(base, "rc") || fsToolConfigExts.Has(ext)
 	}
 	in := false
 	for _, d := range fsToolConfigDirs {
@@ -67,7 +67,7 @@ func fsToolConfigFile(t string, x *Ctx) bool {
 			return false
 		}
 	}
-	return fsToolConfigNames[base] || fsToolConfigNames[strings.TrimSuffix(base, ext)] || fsToolConfigExts[ext] || strings.HasSuffix(base, "rc")
+	return fsToolConfigNames.Has(base) || fsToolConfigNames.Has(strings.TrimSuffix(base, ext)) || fsToolConfigExts.Has(ext) || strings.HasSuffix(base, "rc")
 }
 
 // fsToolConfigDelete is the finding for deleting one such file ("rm ~/.netrc").

@@ -17,7 +17,7 @@ import (
 var helpFormSkip = pkSet("git", "rsync", "mkfs", "xargs", "parallel", "watch", "python", "ruby")
 
 func helpForm(c *shell.Cmd) (Finding, bool) {
-	if c.DynName || helpFormSkip[c.Name] {
+	if c.DynName || helpFormSkip.Has(c.Name) {
 		return Finding{}, false
 	}
 	name := c.Name

@@ -68,7 +68,7 @@ func (m *Machine) adjust(c *shell.Cmd, x *Ctx, w Finding) Finding {
 			w = Worst(w, f)
 		}
 	}
-	if m.Mem != nil && (len(byName[c.Name]) == 0 || c.Path != "") {
+	if m.Mem != nil && (len(rulesFor(c.Name)) == 0 || c.Path != "") {
 		// Only a name the rules do not know, or a file path, can be one
 		// the session defined (a known program is judged as itself).
 		if f, ok := memFinding(c, x); ok {

@@ -40,13 +40,9 @@ var (
 		tenant tenants workspace workspaces zone zones domain domains user users all everything`)
 )
 
-func words(s string) map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(s) {
-		m[strings.TrimSuffix(w, "?")] = true
-	}
-	return m
-}
+// words makes a Set of the words of s (white space between them, a
+// trailing ? dropped), split on first use.
+func words(s string) *Set { return &Set{text: s} }
 
 // classRisk maps an override class to a finding.
 func classFinding(class, server, tool, glob string) (Finding, bool) {
@@ -135,7 +131,7 @@ func MCPAt(server, tool, args, cwd, home string, overrides map[string]map[string
 
 func isExecTool(tool string) bool {
 	for _, w := range splitName(tool) {
-		if execVerbs[w] {
+		if execVerbs.Has(w) {
 			return true
 		}
 	}
@@ -148,7 +144,7 @@ func mcpVerb(server, tool string) Finding {
 	var read, mut, del, dest, big, force, push bool
 	var verb string
 	for i, w := range ws {
-		if w == "resolve" && i+1 < len(ws) && resolvedThings[ws[i+1]] {
+		if w == "resolve" && i+1 < len(ws) && resolvedThings.Has(ws[i+1]) {
 			// resolve_issue closes something; resolve_library_id only looks up
 			mut, verb = true, "resolve "+ws[i+1]
 			continue
@@ -157,22 +153,22 @@ func mcpVerb(server, tool string) Finding {
 			dest, verb = true, "format "+ws[i+1]
 		}
 		switch {
-		case destVerbs[w]:
+		case destVerbs.Has(w):
 			dest, verb = true, w
-		case delVerbs[w]:
+		case delVerbs.Has(w):
 			if !dest {
 				verb = w
 			}
 			del = true
-		case mutVerbs[w]:
+		case mutVerbs.Has(w):
 			if !dest && !del {
 				verb = w
 			}
 			mut = true
-		case readVerbs[w]:
+		case readVerbs.Has(w):
 			read = true
 		}
-		big = big || bigNouns[w]
+		big = big || bigNouns.Has(w)
 		force = force || w == "force"
 		push = push || w == "push"
 	}
@@ -248,18 +244,18 @@ func mcpArgs(server, tool, args, cwd, home string, mutating bool) (worst Finding
 	walkStrings(m, "", 0, func(key, v string) {
 		k, _, _ := strings.Cut(strings.ToLower(key), "\x00")
 		switch {
-		case cmdKeys[k]:
+		case cmdKeys.Has(k):
 			sawCmd = true
 			f := Bash(v, cwd, home)
 			f.Reason = "the MCP tool runs a shell command: " + f.Reason
 			take(f)
-		case sqlKeys[k]:
+		case sqlKeys.Has(k):
 			take(sqlFinding(v))
-		case urlKeys[k]:
+		case urlKeys.Has(k):
 			if f, ok := mcpFileURL(v, cwd, home); ok {
 				take(f)
 			}
-		case pathKeys[k]:
+		case pathKeys.Has(k):
 			// A tool that may change files is judged like Write on every
 			// path it names (source of a move included); a read-only one
 			// only when it reads secrets.
@@ -297,7 +293,7 @@ func mcpOnlyReadSQL(args string) bool {
 	ok := true
 	walkStrings(m, "", 0, func(key, v string) {
 		k := strings.ToLower(key)
-		if !sqlKeys[k] {
+		if !sqlKeys.Has(k) {
 			return
 		}
 		saw = true
@@ -316,7 +312,7 @@ func mcpOnlyReadSQL(args string) bool {
 			if len(w) == 0 {
 				continue
 			}
-			if !sqlReadFirst[strings.TrimLeft(w[0], "(")] || pkContains(w, "into") {
+			if !sqlReadFirst.Has(strings.TrimLeft(w[0], "(")) || pkContains(w, "into") {
 				ok = false
 			}
 		}

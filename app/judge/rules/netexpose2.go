@@ -47,10 +47,10 @@ func ruleExposeMore(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		if hasWord(c.Args, "-R") || strings.Contains(strings.Join(c.Args, " "), " -R") {
 			for _, o := range c.Operands() {
 				h := strings.ToLower(o)
-				if k := strings.IndexByte(h, '@'); k >= 0 && !exposeTunnelHosts[h] {
+				if k := strings.IndexByte(h, '@'); k >= 0 && !exposeTunnelHosts.Has(h) {
 					h = h[k+1:]
 				}
-				if exposeTunnelHosts[h] || exposeTunnelHosts[strings.ToLower(o)] {
+				if exposeTunnelHosts.Has(h) || exposeTunnelHosts.Has(strings.ToLower(o)) {
 					return pkRet(c, 1.5, 0.4, "net.tunnel", "ssh -R to "+o+" publishes a local port on the internet")
 				}
 			}

@@ -96,7 +96,7 @@ func pkVal(c *shell.Cmd, names ...string) (string, bool) {
 
 // pkPos returns the positional words, skipping flags and the values of the
 // flags listed in takesVal (exact spelling, e.g. "--profile", "-n").
-func pkPos(args []string, takesVal map[string]bool) []string {
+func pkPos(args []string, takesVal *Set) []string {
 	var out []string
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -105,7 +105,7 @@ func pkPos(args []string, takesVal map[string]bool) []string {
 			break
 		}
 		if len(a) > 1 && a[0] == '-' {
-			if !strings.Contains(a, "=") && takesVal[a] {
+			if !strings.Contains(a, "=") && takesVal.Has(a) {
 				i++
 			}
 			continue
@@ -115,14 +115,8 @@ func pkPos(args []string, takesVal map[string]bool) []string {
 	return out
 }
 
-// pkSet makes a lookup set.
-func pkSet(words ...string) map[string]bool {
-	m := make(map[string]bool, len(words))
-	for _, w := range words {
-		m[w] = true
-	}
-	return m
-}
+// pkSet makes a lookup set (built on first use: see Set).
+func pkSet(words ...string) *Set { return newSet(words) }
 
 // pkWinFlag reports a Windows-style switch (/F, -Force, /IM...) given by
 // name without the leading / or -, case-insensitive.
@@ -213,7 +207,7 @@ func pkEval(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			Reason: fmt.Sprintf("runs commands nested more than %d programs deep; the innermost are not read", pkMaxDepth)}, true
 	}
 	var fs []Finding
-	for _, r := range byName[c.Name] {
+	for _, r := range rulesFor(c.Name) {
 		if f, ok := r.rule(c, x); ok {
 			fs = append(fs, f)
 		}
@@ -369,7 +363,7 @@ func init() { onAny(ruleDynamicSubcommand) }
 
 // ruleDynamicSubcommand: `npm $CMD`, `kubectl $VERB pods`, `aws $SVC ...`.
 func ruleDynamicSubcommand(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	if !pkSubcommandTools[c.Name] {
+	if !pkSubcommandTools.Has(c.Name) {
 		return Finding{}, false
 	}
 	prevFlag := false

@@ -101,7 +101,7 @@ var (
 	tmuxVals = pkSet("-t", "-s", "-n", "-c", "-e", "-F", "-x", "-y", "-l", "-f", "-N", "-d", "-w", "-h", "-b",
 		"-T", "-S", "-L")
 	// Options that take no value, though their letter takes one elsewhere.
-	tmuxFlags = map[string]map[string]bool{
+	tmuxFlags = map[string]*Set{
 		"new-session": pkSet("-d", "-A", "-D", "-E", "-P", "-X"), "new": pkSet("-d", "-A", "-D", "-E", "-P", "-X"),
 		"new-window": pkSet("-a", "-b", "-d", "-k", "-P", "-S"), "neww": pkSet("-a", "-b", "-d", "-k", "-P", "-S"),
 		"split-window": pkSet("-b", "-d", "-f", "-h", "-v", "-I", "-P", "-Z"), "splitw": pkSet("-b", "-d", "-f", "-h", "-v", "-I", "-P", "-Z"),
@@ -145,7 +145,7 @@ func tmuxPayload(args []string) (code, id, where string, ok bool) {
 		var b strings.Builder
 		for _, k := range rest[j:] {
 			switch {
-			case !literal && tmuxEnter[strings.ToLower(k)]:
+			case !literal && tmuxEnter.Has(strings.ToLower(k)):
 				b.WriteByte('\n')
 			case !literal && strings.EqualFold(k, "space"):
 				b.WriteByte(' ')
@@ -154,7 +154,7 @@ func tmuxPayload(args []string) (code, id, where string, ok bool) {
 			}
 		}
 		return b.String(), "term.keys", "typed into a terminal", true
-	case tmuxShellCmds[sub]:
+	case tmuxShellCmds.Has(sub):
 		flags := tmuxFlags[sub]
 		j := 0
 		for j < len(rest) && strings.HasPrefix(rest[j], "-") && len(rest[j]) > 1 {
@@ -162,7 +162,7 @@ func tmuxPayload(args []string) (code, id, where string, ok bool) {
 				j++
 				break
 			}
-			if tmuxVals[rest[j]] && !flags[rest[j]] {
+			if tmuxVals.Has(rest[j]) && !flags.Has(rest[j]) {
 				j++
 			}
 			j++
@@ -194,10 +194,10 @@ func screenPayload(args []string) (code, id, where string, ok bool) {
 			// screen [options] CMD ARGS: a new window runs CMD.
 			return pkJoinArgv(args[i:]), "term.exec", "runs in a screen session", true
 		}
-		if len(a) > 2 && a[1] != '-' && screenVals["-"+a[len(a)-1:]] {
+		if len(a) > 2 && a[1] != '-' && screenVals.Has("-"+a[len(a)-1:]) {
 			a = "-" + a[len(a)-1:] // -dmS name: the cluster's last letter takes the value
 		}
-		if screenVals[a] && i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") {
+		if screenVals.Has(a) && i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") {
 			if a == "-r" || a == "-R" || a == "-x" || a == "-d" || a == "-D" {
 				return "", "", "", false // attaches to a session
 			}
@@ -225,8 +225,8 @@ func sshSplit(args []string) (host string, cmd []string, ok bool) {
 				return
 			}
 			// A cluster whose last letter takes a value (-p 22, -vp22 inline).
-			if last := "-" + a[len(a)-1:]; pkVFEveryday4[last] || pkVFEveryday4[a] {
-				if pkVFEveryday4[a[:2]] && len(a) > 2 {
+			if last := "-" + a[len(a)-1:]; pkVFEveryday4.Has(last) || pkVFEveryday4.Has(a) {
+				if pkVFEveryday4.Has(a[:2]) && len(a) > 2 {
 					i++ // -p22: the value is attached
 					continue
 				}
@@ -271,13 +271,13 @@ func remoteDelete(code string) (string, bool) {
 // Developer tools whose arguments are command lines they run: their
 // options that carry a command, their options that take another value.
 var (
-	devCodeOpts = map[string]map[string]bool{
+	devCodeOpts = map[string]*Set{
 		"nodemon":   pkSet("--exec", "-x"),
 		"chokidar":  pkSet("--command", "-c"),
 		"tsc-watch": pkSet("--onSuccess", "--onFailure", "--onFirstSuccess", "--onCompilationStarted", "--onCompilationComplete", "--onEmit"),
 		"hyperfine": pkSet("--prepare", "-p", "--setup", "-s", "--cleanup", "-c", "--conclude"),
 	}
-	devValOpts = map[string]map[string]bool{
+	devValOpts = map[string]*Set{
 		"concurrently": pkSet("-n", "--names", "-c", "--prefix-colors", "-p", "--prefix", "-l", "--prefix-length", "-s", "--success",
 			"--restart-tries", "--restart-after", "-t", "--timestamp-format", "--name-separator", "--default-input-target", "-m", "--max-processes", "--passthrough-arguments", "--pad-prefix"),
 		"nodemon":   pkSet("-e", "--ext", "-w", "--watch", "-i", "--ignore", "-d", "--delay", "--signal", "--config", "-V"),
@@ -304,12 +304,12 @@ func devRunnerCode(name string, args []string) string {
 		opt, v, eq := strings.Cut(a, "=")
 		if strings.HasPrefix(a, "-") && len(a) > 1 {
 			switch {
-			case codeOpts[opt] && eq:
+			case codeOpts.Has(opt) && eq:
 				lines = append(lines, v)
-			case codeOpts[opt] && i+1 < len(args):
+			case codeOpts.Has(opt) && i+1 < len(args):
 				lines = append(lines, args[i+1])
 				i++
-			case vals[opt] && !eq && i+1 < len(args):
+			case vals.Has(opt) && !eq && i+1 < len(args):
 				i++
 				if name == "hyperfine" && (opt == "-L" || opt == "--parameter-list") && i+1 < len(args) {
 					i++ // -L NAME VALUES
@@ -332,7 +332,7 @@ func devRunnerCode(name string, args []string) string {
 			for i < len(args) {
 				a := args[i]
 				if strings.HasPrefix(a, "-") && len(a) > 1 {
-					if vals[a] {
+					if vals.Has(a) {
 						i++
 					}
 					i++
@@ -385,7 +385,7 @@ func devRunnerCode(name string, args []string) string {
 func pkComposeExec(c *shell.Cmd, args []string) (Finding, bool) {
 	i := 0
 	for i < len(args) && len(args[i]) > 1 && args[i][0] == '-' {
-		if pkComposeRunVal[args[i]] && !strings.Contains(args[i], "=") {
+		if pkComposeRunVal.Has(args[i]) && !strings.Contains(args[i], "=") {
 			i++
 		}
 		i++

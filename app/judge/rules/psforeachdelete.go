@@ -18,12 +18,12 @@ var psDeleters = pkSet("remove-item", "ri", "del", "erase", "rm", "rd", "rmdir",
 
 func rulePSForEachDelete(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	src := pipedSource(c, x)
-	if src == nil || !psListers[src.Name] || src.Dynamic() {
+	if src == nil || !psListers.Has(src.Name) || src.Dynamic() {
 		return Finding{}, false
 	}
 	del := ""
 	for i, a := range c.Args {
-		if psDeleters[shell.NormName(a)] && i+1 < len(c.Args) {
+		if psDeleters.Has(shell.NormName(a)) && i+1 < len(c.Args) {
 			for _, b := range c.Args[i+1:] {
 				if b == "}" || b == ";" {
 					break
@@ -72,7 +72,7 @@ func psForEachCovers(c *shell.Cmd, x *Ctx) bool {
 		if fc == c || fc.Name != "foreach-object" && fc.Name != "%" && fc.Name != "foreach" || !strings.Contains(fc.Raw, c.Raw) {
 			continue
 		}
-		if src := pipedSource(fc, x); src != nil && psListers[src.Name] && !src.Dynamic() {
+		if src := pipedSource(fc, x); src != nil && psListers.Has(src.Name) && !src.Dynamic() {
 			return true
 		}
 	}

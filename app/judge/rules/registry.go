@@ -1,6 +1,11 @@
 package rules
 
-import "github.com/agent-guard/agent-guard/app/judge/shell"
+import (
+	"sync"
+	"sync/atomic"
+
+	"github.com/agent-guard/agent-guard/app/judge/shell"
+)
 
 // Ctx is what a command rule may look at beyond its own command.
 type Ctx struct {
@@ -21,33 +26,46 @@ type Ctx struct {
 // CmdRule judges one simple command; ok=false means "nothing to say".
 type CmdRule func(c *shell.Cmd, x *Ctx) (f Finding, ok bool)
 
-// byName maps a normalized program name to its rules; packs fill it from
-// init (Pack.On), the core with on(). anyCmd rules see every command.
-// Sized for the ~1,800 names the packs register, so init does not regrow
-// it a dozen times (every hook fallback pays for init).
+// The registry: packs register from init (Pack.On), the core with on();
+// anyCmd rules see every command.
+//
+// Registering only records the call (registrations); the name -> rules
+// lookup is answered by scanning those records until a process has asked
+// indexAfter times, and from a map built then. A hook fallback judges one
+// line and asks a handful of times: building a map of the ~1,800 names at
+// init (200 KB, ~1,800 inserts) cost it more than all its scans, while the
+// server, which asks all day, gets the map after its first few calls.
 //
 // Order: for one name, and among the anyCmd rules, the packs' rules run
 // first, in the order of the packs' names, then the core's own (bash.go's
 // baseline, fs, self-protection...), each in registration order. The
 // first of two equally bad findings names the verdict, so this order is
 // part of the judge's behaviour: it does not depend on the order in which
-// Go happens to initialise the packs.
+// Go happens to initialise the packs. The scan and the map give the same
+// lists: both insert the records in registration order.
 var (
-	byName = make(map[string][]reg, 2048)
-	anyCmd []reg
+	registrations []registration
+	anyCmd        []reg
+
+	index      atomic.Pointer[map[string][]reg] // nil until built
+	indexMu    sync.Mutex
+	lookups    atomic.Int32
+	indexAfter = int32(64)
 )
 
+// registration is one On/on call as made.
+type registration struct {
+	pack  *Pack
+	rule  CmdRule
+	names []string
+}
+
 // reg is one registered rule with the pack it comes from (nil for the
-// core); two words, so the slab below stays small.
+// core).
 type reg struct {
 	pack *Pack
 	rule CmdRule
 }
-
-// ruleSlab backs the one-rule lists of byName: most names have a single
-// rule, and one shared array spares init an allocation per name. Each
-// list is capped at its length, so a second rule for a name copies it out.
-var ruleSlab = make([]reg, 0, 2048)
 
 // on registers the core's rule r for each program name.
 func on(r CmdRule, names ...string) { register(nil, r, names) }
@@ -56,15 +74,50 @@ func on(r CmdRule, names ...string) { register(nil, r, names) }
 func onAny(r CmdRule) { anyCmd = insert(anyCmd, reg{nil, r}) }
 
 func register(pack *Pack, r CmdRule, names []string) {
-	for _, n := range names {
-		if rs, ok := byName[n]; ok {
-			byName[n] = insert(rs, reg{pack, r})
-			continue
-		}
-		ruleSlab = append(ruleSlab, reg{pack, r})
-		k := len(ruleSlab)
-		byName[n] = ruleSlab[k-1 : k : k]
+	registrations = append(registrations, registration{pack, r, names})
+	index.Store(nil) // only init registers; a test that does rebuilds
+}
+
+// rulesFor is the rules registered for the program name, in order (see
+// above). The list is shared: callers must not modify it.
+func rulesFor(name string) []reg {
+	if m := index.Load(); m != nil {
+		return (*m)[name]
 	}
+	if lookups.Add(1) > indexAfter {
+		return buildIndex()[name]
+	}
+	var rs []reg
+	for i := range registrations {
+		g := &registrations[i]
+		for _, n := range g.names {
+			if n == name {
+				rs = insert(rs, reg{g.pack, g.rule})
+			}
+		}
+	}
+	return rs
+}
+
+// buildIndex makes the name -> rules map from the registrations, once.
+func buildIndex() map[string][]reg {
+	indexMu.Lock()
+	defer indexMu.Unlock()
+	if m := index.Load(); m != nil {
+		return *m
+	}
+	n := 0
+	for _, g := range registrations {
+		n += len(g.names)
+	}
+	m := make(map[string][]reg, n)
+	for _, g := range registrations {
+		for _, name := range g.names {
+			m[name] = insert(m[name], reg{g.pack, g.rule})
+		}
+	}
+	index.Store(&m)
+	return m
 }
 
 // insert puts g into rs at its place in the order above: after the rules
@@ -77,8 +130,6 @@ func insert(rs []reg, g reg) []reg {
 			i--
 		}
 	}
-	// Append, then shift the tail up: a list from the slab is capped at its
-	// length, so append copies it out before anything moves.
 	rs = append(rs, g)
 	copy(rs[i+1:], rs[i:])
 	rs[i] = g
@@ -100,4 +151,4 @@ func (p *Pack) On(r CmdRule, names ...string) { register(p, r, names) }
 func (p *Pack) OnAny(r CmdRule) { anyCmd = insert(anyCmd, reg{p, r}) }
 
 // hasRules reports whether any pack registered a rule for the program name.
-func hasRules(name string) bool { return len(byName[name]) > 0 }
+func hasRules(name string) bool { return len(rulesFor(name)) > 0 }

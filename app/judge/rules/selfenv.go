@@ -259,7 +259,7 @@ func selfExec(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			return Finding{}, false
 		}
 		p = n.abs
-	case len(byName[c.Name]) == 0 && p != "":
+	case len(rulesFor(c.Name)) == 0 && p != "":
 		// An unknown name: what PATH would run.
 		lp, err := exec.LookPath(p)
 		if err != nil {

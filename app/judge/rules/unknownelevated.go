@@ -15,7 +15,7 @@ import (
 func init() { onAny(ruleUnknownPower) }
 
 func ruleUnknownPower(c *shell.Cmd, x *Ctx) (Finding, bool) {
-	if c.Name == "" || c.DynName || c.Func || len(byName[c.Name]) > 0 {
+	if c.Name == "" || c.DynName || c.Func || len(rulesFor(c.Name)) > 0 {
 		return Finding{}, false
 	}
 	for _, a := range c.Args {

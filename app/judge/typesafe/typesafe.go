@@ -16,13 +16,13 @@ import (
 	"net"
 	"net/http"
 	"net/url"
-	"os"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/agent-guard/agent-guard/app/config"
 	"github.com/agent-guard/agent-guard/app/judge"
+	"github.com/agent-guard/agent-guard/app/judge/tskey"
 )
 
 // Ladder is the destructive_risk criteria, level 0 to 3.
@@ -60,9 +60,6 @@ type Options struct {
 	Proxy    string        // "host:port" of an HTTP CONNECT proxy, or ""
 	TLS      *tls.Config   // nil: system roots (tests pass the test server's)
 }
-
-// ErrNoKey: no API key configured.
-var ErrNoKey = errors.New("no TypeSafe API key: set TYPESAFE_API_KEY or put api_key=... in ~/.agentguardrc, or run offline")
 
 // New returns a client, or ErrNoKey.
 func New(o Options) (*Client, error) {
@@ -257,88 +254,30 @@ func (c *Client) scrub(err error) error {
 	return err
 }
 
-// Stub is the remote of `check --mock`: fixed answers, no network.
-type Stub struct{ Risk, Violation float64 }
-
-// NewStub returns the standard mock: risk 1.0, violation 0.1.
-func NewStub() Stub { return Stub{Risk: 1, Violation: 0.1} }
-
-// Judge returns the fixed values.
-func (s Stub) Judge(ctx context.Context, _ judge.State) (float64, float64, []float64, error) {
-	return s.Risk, s.Violation, nil, ctx.Err()
-}
+// The key lookup and the mock live in package tskey, which links no
+// network client: agent-guard-judge needs them at every start.
 
 // KeyEnv is the environment variable holding the API key.
-const KeyEnv = "TYPESAFE_API_KEY"
+const KeyEnv = tskey.KeyEnv
 
-// LookupKey finds the API key: $TYPESAFE_API_KEY, then the file
-// ~/.agentguardrc, which may hold either lines `TYPESAFE_API_KEY=...` or
-// `api_key=...` (optionally `export `, quotes, # comments) or a JSON
-// object {"api_key": "..."}. It returns "" (and no error) when there is
-// none; an unreadable or malformed file is an error. home "" means
-// os.UserHomeDir().
-func LookupKey(home string) (key, source string, err error) {
-	if k := strings.TrimSpace(os.Getenv(KeyEnv)); k != "" {
-		return k, "$" + KeyEnv, nil
-	}
-	if home == "" {
-		if home, err = os.UserHomeDir(); err != nil {
-			return "", "", nil
-		}
-	}
-	path := home + string(os.PathSeparator) + ".agentguardrc"
-	data, err := os.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return "", "", nil
-	}
-	if err != nil {
-		return "", "", fmt.Errorf("typesafe: cannot read %s: %v", path, err)
-	}
-	k, err := parseRC(data)
-	if err != nil {
-		return "", "", fmt.Errorf("typesafe: %s: %v", path, err)
-	}
-	if k == "" {
-		return "", "", nil
-	}
-	return k, path, nil
-}
+// ErrNoKey: no API key configured.
+var ErrNoKey = tskey.ErrNoKey
 
-func parseRC(data []byte) (string, error) {
-	t := bytes.TrimSpace(data)
-	if len(t) > 0 && t[0] == '{' {
-		var m map[string]any
-		if err := json.Unmarshal(t, &m); err != nil {
-			return "", errors.New("looks like JSON but does not parse; want {\"api_key\": \"...\"}")
-		}
-		for _, k := range []string{"api_key", "typesafe_api_key", KeyEnv} {
-			if v, ok := m[k].(string); ok && strings.TrimSpace(v) != "" {
-				return strings.TrimSpace(v), nil
-			}
-		}
-		return "", nil
+// Stub is the remote of `check --mock` (tskey.Stub).
+type Stub = tskey.Stub
+
+// NewStub returns the standard mock (tskey.NewStub).
+func NewStub() Stub { return tskey.NewStub() }
+
+// LookupKey finds the API key (tskey.LookupKey).
+func LookupKey(home string) (key, source string, err error) { return tskey.LookupKey(home) }
+
+// Remote is FromConfig as the judge.Remote that guard.Options.NewRemote
+// wants: agent-guard's own remote judge.
+func Remote(c *config.Config, key string) (judge.Remote, error) {
+	cl, err := FromConfig(c, key)
+	if err != nil {
+		return nil, err // not a typed nil in the interface
 	}
-	for _, line := range strings.Split(string(data), "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		line = strings.TrimPrefix(line, "export ")
-		name, val, ok := strings.Cut(line, "=")
-		if !ok {
-			continue
-		}
-		name = strings.TrimSpace(name)
-		if name != KeyEnv && !strings.EqualFold(name, "api_key") {
-			continue
-		}
-		val = strings.TrimSpace(val)
-		if len(val) >= 2 && (val[0] == '"' && val[len(val)-1] == '"' || val[0] == '\'' && val[len(val)-1] == '\'') {
-			val = val[1 : len(val)-1]
-		}
-		if val != "" {
-			return val, nil
-		}
-	}
-	return "", nil
+	return cl, nil
 }

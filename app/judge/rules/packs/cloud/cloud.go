@@ -148,7 +148,7 @@ func ruleAws(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		return rules.PkRet(c, 1.5, 0.5, "creds."+svc, "reveals secrets or credentials")
 	case svc == "ecr" && op == "get-login-password", svc == "codeartifact" && op == "get-authorization-token", svc == "eks" && op == "get-token":
 		return rules.PkAllow(c, 1, "aws.login-token", "prints a short-lived registry/cluster token")
-	case pkAwsBlockOps[op]:
+	case pkAwsBlockOps.Has(op):
 		if svc == "secretsmanager" && !c.Flag(0, "--force-delete-without-recovery") {
 			return rules.PkRet(c, 2.2, 0.3, rule, "schedules a secret for deletion (recoverable for a while)")
 		}
@@ -250,7 +250,7 @@ func ruleGcloud(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	for _, del := range []string{"delete", "remove", "destroy", "purge", "rm"} {
 		if has(del) {
 			for _, w := range words {
-				if pkGcloudDataGroups[w] {
+				if pkGcloudDataGroups.Has(w) {
 					r := 2.7
 					if w == "projects" {
 						r = 3
@@ -369,7 +369,7 @@ func ruleAz(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	}
 	// az storage blob download -c c -n f -f out: value flags can hide the
 	// verb's place, so look for the read verb among the words
-	if words[0] == "storage" && len(words) > 2 && pkAzStorageRead[words[2]] {
+	if words[0] == "storage" && len(words) > 2 && pkAzStorageRead.Has(words[2]) {
 		return rules.PkAllow(c, 0, "az.storage-read", "reads or downloads storage to this machine")
 	}
 	switch last {
@@ -383,7 +383,7 @@ func ruleAz(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		if words[0] == "group" {
 			return rules.PkRet(c, 3, 0.7, "az.group-delete", "deletes a resource group and everything in it")
 		}
-		if last == "delete-batch" || last == "purge" || pkAzDataGroups[words[0]] {
+		if last == "delete-batch" || last == "purge" || pkAzDataGroups.Has(words[0]) {
 			return rules.PkRet(c, 2.7, 0.6, "az."+words[0]+"-delete", "deletes cloud resources whose data cannot be recovered")
 		}
 		return rules.PkRet(c, 2.2, 0.3, "az.delete", "deletes cloud resources")

@@ -32,7 +32,7 @@ func pkDockerSub(c *shell.Cmd) (words []string, rest []string) {
 	for i < len(args) {
 		a := args[i]
 		if len(a) > 1 && a[0] == '-' {
-			if !strings.Contains(a, "=") && pkDockerGlobalVal[a] {
+			if !strings.Contains(a, "=") && pkDockerGlobalVal.Has(a) {
 				i++
 			}
 			i++
@@ -328,7 +328,7 @@ func pkMountedInner(c, rc *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	args := rc.Args
 	i := 0
 	for i < len(args) && len(args[i]) > 1 && args[i][0] == '-' {
-		if pkDockerRunVal[args[i]] && !strings.Contains(args[i], "=") {
+		if pkDockerRunVal.Has(args[i]) && !strings.Contains(args[i], "=") {
 			i++
 		}
 		i++
@@ -422,7 +422,7 @@ func pkDockerExec(c, rc *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	args := rc.Args
 	i := 0
 	for i < len(args) && len(args[i]) > 1 && args[i][0] == '-' {
-		if vals[args[i]] {
+		if vals.Has(args[i]) {
 			i++
 		}
 		i++
@@ -688,10 +688,10 @@ var (
 // run IMAGE CMD, compose run/exec SERVICE CMD) when it reaches out of the
 // container: databases, clouds, clusters, publishing, credentials. What it
 // does to the container's own throwaway file system is not judged here.
-func pkContainerCmd(c *shell.Cmd, args []string, vals map[string]bool, skip int, x *rules.Ctx) (rules.Finding, bool) {
+func pkContainerCmd(c *shell.Cmd, args []string, vals *rules.Set, skip int, x *rules.Ctx) (rules.Finding, bool) {
 	i := 0
 	for i < len(args) && len(args[i]) > 1 && args[i][0] == '-' {
-		if vals[args[i]] && !strings.Contains(args[i], "=") {
+		if vals.Has(args[i]) && !strings.Contains(args[i], "=") {
 			i++
 		}
 		i++

@@ -8,7 +8,7 @@ import (
 // What other packs reuse from this one.
 
 // PkContainerCmd is pkContainerCmd for the packs that reuse it.
-func PkContainerCmd(c *shell.Cmd, args []string, vals map[string]bool, skip int, x *rules.Ctx) (rules.Finding, bool) {
+func PkContainerCmd(c *shell.Cmd, args []string, vals *rules.Set, skip int, x *rules.Ctx) (rules.Finding, bool) {
 	return pkContainerCmd(c, args, vals, skip, x)
 }
 

@@ -56,7 +56,7 @@ func pkTokenCmd(c *shell.Cmd) bool {
 // pkSecretCmd reports commands that print secrets without naming a file:
 // keychains, password managers, secret stores, env dumps, history.
 func pkSecretCmd(c *shell.Cmd, x *rules.Ctx) (bool, string) {
-	if !pkSecretCmdNames[c.Name] && !strings.HasPrefix(c.Name, "docker-credential-") {
+	if !pkSecretCmdNames.Has(c.Name) && !strings.HasPrefix(c.Name, "docker-credential-") {
 		return false, ""
 	}
 	ops := rules.PkLowOps(c)
@@ -187,7 +187,7 @@ func pkEnvDump(c *shell.Cmd) bool {
 // arguments, the source text for Windows paths, and input redirections),
 // and whether it displays it.
 func pkCmdSecrets(c *shell.Cmd, x *rules.Ctx) (kind int, what string) {
-	if pkNotReaders[c.Name] {
+	if pkNotReaders.Has(c.Name) {
 		// Input redirections still read: ssh host < ~/.aws/credentials.
 		for _, r := range c.Redirs {
 			if r.Op == "<" {
@@ -215,13 +215,13 @@ func pkCmdSecrets(c *shell.Cmd, x *rules.Ctx) (kind int, what string) {
 		}
 		words = ops
 	default:
-		if !pkDisplayReaders[c.Name] && pkSenders[c.Name] {
+		if !pkDisplayReaders.Has(c.Name) && pkSenders.Has(c.Name) {
 			// A sender reads only what it uploads (not --cert, -o, -K).
 			words = pkSenderData(c)
 			break
 		}
 		words = append(words, c.Args...)
-		if pkDisplayReaders[c.Name] && !pkWritesHeredoc(c) {
+		if pkDisplayReaders.Has(c.Name) && !pkWritesHeredoc(c) {
 			words = append(words, rules.PkRawWords(c.Raw)...)
 		}
 	}
@@ -273,7 +273,7 @@ func pkHomeTree(c *shell.Cmd, x *rules.Ctx) (string, bool) {
 // sends it off the machine (a sender in the line, or c's own destination
 // on another host): the keys and credentials in it leave too.
 func pkHomeTreeOut(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
-	if !pkTreeReaders[c.Name] {
+	if !pkTreeReaders.Has(c.Name) {
 		return rules.Finding{}, false
 	}
 	w, ok := pkHomeTree(c, x)
@@ -308,7 +308,7 @@ func pkLineSenders(c *shell.Cmd, x *rules.Ctx) []*shell.Cmd {
 		out = append(out, &shell.Cmd{Name: "/dev/tcp", Raw: c.Raw})
 	}
 	for _, n := range c.PipedTo {
-		if pkSenders[n] && n != "python" && n != "python3" && n != "node" && n != "openssl" && n != "aws" && n != "gh" && n != "az" && n != "gsutil" && n != "dig" && n != "host" && n != "ping" && n != "nslookup" && n != "drill" {
+		if pkSenders.Has(n) && n != "python" && n != "python3" && n != "node" && n != "openssl" && n != "aws" && n != "gh" && n != "az" && n != "gsutil" && n != "dig" && n != "host" && n != "ping" && n != "nslookup" && n != "drill" {
 			out = append(out, &shell.Cmd{Name: n, Raw: n})
 		}
 	}
@@ -397,7 +397,7 @@ func ruleCreds(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	kind, what := pkCmdSecrets(c, x)
 	// Only programs that show or copy what they read count when alone;
 	// others naming a secret (vercel env pull .env) count only with a sender.
-	display := pkDisplayReaders[c.Name]
+	display := pkDisplayReaders.Has(c.Name)
 	switch c.Name {
 	case "sed", "perl":
 		if c.Flag('i', "--in-place") || rules.PkHasPrefix(c, "-i", "-pi", "-ni") {

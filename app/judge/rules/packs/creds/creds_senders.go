@@ -19,7 +19,7 @@ var pkSenders = rules.PkSet("curl", "wget", "wget2", "nc", "ncat", "netcat", "so
 // pkIsSender reports whether c sends data over the network (to somewhere
 // other than this machine).
 func pkIsSender(c *shell.Cmd) bool {
-	if !pkSenders[c.Name] {
+	if !pkSenders.Has(c.Name) {
 		return false
 	}
 	ops := c.Operands()
@@ -122,11 +122,11 @@ func pkSenderData(c *shell.Cmd) []string {
 		for i := 0; i < len(args); i++ {
 			a := args[i]
 			name, val, glued := strings.Cut(a, "=")
-			if strings.HasPrefix(a, "--") && glued && dataFlags[name] {
+			if strings.HasPrefix(a, "--") && glued && dataFlags.Has(name) {
 				out = append(out, val)
 				continue
 			}
-			if dataFlags[a] && i+1 < len(args) {
+			if dataFlags.Has(a) && i+1 < len(args) {
 				v := args[i+1]
 				if a == "-T" || a == "--upload-file" {
 					v = "@" + v

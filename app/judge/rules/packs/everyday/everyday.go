@@ -39,8 +39,11 @@ var (
 )
 
 func init() {
-	pack.On(ruleReadTool, pkClean(pkReadTools)...)
-	pack.On(ruleWorkTool, pkClean(pkWorkTools)...)
+	// The lists hold no duplicates or empty names (TestToolListsClean):
+	// registering them as they are spares every judge start a set of
+	// ~900 names built only to check that (116 KB at init).
+	pack.On(ruleReadTool, pkReadTools...)
+	pack.On(ruleWorkTool, pkWorkTools...)
 	pack.On(ruleNpm, "npm", "pnpm", "yarn", "yarnpkg", "bun", "cnpm", "nr")
 	pack.On(ruleNpx, "npx", "pnpx", "bunx", "uvx", "pipx", "dlx")
 	pack.On(ruleCargo, "cargo")
@@ -57,20 +60,6 @@ func init() {
 	pack.On(rulePkgMgr, "remove-appxpackage", "uninstall-module", "apt", "apt-get", "aptitude", "apt-cache", "apt-mark", "apt-key", "add-apt-repository", "dpkg", "yum", "dnf", "microdnf", "zypper", "pacman", "yay", "paru", "apk", "emerge", "xbps-install", "xbps-remove", "pkg", "port", "snap", "flatpak", "brew", "winget", "choco", "scoop", "nix-env", "nix", "nix-shell", "nix-collect-garbage", "rpm", "install-package", "uninstall-package", "pkcon")
 	pack.On(ruleFileWrite, "set-content", "add-content", "out-file", "clear-content", "new-item", "ni", "md", "export-csv", "tee-object", "export-clixml")
 	pack.On(ruleMiscEveryday, "getent", "invoke-command", "icm", "enter-pssession", "dmidecode", "blkid", "ed")
-}
-
-// pkClean drops duplicates and empty names from a list.
-func pkClean(names []string) []string {
-	var out []string
-	seen := map[string]bool{}
-	for _, n := range names {
-		if seen[n] || n == "" {
-			continue
-		}
-		seen[n] = true
-		out = append(out, n)
-	}
-	return out
 }
 
 func ruleReadTool(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
@@ -155,10 +144,10 @@ func ruleNpm(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	if v == "cache" && (rules.PkHas(c, "clean") || rules.PkHas(c, "clear")) {
 		return rules.PkAllow(c, 1, "day.npm-cache", "clears the package cache (re-downloaded on demand)")
 	}
-	if pkNpmReadVerbs[v] {
+	if pkNpmReadVerbs.Has(v) {
 		return rules.PkAllow(c, 0, "day.npm-read", c.Name+" "+v+" reads package information")
 	}
-	if pkNpmWorkVerbs[v] {
+	if pkNpmWorkVerbs.Has(v) {
 		if c.Flag('g', "--global") || v == "global" {
 			return rules.PkAllow(c, 1, "day.npm-global", "installs or removes a global package")
 		}
@@ -256,7 +245,7 @@ func ruleCargo(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	if strings.HasPrefix(v, "+") && len(pos) > 1 { // cargo +nightly build
 		v = strings.ToLower(pos[1])
 	}
-	if pkCargoVerbs[v] {
+	if pkCargoVerbs.Has(v) {
 		return rules.PkAllow(c, 1, "day.cargo", "cargo "+v+" builds, tests or manages the crate")
 	}
 	return rules.PkUnsure(c, 1, "day.cargo-other", "cargo "+v+" (a cargo extension)")
@@ -590,10 +579,10 @@ var pkRunnerVals = rules.PkSet("--with", "--with-requirements", "--python", "-p"
 // pkPayload is the command a runner starts: the words after its verb
 // (run, exec) and the runner's own options, kept verbatim, so `uv run
 // bash -c 'code'` hands bash its -c and the code.
-func pkPayload(args []string, verb string, vals map[string]bool) []string {
+func pkPayload(args []string, verb string, vals *rules.Set) []string {
 	i := 0
 	for i < len(args) && args[i] != verb {
-		if vals[args[i]] {
+		if vals.Has(args[i]) {
 			i++
 		}
 		i++
@@ -607,7 +596,7 @@ func pkPayload(args []string, verb string, vals map[string]bool) []string {
 		if len(a) < 2 || a[0] != '-' {
 			break
 		}
-		if vals[a] {
+		if vals.Has(a) {
 			i++
 		}
 		i++

@@ -22,7 +22,7 @@ func rulePkgMgr(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	}
 	essential := ""
 	for _, o := range ops[min(1, len(ops)):] {
-		if pkEssentialPkgs[o] || strings.HasPrefix(o, "linux-image") || strings.HasPrefix(o, "libc6") {
+		if pkEssentialPkgs.Has(o) || strings.HasPrefix(o, "linux-image") || strings.HasPrefix(o, "libc6") {
 			essential = o
 		}
 	}

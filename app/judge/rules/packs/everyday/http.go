@@ -48,7 +48,7 @@ func httpRequestOf(c *shell.Cmd) httpRequest {
 		}
 	default: // httpie, xh: [METHOD] URL [items]
 		ops := c.Operands()
-		if len(ops) > 0 && httpMethods[strings.ToUpper(ops[0])] {
+		if len(ops) > 0 && httpMethods.Has(strings.ToUpper(ops[0])) {
 			r.method = ops[0]
 			ops = ops[1:]
 		}
@@ -90,7 +90,7 @@ func httpDataService(u string) bool {
 		h = h[i+3:]
 	}
 	hostport, path, _ := strings.Cut(h, "/")
-	if i := strings.LastIndexByte(hostport, ':'); i >= 0 && httpDataPorts[hostport[i+1:]] {
+	if i := strings.LastIndexByte(hostport, ':'); i >= 0 && httpDataPorts.Has(hostport[i+1:]) {
 		return true
 	}
 	path = "/" + path
@@ -183,7 +183,7 @@ func httpAdminAction(u string) string {
 	}
 	path = strings.TrimSuffix(path, "/")
 	seg := path[strings.LastIndexByte(path, '/')+1:]
-	if httpAdminActions[seg] {
+	if httpAdminActions.Has(seg) {
 		return seg
 	}
 	return ""

@@ -264,7 +264,7 @@ func infraFlags(args, flags []string) bool {
 // projects:destroy`: the subcommand path of a CLI without its own rules
 // holds a destroying verb. Read verbs before it keep it allowed.
 func ruleDestroyVerb(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
-	if c.DynName || rules.HasRules(c.Name) || rules.LocalToolManagers[c.Name] || len(c.Args) == 0 {
+	if c.DynName || rules.HasRules(c.Name) || rules.LocalToolManagers.Has(c.Name) || len(c.Args) == 0 {
 		return rules.Finding{}, false
 	}
 	if rules.InfraReadOnly(c.Args) {

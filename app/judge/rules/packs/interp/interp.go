@@ -85,7 +85,7 @@ func rulePython(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 			return pkPyModule(c, x, a[2:], args[i+1:])
 		case a == "-" || a == "--":
 			return pkInterpFinish(c, x, "Python", nil, "")
-		case pkPyVal[a]:
+		case pkPyVal.Has(a):
 			i++
 		case strings.HasPrefix(a, "-"):
 		default:

@@ -64,10 +64,10 @@ func opsStorageVerb(c *shell.Cmd) (rules.Finding, bool) {
 
 func pkOpsVerb(c *shell.Cmd) (destroy, deploy string) {
 	for _, o := range rules.PkLowOps(c) {
-		if pkOpsDestroy[o] && destroy == "" {
+		if pkOpsDestroy.Has(o) && destroy == "" {
 			destroy = o
 		}
-		if pkOpsDeploy[o] && deploy == "" {
+		if pkOpsDeploy.Has(o) && deploy == "" {
 			deploy = o
 		}
 	}
@@ -101,7 +101,7 @@ func ruleOpsTool(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	if f, ok := opsStorageVerb(c); ok {
 		return f, true
 	}
-	if f, ok := opsStorageSetting(c); ok && pkOpsStorage[c.Name] {
+	if f, ok := opsStorageSetting(c); ok && pkOpsStorage.Has(c.Name) {
 		return f, true
 	}
 	destroy, deploy := pkOpsVerb(c)
@@ -109,7 +109,7 @@ func ruleOpsTool(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		// only the verb slots (velero backup get): a later "ls" may be a
 		// command another verb runs (kamal app exec ls)
 		for i, o := range rules.PkLowOps(c) {
-			if i < 2 && pkOpsRead[o] {
+			if i < 2 && pkOpsRead.Has(o) {
 				return rules.PkAllow(c, 0.5, "ops."+c.Name+"-read", c.Name+" "+o+" reads or inspects")
 			}
 		}
@@ -120,8 +120,8 @@ func ruleOpsTool(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 			return rules.PkRet(c, 2.6, 0.7, "ops."+c.Name+"-"+destroy, c.Name+" "+destroy+" deletes data or backups that cannot be recovered")
 		}
 		return rules.PkRet(c, 2.2, 0.3, "ops."+c.Name+"-"+destroy, c.Name+" "+destroy+" removes or stops live resources")
-	case deploy != "" || pkOpsStorage[c.Name] && pkOpsCopies(c):
-		if pkOpsStorage[c.Name] {
+	case deploy != "" || pkOpsStorage.Has(c.Name) && pkOpsCopies(c):
+		if pkOpsStorage.Has(c.Name) {
 			if deploy == "sync" || deploy == "mirror" {
 				return rules.PkRet(c, 1.8, 0.2, "ops."+c.Name+"-sync", "syncs storage (deletes destination files missing from the source)")
 			}
@@ -227,7 +227,7 @@ func opsStorageSetting(c *shell.Cmd) (rules.Finding, bool) {
 		return rules.Finding{}, false
 	}
 	switch {
-	case len(ops) > 1 && (pkOpsRead[ops[1]] || len(ops) > 2 && pkOpsRead[ops[2]]):
+	case len(ops) > 1 && (pkOpsRead.Has(ops[1]) || len(ops) > 2 && pkOpsRead.Has(ops[2])):
 		return rules.Finding{}, false // mc alias list, mc config host ls
 	case ops[0] == "alias" || ops[0] == "config" && (c.Name == "rclone" || len(ops) > 1 && ops[1] == "host"):
 		verb := ops[0]

@@ -133,7 +133,7 @@ func ruleTaskkill(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		return f, ok
 	}
 	if im, ok := rules.PkWinVal(c, "im"); ok {
-		if pkCriticalWin[strings.ToLower(im)] {
+		if pkCriticalWin.Has(strings.ToLower(im)) {
 			return rules.PkRet(c, 3, 0.6, "proc.taskkill-critical", "kills a Windows system process (crash, logoff)")
 		}
 		if im == "*" || im == "*.*" {
@@ -162,7 +162,7 @@ func ruleStopProcess(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		return f, ok
 	}
 	for _, a := range c.Args {
-		if pkCriticalWin[strings.ToLower(a)] {
+		if pkCriticalWin.Has(strings.ToLower(a)) {
 			return rules.PkRet(c, 3, 0.6, "proc.stop-critical", "stops a Windows system process")
 		}
 	}

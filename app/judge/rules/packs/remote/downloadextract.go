@@ -44,17 +44,17 @@ func ruleDownloadExtractRun(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	var fetched []string
 	for i := 0; i < at; i++ {
 		o := &all[i]
-		if pkDownloaders[o.Name] {
+		if pkDownloaders.Has(o.Name) {
 			for _, out := range pkDownloadOutputs(o) {
 				fetched = append(fetched, shell.NormName(out))
 			}
 			continue
 		}
-		if !dlExtractors[o.Name] {
+		if !dlExtractors.Has(o.Name) {
 			continue
 		}
 		dl := ""
-		if n := len(o.PipedFrom); n > 0 && pkDownloaders[o.PipedFrom[n-1]] {
+		if n := len(o.PipedFrom); n > 0 && pkDownloaders.Has(o.PipedFrom[n-1]) {
 			dl = o.PipedFrom[n-1]
 		}
 		for _, a := range o.Args {

@@ -43,7 +43,7 @@ func dlFileRunnerTargets(c *shell.Cmd) []string {
 		if len(ops) > 0 {
 			out = append(out, ops[0])
 		}
-	case dlInstallerNames[c.Name]:
+	case dlInstallerNames.Has(c.Name):
 		// A package file's install scripts run, often as root:
 		// wget x.deb && sudo apt install ./x.deb, installer -pkg x.pkg.
 		if v, ok := rules.PkVal(c, "-pkg", "-package", "-path"); ok {
@@ -71,7 +71,7 @@ var dlInstallerNames = rules.PkSet("dpkg", "rpm", "apt", "apt-get", "dnf", "yum"
 
 // dlVerb is how the reason says c uses the file: "installs x.deb", "runs x.sh".
 func dlVerb(c *shell.Cmd) string {
-	if dlInstallerNames[c.Name] {
+	if dlInstallerNames.Has(c.Name) {
 		return "installs "
 	}
 	return "runs "

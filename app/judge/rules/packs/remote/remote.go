@@ -35,7 +35,7 @@ var pkEvaluators = rules.PkSet("iex", "invoke-expression", "source", ".", "eval"
 
 // pkCodeRunner: a program that runs code piped or handed to it (facts'
 // shells and interpreters, and the evaluators above).
-func pkCodeRunner(name string) bool { return facts.RunsCode(name) || pkEvaluators[name] }
+func pkCodeRunner(name string) bool { return facts.RunsCode(name) || pkEvaluators.Has(name) }
 
 // ruleRemoteFeed: curl | sh, base64 -d | bash, wget -O- | python.
 func ruleRemoteFeed(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
@@ -44,10 +44,10 @@ func ruleRemoteFeed(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	}
 	var dl, dec string
 	for _, n := range c.PipedFrom {
-		if pkDownloaders[n] && dl == "" {
+		if pkDownloaders.Has(n) && dl == "" {
 			dl = n
 		}
-		if pkDecoders[n] && dec == "" {
+		if pkDecoders.Has(n) && dec == "" {
 			dec = n
 		}
 	}
@@ -127,7 +127,7 @@ func ruleRemoteCradle(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	}
 	if (c.Name == "iex" || c.Name == "invoke-expression") && len(c.PipedFrom) > 0 {
 		for _, n := range c.PipedFrom {
-			if pkDownloaders[n] {
+			if pkDownloaders.Has(n) {
 				return rules.PkRet(c, 2.4, 0.6, "remote.pipe-to-iex", "runs code downloaded by "+n+" (| iex)")
 			}
 		}
@@ -154,7 +154,7 @@ func ruleDownloadRun(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	}
 	anyDl := false
 	for i := range all {
-		if pkDownloaders[all[i].Name] {
+		if pkDownloaders.Has(all[i].Name) {
 			anyDl = true
 			break
 		}
@@ -195,7 +195,7 @@ func ruleDownloadRun(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		tb := shell.NormName(t)
 		for i := range all {
 			o := &all[i]
-			if o == c || !pkDownloaders[o.Name] {
+			if o == c || !pkDownloaders.Has(o.Name) {
 				continue
 			}
 			for _, out := range pkDownloadOutputs(o) {

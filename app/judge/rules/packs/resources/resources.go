@@ -65,12 +65,12 @@ func ruleEndlessSource(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	}
 	src := ""
 	for _, o := range c.Operands() {
-		if pkEndless[o] {
+		if pkEndless.Has(o) {
 			src = o
 		}
 	}
 	for _, r := range c.Redirs {
-		if r.Op == "<" && pkEndless[r.Target] {
+		if r.Op == "<" && pkEndless.Has(r.Target) {
 			src = r.Target
 		}
 	}

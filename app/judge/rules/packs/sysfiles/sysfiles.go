@@ -76,12 +76,12 @@ func ruleUsers(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	adminGroup := func() bool {
 		for i, a := range c.Args {
 			for _, g := range strings.Split(strings.ToLower(a), ",") {
-				if pkAdminGroups[g] && (i > 0 || c.Name == "gpasswd") {
+				if pkAdminGroups.Has(g) && (i > 0 || c.Name == "gpasswd") {
 					return true
 				}
 			}
 		}
-		if v, ok := rules.PkWinVal(c, "group"); ok && pkAdminGroups[strings.ToLower(v)] {
+		if v, ok := rules.PkWinVal(c, "group"); ok && pkAdminGroups.Has(strings.ToLower(v)) {
 			return true
 		}
 		return false
@@ -89,13 +89,13 @@ func ruleUsers(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	powerGroup := func() bool {
 		for i, a := range c.Args {
 			for _, g := range strings.Split(strings.ToLower(a), ",") {
-				if pkPowerGroups[g] && (i > 0 || c.Name == "gpasswd") {
+				if pkPowerGroups.Has(g) && (i > 0 || c.Name == "gpasswd") {
 					return true
 				}
 			}
 		}
 		v, ok := rules.PkWinVal(c, "group")
-		return ok && pkPowerGroups[strings.ToLower(v)]
+		return ok && pkPowerGroups.Has(strings.ToLower(v))
 	}
 	switch c.Name {
 	case "usermod", "gpasswd", "add-localgroupmember", "groupmod":
@@ -114,13 +114,13 @@ func ruleUsers(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 			return rules.PkRet(c, 3, 0.95, "sys.admin-user", "creates an account with administrator/root rights")
 		}
 		if c.Name == "addgroup" || c.Name == "groupadd" || c.Name == "new-localgroup" {
-			if len(c.Operands()) == 2 && c.Name == "addgroup" && pkAdminGroups[strings.ToLower(c.Operands()[1])] {
+			if len(c.Operands()) == 2 && c.Name == "addgroup" && pkAdminGroups.Has(strings.ToLower(c.Operands()[1])) {
 				return rules.PkRet(c, 3, 0.95, "sys.admin-group", "gives an account administrator/root rights")
 			}
 			return rules.PkRet(c, 1.8, 0.5, "sys.group-add", "creates a system group")
 		}
 		if c.Name == "adduser" && len(c.Operands()) == 2 {
-			if pkAdminGroups[strings.ToLower(c.Operands()[1])] {
+			if pkAdminGroups.Has(strings.ToLower(c.Operands()[1])) {
 				return rules.PkRet(c, 3, 0.95, "sys.admin-group", "gives an account administrator/root rights")
 			}
 			return rules.PkRet(c, 2.2, 0.6, "sys.group-member", "adds an account to a group")

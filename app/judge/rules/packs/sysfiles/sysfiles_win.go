@@ -72,7 +72,7 @@ var pkPSItemCmds = rules.PkSet("set-itemproperty", "sp", "new-itemproperty", "re
 
 // rulePSRegistry: PowerShell item cmdlets on registry drives (HKLM:\...).
 func rulePSRegistry(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
-	if !pkPSItemCmds[c.Name] {
+	if !pkPSItemCmds.Has(c.Name) {
 		return rules.Finding{}, false
 	}
 	hive := ""
