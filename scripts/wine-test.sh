@@ -43,6 +43,7 @@ KNOWN=(
 	"app/pipe|^TestListenInUse\$|wine ignores FILE_CREATE on named pipes, so a second server on the same name is not refused; the single-instance check runs only on real Windows (README, Windows)"
 	"cmd/agent-guard-hook|^TestDeps\$|runs go list, and there is no Go toolchain inside wine (the Linux run covers it for every GOOS)"
 	"cmd/agent-guard-hook|^TestBinarySize\$|runs go build, and there is no Go toolchain inside wine (the Linux run covers it for every GOOS)"
+	"cmd/agent-guard-judge|^TestInitAllocationBudget\$|runs go build, and there is no Go toolchain inside wine (the Linux run covers it)"
 	"app/judge|^TestCatalogRepoExamples\$|builds the disk examples' git work trees with git, and there is no git inside wine (runs on Linux)"
 	"app/judge|^TestSessionMemoryAcrossCalls\$|builds real git repositories with git, and there is no git inside wine (runs on Linux)"
 	"app/judge/disk|^TestAssessClassesMatchGit\$|needs git inside wine (runs on Linux)"

@@ -12,21 +12,27 @@ import (
 // its file: the next line lands in a new file at the path, and only that
 // line is there.
 func TestWatchedWriterReopens(t *testing.T) {
-	cases := map[string]func(t *testing.T, dir, path string){
-		"renamed": func(t *testing.T, dir, path string) { must(t, os.Rename(path, path+".1")) },
-		"deleted": func(t *testing.T, dir, path string) { must(t, os.Remove(path)) },
-		"replaced by a rename over it": func(t *testing.T, dir, path string) {
-			must(t, os.WriteFile(filepath.Join(dir, "other"), nil, 0o600))
-			must(t, os.Rename(filepath.Join(dir, "other"), path))
+	cases := map[string]func(dir, path string) error{
+		"renamed": func(dir, path string) error { return os.Rename(path, path+".1") },
+		"deleted": func(dir, path string) error { return os.Remove(path) },
+		"replaced by a rename over it": func(dir, path string) error {
+			if err := os.WriteFile(filepath.Join(dir, "other"), nil, 0o600); err != nil {
+				return err
+			}
+			return os.Rename(filepath.Join(dir, "other"), path)
 		},
-		"its folder renamed and a new one made": func(t *testing.T, dir, path string) {
-			must(t, os.Rename(dir, dir+".old"))
-			must(t, os.Mkdir(dir, 0o700))
+		"its folder renamed and a new one made": func(dir, path string) error {
+			if err := os.Rename(dir, dir+".old"); err != nil {
+				return err
+			}
+			return os.Mkdir(dir, 0o700)
 		},
-		"a folder above renamed and a new one made": func(t *testing.T, dir, path string) {
+		"a folder above renamed and a new one made": func(dir, path string) error {
 			up := filepath.Dir(dir)
-			must(t, os.Rename(up, up+".old"))
-			must(t, os.MkdirAll(dir, 0o700))
+			if err := os.Rename(up, up+".old"); err != nil {
+				return err
+			}
+			return os.MkdirAll(dir, 0o700)
 		},
 	}
 	for name, change := range cases {
@@ -49,11 +55,30 @@ func TestWatchedWriterReopens(t *testing.T) {
 			if got, _ := ReadLast(path, 10); len(got) != 3 {
 				t.Fatalf("before the change the log holds %d lines, want 3", len(got))
 			}
-			change(t, dir, path)
+			cerr := change(dir, path)
+			if cerr != nil && runtime.GOOS != "windows" {
+				t.Fatal(cerr)
+			}
+			if _, err := os.Stat(path); cerr == nil && name == "deleted" && err == nil {
+				// Classic delete semantics (wine; FAT and network drives):
+				// the name stays until the writer's handle closes, and
+				// nothing at the path can show the delete before that.
+				// Windows 10's NTFS removes the name at once.
+				t.Skip("the file system kept the deleted name while the log is open (classic delete semantics)")
+			}
 			if err := w.Append(entry(4, "b")); err != nil {
 				t.Fatal(err)
 			}
 			got, _ := ReadLast(path, 10)
+			if cerr != nil {
+				// Windows may refuse to delete or replace the open log
+				// (classic rename semantics, wine): then the log is
+				// untouched and the line joins it.
+				if len(got) != 4 || got[3].Session != "b" {
+					t.Errorf("the change was refused (%v), yet the log holds %+v; want the 3 lines and b", cerr, got)
+				}
+				return
+			}
 			if len(got) != 1 || got[0].Session != "b" {
 				t.Errorf("after the change the log at the path holds %+v; want only entry b", got)
 			}

@@ -110,7 +110,7 @@ func (w *Writer) ensureOpen() error {
 			if !w.watch.changed() {
 				return nil
 			}
-		} else if onDisk, err := os.Stat(w.path); err == nil && w.fi != nil && os.SameFile(w.fi, onDisk) {
+		} else if onDisk, err := os.Stat(w.path); err == nil && w.fi != nil && os.SameFile(w.fi, onDisk) && !deletePending(w.f) {
 			if !w.statOnly {
 				w.watch = watchPath(w.path, w.fi)
 				w.statOnly = w.watch == nil // no watch here: stat per line

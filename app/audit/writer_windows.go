@@ -4,6 +4,7 @@ package audit
 
 import (
 	"os"
+	"unsafe"
 
 	"golang.org/x/sys/windows"
 )
@@ -34,4 +35,26 @@ func openAppend(path string) (*os.File, error) {
 		return nil, &os.PathError{Op: "open", Path: path, Err: err}
 	}
 	return os.NewFile(uintptr(h), path), nil
+}
+
+// fileStandardInfo is FILE_STANDARD_INFO (x/sys/windows has the class
+// constant but not the struct).
+type fileStandardInfo struct {
+	AllocationSize int64
+	EndOfFile      int64
+	NumberOfLinks  uint32
+	DeletePending  bool
+	Directory      bool
+}
+
+// deletePending reports whether f was deleted while we hold it open.
+// Where Windows deletes with the classic semantics (FAT and exFAT drives,
+// network shares, older systems, wine) the name stays visible until the
+// last handle closes, so a stat of the path still finds our file and the
+// lines would go into a file about to vanish; closing and reopening lets
+// the delete finish and starts a new log.
+func deletePending(f *os.File) bool {
+	var info fileStandardInfo
+	err := windows.GetFileInformationByHandleEx(windows.Handle(f.Fd()), windows.FileStandardInfo, (*byte)(unsafe.Pointer(&info)), uint32(unsafe.Sizeof(info)))
+	return err == nil && info.DeletePending
 }
