@@ -11,6 +11,14 @@ import (
 	"github.com/agent-guard/agent-guard/app/pipe"
 )
 
+// hostileLimit is how long a hostile line may take end to end: the
+// judge's own budget (judge.DefaultBudget, 500 ms) cuts the rules off, so
+// what is left is starting the hook (and, without a server, the judge):
+// tens of milliseconds natively, up to a second under wine on a loaded
+// machine, where 1 s failed three lines by 10-220 ms. A stall (a parser
+// that does not stop) would run into the host's timeout, far above this.
+const hostileLimit = 2 * time.Second
+
 // hostile are lines built to crash or stall a parser: deep nesting that
 // would overflow mvdan.cc/sh's stack (fatal in Go) and forms that were
 // slow.
@@ -37,8 +45,8 @@ func TestServerSurvivesHostileLines(t *testing.T) {
 		if dec != "deny" {
 			t.Errorf("%s: decision %s (%s), want deny", name, dec, reason)
 		}
-		if took > time.Second {
-			t.Errorf("%s: answered in %v, want under 1 s", name, took)
+		if took > hostileLimit {
+			t.Errorf("%s: answered in %v, want under %v", name, took, hostileLimit)
 		}
 		if strings.Contains(reason, "not running") || strings.Contains(reason, "fallback") {
 			t.Errorf("%s: answered by the fallback (%s): the server is gone", name, reason)
@@ -72,8 +80,8 @@ func TestFallbackSurvivesHostileLines(t *testing.T) {
 		if dec != "deny" {
 			t.Errorf("%s: decision %s (%s), want deny", name, dec, reason)
 		}
-		if took > time.Second {
-			t.Errorf("%s: answered in %v, want under 1 s", name, took)
+		if took > hostileLimit {
+			t.Errorf("%s: answered in %v, want under %v", name, took, hostileLimit)
 		}
 	}
 }
