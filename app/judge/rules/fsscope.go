@@ -124,6 +124,7 @@ func fsResolve(p string, x *Ctx) fsPath {
 		}
 		r.proj = fsClean(pr)
 	}
+	r.cwd, r.proj = fsDriveMount(r.cwd), fsDriveMount(r.proj)
 	if fsNotProject(r.proj) {
 		// An agent started in /etc or C:\Windows: that folder is no project
 		// whose files are the agent's to remove (rm -rf ./* there is /etc/*).
@@ -134,6 +135,7 @@ func fsResolve(p string, x *Ctx) fsPath {
 		r.cwd = ""
 		p = "\x01/" + p
 	}
+	p = fsDriveMount(p)
 	switch {
 	case p == "~" || strings.HasPrefix(p, "~/"):
 		p = home + p[1:]
@@ -149,6 +151,30 @@ func fsResolve(p string, x *Ctx) fsPath {
 	}
 	r.abs = fsClean(p)
 	return r
+}
+
+// fsDriveMount writes a Windows drive reached through a Unix-style mount
+// as the drive itself: WSL's /mnt/c, Cygwin's /cygdrive/c and Git Bash's
+// /c (the shell Claude Code runs on Windows) are C:\, so /mnt/c/Users/x
+// is a home and /c/Windows the system folder, not "a folder outside the
+// project". p is lower-cased with forward slashes; other paths come back
+// as they are.
+func fsDriveMount(p string) string {
+	if !strings.HasPrefix(p, "/") {
+		return p
+	}
+	p = path.Clean(p)
+	rest := p
+	for _, pre := range [...]string{"/mnt/", "/cygdrive/", "/"} {
+		if strings.HasPrefix(p, pre) {
+			rest = p[len(pre):]
+			break
+		}
+	}
+	if rest == p || len(rest) == 0 || rest[0] < 'a' || rest[0] > 'z' || len(rest) > 1 && rest[1] != '/' {
+		return p
+	}
+	return fsClean(rest[:1] + ":" + rest[1:])
 }
 
 func fsClean(p string) string {
