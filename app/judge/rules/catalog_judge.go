@@ -53,6 +53,13 @@ var _ = declare("app/judge/rules/fswrite_mcp.go", func() []Entry {
 	}
 })
 
+var _ = declare("app/judge/rules/mcpfileops.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "mcp.file-op", Risk: 0, Category: "judge, MCP and writes", Reason: "an MCP file-system rm, mv or cp, judged like the shell's: a path inside the project",
+			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__filesystem__move_file","tool_input":{"source":"notes.txt","destination":"docs/notes.txt"},"cwd":"/home/dev/proj"}`)}}},
+	}
+})
+
 var _ = declare("app/judge/rules/mcp.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "mcp.delete", Risk: 2, Category: "judge, MCP and writes", Reason: "deletes through an MCP tool (delete): mcp__github__delete_branch",

@@ -106,6 +106,9 @@ func MCPAt(server, tool, args, cwd, home string, overrides map[string]map[string
 		if f, ok := mcpFileWrite(tool, args, cwd, home); ok {
 			return f // a file-system write is a Write (fswrite_mcp.go)
 		}
+		if f, ok := mcpFileOp(tool, args, cwd, home); ok {
+			return f // a file-system delete or move is rm or mv (mcpfileops.go)
+		}
 	}
 	verb := mcpVerb(server, tool)
 	overridden := false
