@@ -133,6 +133,18 @@ func (w *walker) param(p *syntax.ParamExp) string {
 		// ${X:-default}, ${X:?msg}: X itself when X is known and set;
 		// ${X:+alt}: alt. Anything else (or X unknown) is Dyn.
 		base := w.paramValue(name)
+		if base == Dyn && isDefaultOp(p.Exp.Op) {
+			// ${TARGET:-/} with TARGET unknown: the value is TARGET's or
+			// the default. The default followed by the unknown marker
+			// keeps both: rules that read a prefix (rm's path) judge the
+			// default's worst ("/" is the root) and nothing reads the word
+			// as fully known. Only an absolute default (/, ~, C:\) is kept:
+			// a relative one (${OUT:-dist}) is a folder of wherever the line
+			// runs, as unknown as the variable, and stays Dyn.
+			if d := w.word(p.Exp.Word); absDefault(d) && !strings.Contains(d, Dyn) {
+				return d + Dyn
+			}
+		}
 		if base == Dyn || base == "" {
 			return Dyn
 		}
@@ -146,6 +158,21 @@ func (w *walker) param(p *syntax.ParamExp) string {
 		return Dyn
 	}
 	return w.paramValue(name)
+}
+
+// isDefaultOp: ${X:-d}, ${X-d}, ${X:=d}, ${X=d} expand to d when X is unset.
+func isDefaultOp(op syntax.ParExpOperator) bool {
+	switch op {
+	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AssignUnset, syntax.AssignUnsetOrNull:
+		return true
+	}
+	return false
+}
+
+// absDefault: a default value that names a place by itself (/x, ~, C:\x).
+func absDefault(d string) bool {
+	return strings.HasPrefix(d, "/") || d == "~" || strings.HasPrefix(d, "~/") ||
+		len(d) >= 2 && d[1] == ':' && (d[0]|0x20 >= 'a' && d[0]|0x20 <= 'z')
 }
 
 // paramValue is the static value of variable name, or Dyn.
