@@ -194,6 +194,9 @@ func (w *walker) special(idx int, argv []string) {
 	case "eval":
 		code := strings.Join(c.Args, " ")
 		c.FedCode = true
+		if allSetup(c.Args) {
+			return // a known tool's shell setup (setupcode.go)
+		}
 		w.nested(code, false)
 	case "source", ".":
 		ops := c.Operands()

@@ -105,6 +105,10 @@ func (w *walker) part(b *strings.Builder, p syntax.WordPart, quoted bool) {
 			b.WriteString(out)
 			return
 		}
+		if w.setupOutput(p, n) {
+			b.WriteString(setupMark)
+			return
+		}
 		b.WriteString(Dyn)
 	case *syntax.ProcSubst:
 		w.sub(p.Stmts)
