@@ -24,7 +24,7 @@ var setupTools = map[string][]string{
 	"direnv": {"hook", "export"}, "pyenv": {"init", "virtualenv-init"}, "rbenv": {"init"}, "nodenv": {"init"},
 	"goenv": {"init"}, "jenv": {"init"}, "plenv": {"init"}, "phpenv": {"init"}, "swiftenv": {"init"},
 	"pyenv-virtualenv-init": {""}, "ssh-agent": {"", "-s", "-c"}, "brew": {"shellenv"},
-	"conda": {"shell.bash", "shell.zsh", "shell.posix", "shell.fish", "shell.powershell"},
+	"conda":      {"shell.bash", "shell.zsh", "shell.posix", "shell.fish", "shell.powershell"},
 	"micromamba": {"shell"}, "mamba": {"shell"}, "starship": {"init"}, "zoxide": {"init"}, "fnm": {"env"},
 	"mise": {"activate", "env"}, "rtx": {"activate"}, "opam": {"env", "config"}, "thefuck": {"--alias"},
 	"keychain": {"--eval"}, "dircolors": {"", "-b", "-c"}, "luarocks": {"path"}, "atuin": {"init"},
