@@ -82,6 +82,13 @@ var _ = declare("app/judge/rules/packs/everyday/everyday_pkg.go", func() []Entry
 	}
 })
 
+var _ = declare("app/judge/rules/packs/everyday/pkgurl.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "pkg.install-url", Risk: 2, Category: "packages and publishing", Reason: "installs a package straight from a URL or a git repository: its install scripts run code no registry holds, as curl | sh does",
+			Examples: []Example{{Command: "pip install git+https://github.com/someone/tool.git"}}},
+	}
+})
+
 var _ = declare("app/judge/rules/packs/publish/publish.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "gh.<grp>", Risk: 2, Category: "packages and publishing", Reason: "works with CI runs",
