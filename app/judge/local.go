@@ -76,6 +76,8 @@ func scriptContent(s State) (string, bool) {
 		return packageScripts(content), true
 	case runsCommands(low):
 		return configCommands(content), true
+	case editorSettings(low):
+		return settingsCommands(content), true
 	case ext == ".ipynb" || s.Tool == "NotebookEdit":
 		return lineByLine(content, "!"), true
 	}

@@ -34,7 +34,7 @@ var runKeyPair = regexp.MustCompile(`"(command|initializeCommand|onCreateCommand
 
 func runsCommands(lowPath string) bool {
 	base := path.Base(lowPath)
-	return base == "tasks.json" && strings.Contains(lowPath, ".vscode/") ||
+	return base == "tasks.json" && (strings.Contains(lowPath, ".vscode/") || strings.Contains(lowPath, ".zed/")) ||
 		base == "devcontainer.json" || base == ".devcontainer.json"
 }
 
