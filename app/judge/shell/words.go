@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"path"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -158,6 +159,10 @@ func (w *walker) param(p *syntax.ParamExp) string {
 			return base
 		case syntax.AlternateUnset, syntax.AlternateUnsetOrNull:
 			return w.word(p.Exp.Word)
+		case syntax.RemSmallSuffix, syntax.RemLargeSuffix, syntax.RemSmallPrefix, syntax.RemLargePrefix:
+			// for f in *.txt; do mv "$f" "${f%.txt}.md"; done: the trim of
+			// a known value is known.
+			return w.trim(base, p.Exp)
 		}
 		return Dyn
 	}
@@ -171,6 +176,66 @@ func isDefaultOp(op syntax.ParExpOperator) bool {
 		return true
 	}
 	return false
+}
+
+// trim computes ${X%pat}, ${X%%pat}, ${X#pat}, ${X##pat} of a known value
+// as the shell does; Dyn when the value or the pattern is not fully known,
+// or the pattern uses what path.Match reads otherwise ([...], escapes,
+// quoted glob characters).
+func (w *walker) trim(base string, e *syntax.Expansion) string {
+	if strings.Contains(base, Dyn) || e.Word == nil {
+		return Dyn
+	}
+	pat := w.word(e.Word)
+	if strings.Contains(pat, Dyn) || strings.ContainsAny(pat, "[]\\") {
+		return Dyn
+	}
+	if strings.ContainsAny(pat, "*?") {
+		for _, part := range e.Word.Parts {
+			if _, lit := part.(*syntax.Lit); !lit {
+				return Dyn // "${f%"*"}": a quoted * is a literal star
+			}
+		}
+	}
+	// In ${...} a * matches slashes too: hide them from path.Match.
+	const slash = "\x01"
+	sb, sp := strings.ReplaceAll(base, "/", slash), strings.ReplaceAll(pat, "/", slash)
+	match := func(s string) bool { ok, err := path.Match(sp, s); return err == nil && ok }
+	n := len(sb)
+	switch e.Op {
+	case syntax.RemSmallSuffix:
+		for i := n; i >= 0; i-- {
+			if match(sb[i:]) {
+				sb = sb[:i]
+				break
+			}
+		}
+	case syntax.RemLargeSuffix:
+		for i := 0; i <= n; i++ {
+			if match(sb[i:]) {
+				sb = sb[:i]
+				break
+			}
+		}
+	case syntax.RemSmallPrefix:
+		for i := 0; i <= n; i++ {
+			if match(sb[:i]) {
+				sb = sb[i:]
+				break
+			}
+		}
+	case syntax.RemLargePrefix:
+		for i := n; i >= 0; i-- {
+			if match(sb[:i]) {
+				sb = sb[i:]
+				break
+			}
+		}
+	}
+	if !utf8.ValidString(sb) {
+		return Dyn // a ? took one byte of a multi-byte letter
+	}
+	return strings.ReplaceAll(sb, slash, "/")
 }
 
 // absDefault: a default value that names a place by itself (/x, ~, C:\x).
