@@ -83,7 +83,7 @@ func (w *walker) command(argv []string, redirs []Redir, raw string, bg bool, pre
 		k = wordIndex(argv, args, rest, k)
 		args = rest
 	}
-	if !c.DynName && len(args) > 0 && k >= 0 && k < len(w.obf) && len(pre) == 0 && w.obf[k] {
+	if !c.DynName && len(args) > 0 && k >= 0 && k < len(w.obf) && len(pre) == 0 && w.obf[k] && !psStaticSafe(strings.ToLower(args[0])) {
 		c.Obfuscated = true
 	}
 	if c.Name == "" && !c.DynName && len(c.Wrappers) > 0 {

@@ -158,6 +158,8 @@ func psVarExpr(w, rest string) bool {
 	switch {
 	case rest != "" && rest[0] == '=' && (len(rest) == 1 || rest[1] != '='):
 		return true // $x = ...
+	case len(rest) >= 2 && rest[1] == '=' && strings.IndexByte("+-*/%", rest[0]) >= 0:
+		return true // $env:Path += ';C:\tools', $n -= 1
 	case rest != "" && rest[0] == '-':
 		op, _, _ := strings.Cut(rest[1:], " ")
 		return psOps[lower(op)]
