@@ -235,7 +235,7 @@ func fsClassify(p string, x *Ctx) fsScope {
 		return s
 	}
 	if !fsUnder(a, "/tmp") && (strings.Contains(a, "backup") || strings.HasSuffix(a, ".bak") || strings.Contains(a, "snapshot") ||
-		strings.Contains(a, "time machine")) {
+		strings.Contains(a, "time machine") || fsBackupWord(a)) {
 		return fsBackup
 	}
 	if r.proj != "" && dir == r.proj && (r.glob || a == r.proj) {
@@ -281,6 +281,20 @@ func fsClassify(p string, x *Ctx) fsScope {
 		return fsCache
 	}
 	return fsOutside
+}
+
+// fsBackupWords: "backup" in the languages users name their folders in
+// (D:\备份 on a Chinese Windows is D:\backup).
+var fsBackupWords = []string{"备份", "備份", "バックアップ", "백업", "sicherung", "sauvegarde", "respaldo",
+	"copia de seguridad", "резервн", "бэкап", "yedek", "kopia zapasowa", "cópia de segurança", "copia di sicurezza"}
+
+func fsBackupWord(a string) bool {
+	for _, w := range fsBackupWords {
+		if strings.Contains(a, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // fsClassifyDynamic scopes a path with a run-time part ($X, %VAR%): the
