@@ -29,7 +29,7 @@ var (
 		resolve_thread rebase checkout reset tag label subscribe unsubscribe follow star like mention
 		order buy sell book email message sms notify charge refund withdraw deposit mint sign`)
 	delVerbs  = words(`delete remove rm del unlink kill terminate revoke erase clear prune uninstall_all`)
-	destVerbs = words(`drop destroy purge truncate wipe nuke shred obliterate`)
+	destVerbs = words(`drop destroy purge truncate wipe nuke shred obliterate flushall flushdb dropdatabase`)
 	// words that mean "this tool runs a shell command" (judged by its command)
 	execVerbs = words(`run execute exec shell terminal command bash powershell cmd sh spawn process`)
 	// nouns that make a delete irreversible at scale
@@ -117,13 +117,13 @@ func MCPAt(server, tool, args, cwd, home string, overrides map[string]map[string
 			verb, overridden = f, true
 		}
 	}
-	content, sawCmd := mcpArgs(server, tool, args, cwd, home, verb.Risk > 0)
+	content, sawCmd, sawCli := mcpArgs(server, tool, args, cwd, home, verb.Risk > 0)
 	if !overridden && verb.Rule == "mcp.mutating" && isExecTool(tool) && !sawCmd && mcpOnlyReadSQL(args) {
 		// execute_sql / run_query with SELECT, SHOW, EXPLAIN only: the
 		// tool is as risky as its SQL, like a terminal tool and its command.
 		return Finding{Risk: 0, Rule: "mcp.sql-read", Reason: "runs read-only SQL through an MCP tool: mcp__" + server + "__" + tool}
 	}
-	if sawCmd && !overridden && isExecTool(tool) && !(content.Uncertain && content.score() < 1.5 && strings.HasSuffix(content.Rule, "shell.unknown")) {
+	if sawCmd && !overridden && (isExecTool(tool) || sawCli) && !(content.Uncertain && content.score() < 1.5 && strings.HasSuffix(content.Rule, "shell.unknown")) {
 		// A terminal-like tool is as risky as the command it runs: judge
 		// it like the Bash tool instead of by its verb. A program nobody
 		// knows ({"cmd":"deploy"}) keeps the tool's own weight instead.
@@ -202,7 +202,11 @@ var resolvedThings = words(`issue issues incident incidents alert alerts thread 
 
 // Argument keys that carry a shell command or a file path.
 var (
-	cmdKeys  = words(`command cmd script shell shell_command shellcommand commandline command_line bash powershell`)
+	cmdKeys  = words(`command cmd script shell shell_command shellcommand commandline command_line bash powershell cli_command clicommand`)
+	// cliKeys: a tool that takes one of these runs that command line,
+	// whatever its name says (awslabs' call_aws {"cli_command": "aws s3 ls"}).
+	cliKeys       = words(`cli_command clicommand command_line commandline shell_command shellcommand`)
+	mcpShellNames = words(`bash sh zsh powershell pwsh cmd cmd.exe powershell.exe pwsh.exe gitbash git-bash wsl`)
 	pathKeys = words(`path file_path filepath filename file destination dest target target_path output output_path
 		source src from to new_path newpath old_path oldpath directory dir folder relative_path relativepath
 		absolute_path absolutepath abs_path paths files notebook_path`)
@@ -219,9 +223,9 @@ var (
 // mcpArgs judges what the arguments carry: shell commands (rules.Bash),
 // file paths (self-protection; write rules when the tool mutates; secret
 // files when it reads) and SQL.
-func mcpArgs(server, tool, args, cwd, home string, mutating bool) (worst Finding, sawCmd bool) {
+func mcpArgs(server, tool, args, cwd, home string, mutating bool) (worst Finding, sawCmd, sawCli bool) {
 	if strings.TrimSpace(args) == "" {
-		return Finding{}, false
+		return Finding{}, false, false
 	}
 	var m map[string]any
 	if err := json.Unmarshal([]byte(args), &m); err != nil {
@@ -229,6 +233,23 @@ func mcpArgs(server, tool, args, cwd, home string, mutating bool) (worst Finding
 		// the key/value pairs that came before the cut, so a path named
 		// before a big content is still judged.
 		m = partialObject(args)
+	}
+	// {"cmd": ["rm", "-rf", "/"]}: an argv list is one command line.
+	for k, v := range m {
+		if list, ok := v.([]any); ok && cmdKeys[strings.ToLower(k)] {
+			line := ""
+			for _, a := range list {
+				if s, ok := a.(string); ok {
+					line += " " + shellQuote(s)
+				}
+			}
+			m[k] = strings.TrimSpace(line)
+		}
+	}
+	// {"shell": "powershell", "command": "..."}: the shell's name says which
+	// shell runs the command; it is no command of its own.
+	if sh, ok := m["shell"].(string); ok && m["command"] != nil && mcpShellNames[strings.ToLower(strings.TrimSpace(sh))] {
+		delete(m, "shell")
 	}
 	// {"command": "rm", "args": ["-rf", "/"]}: judge the command line whole.
 	if c, ok := m["command"].(string); ok {
@@ -253,6 +274,7 @@ func mcpArgs(server, tool, args, cwd, home string, mutating bool) (worst Finding
 		switch {
 		case cmdKeys[k]:
 			sawCmd = true
+			sawCli = sawCli || cliKeys[k]
 			f := Bash(v, cwd, home)
 			f.Reason = "the MCP tool runs a shell command: " + f.Reason
 			take(f)
@@ -278,7 +300,7 @@ func mcpArgs(server, tool, args, cwd, home string, mutating bool) (worst Finding
 			}
 		}
 	})
-	return worst, sawCmd
+	return worst, sawCmd, sawCli
 }
 
 // sqlLiteral matches quoted SQL string literals (doubled quotes included) and
