@@ -202,12 +202,12 @@ var resolvedThings = words(`issue issues incident incidents alert alerts thread 
 
 // Argument keys that carry a shell command or a file path.
 var (
-	cmdKeys  = words(`command cmd script shell shell_command shellcommand commandline command_line bash powershell cli_command clicommand`)
+	cmdKeys = words(`command cmd script shell shell_command shellcommand commandline command_line bash powershell cli_command clicommand`)
 	// cliKeys: a tool that takes one of these runs that command line,
 	// whatever its name says (awslabs' call_aws {"cli_command": "aws s3 ls"}).
 	cliKeys       = words(`cli_command clicommand command_line commandline shell_command shellcommand`)
 	mcpShellNames = words(`bash sh zsh powershell pwsh cmd cmd.exe powershell.exe pwsh.exe gitbash git-bash wsl`)
-	pathKeys = words(`path file_path filepath filename file destination dest target target_path output output_path
+	pathKeys      = words(`path file_path filepath filename file destination dest target target_path output output_path
 		source src from to new_path newpath old_path oldpath directory dir folder relative_path relativepath
 		absolute_path absolutepath abs_path paths files notebook_path`)
 	sqlKeys = words(`sql query statement statements`)
