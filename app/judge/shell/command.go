@@ -191,6 +191,15 @@ func (w *walker) special(idx int, argv []string) {
 		if ops := c.Operands(); len(ops) >= 2 && ops[0] != "-" {
 			w.nested(ops[0], false)
 		}
+	case "at", "batch":
+		// echo 'CMD' | at midnight: the job's commands come down the pipe,
+		// read like a here-string (the at rule judges them).
+		if w.inPipe > 0 && !c.Flag('f', "") {
+			if w.pending == nil {
+				w.pending = map[int]bool{}
+			}
+			w.pending[idx] = true
+		}
 	case "eval":
 		code := strings.Join(c.Args, " ")
 		c.FedCode = true
