@@ -35,6 +35,8 @@ var _ = declare("app/judge/rules/packs/git/git.go", func() []Entry {
 			Examples: []Example{{Command: "git fetch --all --prune"}}},
 		Entry{ID: "git.force-push", Risk: 3, RedLine: true, Category: "version control", Reason: "force-push overwrites the remote's history; others' commits can be lost",
 			Examples: []Example{{Command: "git push -f"}}},
+		Entry{ID: "git.clean-home", Risk: 3, Category: "version control", Reason: "git clean -f in the home folder: every file the repository does not track there is deleted for good",
+			Examples: []Example{{Command: "git -C ~ clean -fdx"}}},
 		Entry{ID: "git.force-push-lease-main", Risk: 3, RedLine: true, Category: "version control", Reason: "force-push (with lease) rewrites the history of the shared branch main",
 			Examples: []Example{{Command: "git push --force-with-lease origin main"}}},
 		Entry{ID: "git.force-push-lease", Risk: 2, Category: "version control", Reason: "force-push (with lease) rewrites the remote branch's history",

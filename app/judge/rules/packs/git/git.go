@@ -180,6 +180,12 @@ func gitSubJudge(c *shell.Cmd, x *rules.Ctx, g *opts.Git) (rules.Finding, bool) 
 		}
 		return low()
 	case "clean":
+		if a.Has("force") && x != nil && x.Cwd != "" && rules.FsClassify(x.Cwd, x) >= rules.FsHome && !a.Has("dry-run") {
+			// The work tree is the home (a dotfiles repository) or above
+			// it: every file the repository does not track is the user's
+			// documents, keys and settings.
+			return gitF(c, 3, 0.8, "git.clean-home", "git clean -f in "+x.Cwd+", the home folder: every file the repository does not track there is deleted for good")
+		}
 		if a.Has("force") || a.Has("interactive") {
 			if a.Has("x") || a.Has("X") {
 				return gitF(c, 2.2, 0.3, "git.clean", "git clean -x deletes all untracked and ignored files (including local config and data)")
