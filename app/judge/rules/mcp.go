@@ -284,6 +284,9 @@ func mcpArgs(server, tool, args, cwd, home string, mutating bool) (worst Finding
 			if f, ok := mcpFileURL(v, cwd, home); ok {
 				take(f)
 			}
+			if metadataURL(v) {
+				take(metadataFinding(v, v)) // a fetch tool asking for the machine's cloud key (metadata.go)
+			}
 		case pathKeys[k]:
 			// A tool that may change files is judged like Write on every
 			// path it names (source of a move included); a read-only one
