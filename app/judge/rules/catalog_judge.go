@@ -53,6 +53,13 @@ var _ = declare("app/judge/rules/fswrite_mcp.go", func() []Entry {
 	}
 })
 
+var _ = declare("app/judge/rules/mcpgit.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "mcp.git", Risk: 0, Category: "judge, MCP and writes", Reason: "a git MCP tool, judged as the git command it runs",
+			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__git__git_status","tool_input":{"repo_path":"/home/dev/proj"},"cwd":"/home/dev/proj"}`)}}},
+	}
+})
+
 var _ = declare("app/judge/rules/mcpfileops.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "mcp.file-op", Risk: 0, Category: "judge, MCP and writes", Reason: "an MCP file-system rm, mv or cp, judged like the shell's: a path inside the project",

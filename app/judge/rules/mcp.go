@@ -109,6 +109,9 @@ func MCPAt(server, tool, args, cwd, home string, overrides map[string]map[string
 		if f, ok := mcpFileOp(tool, args, cwd, home); ok {
 			return f // a file-system delete or move is rm or mv (mcpfileops.go)
 		}
+		if f, ok := mcpGit(tool, args, cwd, home); ok {
+			return f // a git server's git_push is git push (mcpgit.go)
+		}
 	}
 	verb := mcpVerb(server, tool)
 	overridden := false
