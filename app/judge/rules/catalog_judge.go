@@ -77,6 +77,8 @@ var _ = declare("app/judge/rules/mcp.go", func() []Entry {
 			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__redis__purge_cache","tool_input":{},"cwd":"/home/dev/proj"}`)}}},
 		Entry{ID: "mcp.force-push", Risk: 3, RedLine: true, Category: "judge, MCP and writes", Reason: "force-pushes through an MCP tool (mcp__git__force_push): this overwrites a remote's history",
 			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__git__force_push","tool_input":{"branch":"main"},"cwd":"/home/dev/proj"}`)}}},
+		Entry{ID: "mcp.memory", Risk: 0, Category: "judge, MCP and writes", Reason: "the agent's own memory notes (the memory server's knowledge graph)",
+			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__memory__delete_entities","tool_input":{"entityNames":["old"]},"cwd":"/home/dev/proj"}`)}}},
 		Entry{ID: "mcp.mutating", Risk: 2, Category: "judge, MCP and writes", Reason: "consequential MCP tool (publish): mcp__npm__publish_package",
 			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__npm__publish_package","tool_input":{},"cwd":"/home/dev/proj"}`)}}},
 		Entry{ID: "mcp.override-consequential", Risk: 2, Category: "judge, MCP and writes", Reason: "consequential by your mcp_overrides",

@@ -113,6 +113,13 @@ func MCPAt(server, tool, args, cwd, home string, overrides map[string]map[string
 			return f // a git server's git_push is git push (mcpgit.go)
 		}
 	}
+	if _, _, ok := Override(server, tool, overrides); !ok && mcpMemoryTools[tool] && mcpMemoryServer(server) {
+		// The memory server's knowledge graph is the agent's own notes in
+		// a local file: writing or pruning them changes nothing else.
+		if f, _, _ := mcpArgs(server, tool, args, cwd, home, false); f.Rule == "" {
+			return Finding{Risk: 0, Rule: "mcp.memory", Reason: "the agent's own memory notes (mcp__" + server + "__" + tool + ")"}
+		}
+	}
 	verb := mcpVerb(server, tool)
 	overridden := false
 	if class, glob, ok := Override(server, tool, overrides); ok {
@@ -137,6 +144,16 @@ func MCPAt(server, tool, args, cwd, home string, overrides map[string]map[string
 		w.Reason = content.Reason + " (" + verb.Reason + ")"
 	}
 	return w
+}
+
+// mcpMemoryTools are the reference memory server's tools that change
+// its graph (its reads are read-only by their verbs).
+var mcpMemoryTools = map[string]bool{"create_entities": true, "create_relations": true, "add_observations": true,
+	"delete_entities": true, "delete_observations": true, "delete_relations": true}
+
+func mcpMemoryServer(server string) bool {
+	s := strings.ToLower(server)
+	return s == "memory" || strings.HasPrefix(s, "memory-") || strings.HasSuffix(s, "-memory") || s == "knowledge-graph" || s == "server-memory"
 }
 
 func isExecTool(tool string) bool {
