@@ -263,6 +263,11 @@ func fsClassify(p string, x *Ctx) fsScope {
 			return fsSoftware
 		}
 	}
+	if r.glob && (dir == "c:/program files" || dir == "c:/program files (x86)" || dir == "c:/programdata") {
+		// C:\Program Files\*: every installed program, Windows' own
+		// (Defender, Common Files) among them; the folder itself already is.
+		return fsSystem
+	}
 	for _, d := range fsSoftDirs {
 		if fsUnder(a, d) && a != d && !r.glob || r.glob && fsUnder(dir, d) {
 			return fsSoftware
