@@ -53,6 +53,13 @@ var _ = declare("app/judge/rules/fswrite_mcp.go", func() []Entry {
 	}
 })
 
+var _ = declare("app/judge/rules/mcpkube.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "mcp.kubectl", Risk: 0, Category: "judge, MCP and writes", Reason: "a Kubernetes MCP tool, judged as the kubectl command it runs",
+			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__kubernetes__kubectl_get","tool_input":{"resourceType":"pods","namespace":"staging"},"cwd":"/home/dev/proj"}`)}}},
+	}
+})
+
 var _ = declare("app/judge/rules/mcpgit.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "mcp.git", Risk: 0, Category: "judge, MCP and writes", Reason: "a git MCP tool, judged as the git command it runs",
