@@ -3,8 +3,9 @@ package judge
 import (
 	"encoding/json"
 	"path"
-	"regexp"
 	"strings"
+
+	"github.com/agent-guard/agent-guard/app/internal/lazyre"
 )
 
 // Editor settings that run programs on their own: VS Code's (and Cursor's,
@@ -54,15 +55,15 @@ func editorSettings(lowPath string) bool {
 // jsoncComment and jsoncComma let settings files (JSON with comments and
 // trailing commas) decode.
 var (
-	jsoncComment = regexp.MustCompile(`(?m)("(?:[^"\\]|\\.)*")|//[^\n]*|/\*(?s:.*?)\*/`)
-	jsoncComma   = regexp.MustCompile(`,(\s*[}\]])`)
+	jsoncComment = lazyre.New(`(?m)("(?:[^"\\]|\\.)*")|//[^\n]*|/\*(?s:.*?)\*/`)
+	jsoncComma   = lazyre.New(`,(\s*[}\]])`)
 )
 
 // settingsCommands returns the command lines a settings file holds, one a
 // line. Content that does not decode (an Edit's fragment) is read pair by
 // pair like a package.json fragment.
 func settingsCommands(content string) string {
-	clean := jsoncComment.ReplaceAllStringFunc(content, func(m string) string {
+	clean := jsoncComment.Re().ReplaceAllStringFunc(content, func(m string) string {
 		if strings.HasPrefix(m, `"`) {
 			return m
 		}

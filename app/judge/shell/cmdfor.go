@@ -1,9 +1,9 @@
 package shell
 
 import (
-	"regexp"
 	"strings"
-	"sync"
+
+	"github.com/agent-guard/agent-guard/app/internal/lazyre"
 )
 
 // cmd.exe's FOR runs its command once per item, with %x (%%x in a batch
@@ -21,22 +21,13 @@ import (
 // judges: the item is a path (a wildcard stays one), a number, or, for
 // /f, a run-time value.
 
-var (
-	cmdForOnce sync.Once
-	cmdForRe   *regexp.Regexp
-)
-
-func cmdForStmt() *regexp.Regexp {
-	cmdForOnce.Do(func() {
-		cmdForRe = regexp.MustCompile(`(?is)^\s*@?for\s+((?:/[rdlf]\s+(?:"[^"]*"\s+)?)*)(?:([^%\s"]+|"[^"]*")\s+)?(%%?[a-z])\s+in\s*\((.*?)\)\s*do\s+(.+)$`)
-	})
-	return cmdForRe
-}
+// cmdForStmt is compiled on first use (the hook's start pays nothing).
+var cmdForStmt = lazyre.New(`(?is)^\s*@?for\s+((?:/[rdlf]\s+(?:"[^"]*"\s+)?)*)(?:([^%\s"]+|"[^"]*")\s+)?(%%?[a-z])\s+in\s*\((.*?)\)\s*do\s+(.+)$`)
 
 // cmdForBody returns the command line(s) a cmd FOR statement runs, one
 // item each, joined by " & "; ok=false when src is no FOR statement.
 func cmdForBody(src string) (string, bool) {
-	m := cmdForStmt().FindStringSubmatch(strings.TrimSpace(src))
+	m := cmdForStmt.FindStringSubmatch(strings.TrimSpace(src))
 	if m == nil {
 		return "", false
 	}
