@@ -33,6 +33,9 @@ func (j *Judge) local(s State, a *shell.Analysis) rules.Finding {
 	if g, ok := rules.WriteSecretOut(s.FilePath, s.Content); ok {
 		return g
 	}
+	if g, ok := rules.WriteTransport(s.FilePath, writtenText(s)); ok {
+		f = rules.Worst(f, g) // certificate checks off for every later install (tlswrite.go)
+	}
 	if m := j.machine(s); m != nil && s.Tool == "Write" {
 		if g, ok := rules.WriteOn(s.FilePath, s.Cwd, home, s.Content == "", m); ok {
 			f = rules.Worst(f, g)
@@ -42,6 +45,15 @@ func (j *Judge) local(s State, a *shell.Analysis) rules.Finding {
 		f = rules.Worst(f, contentFinding(c, s, home))
 	}
 	return f
+}
+
+// writtenText is the text a Write or Edit puts into the file (a
+// MultiEdit's new strings joined).
+func writtenText(s State) string {
+	if s.Tool == "MultiEdit" {
+		return multiEditText(s.Content)
+	}
+	return s.Content
 }
 
 // scriptContent returns the shell code a Write/Edit puts into a file that
@@ -76,6 +88,8 @@ func scriptContent(s State) (string, bool) {
 		return packageScripts(content), true
 	case runsCommands(low):
 		return configCommands(content), true
+	case editorSettings(low):
+		return settingsCommands(content), true
 	case ext == ".ipynb" || s.Tool == "NotebookEdit":
 		return lineByLine(content, "!"), true
 	}

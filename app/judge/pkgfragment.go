@@ -35,7 +35,7 @@ var runKeyPair = lazyre.New(`"(command|initializeCommand|onCreateCommand|updateC
 
 func runsCommands(lowPath string) bool {
 	base := path.Base(lowPath)
-	return base == "tasks.json" && strings.Contains(lowPath, ".vscode/") ||
+	return base == "tasks.json" && (strings.Contains(lowPath, ".vscode/") || strings.Contains(lowPath, ".zed/")) ||
 		base == "devcontainer.json" || base == ".devcontainer.json"
 }
 

@@ -3,6 +3,13 @@ package rules
 // Catalog: credentials. Generated once from the corpora and then kept by hand;
 // see catalog.go for what an entry promises.
 
+var _ = declare("app/judge/rules/metadata.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "creds.cloud-metadata", Risk: 2, Category: "credentials", Reason: "asks the cloud metadata service for the machine's identity and credentials; a live cloud key would reach the model",
+			Examples: []Example{{Command: "curl http://169.254.169.254/latest/meta-data/iam/security-credentials/"}}},
+	}
+})
+
 var _ = declare("app/judge/rules/packs/cloud/cloud.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "creds.<svc>", Risk: 3, RedLine: true, Category: "credentials", Reason: "reveals secrets or credentials",

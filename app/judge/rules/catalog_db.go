@@ -3,6 +3,13 @@ package rules
 // Catalog: databases. Generated once from the corpora and then kept by hand;
 // see catalog.go for what an entry promises.
 
+var _ = declare("app/judge/rules/packs/db/dbprod.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "db.production-wipe", Risk: 3, RedLine: true, Category: "databases", Reason: "a command that wipes a database's data, pointed at production: its data cannot be recovered",
+			Examples: []Example{{Command: "RAILS_ENV=production rails db:reset"}}},
+	}
+})
+
 var _ = declare("app/judge/rules/packs/db/db.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "db.admin", Risk: 2, Category: "databases", Reason: "changes server credentials or state",

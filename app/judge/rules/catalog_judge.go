@@ -53,6 +53,27 @@ var _ = declare("app/judge/rules/fswrite_mcp.go", func() []Entry {
 	}
 })
 
+var _ = declare("app/judge/rules/mcpkube.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "mcp.kubectl", Risk: 0, Category: "judge, MCP and writes", Reason: "a Kubernetes MCP tool, judged as the kubectl command it runs",
+			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__kubernetes__kubectl_get","tool_input":{"resourceType":"pods","namespace":"staging"},"cwd":"/home/dev/proj"}`)}}},
+	}
+})
+
+var _ = declare("app/judge/rules/mcpgit.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "mcp.git", Risk: 0, Category: "judge, MCP and writes", Reason: "a git MCP tool, judged as the git command it runs",
+			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__git__git_status","tool_input":{"repo_path":"/home/dev/proj"},"cwd":"/home/dev/proj"}`)}}},
+	}
+})
+
+var _ = declare("app/judge/rules/mcpfileops.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "mcp.file-op", Risk: 0, Category: "judge, MCP and writes", Reason: "an MCP file-system rm, mv or cp, judged like the shell's: a path inside the project",
+			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__filesystem__move_file","tool_input":{"source":"notes.txt","destination":"docs/notes.txt"},"cwd":"/home/dev/proj"}`)}}},
+	}
+})
+
 var _ = declare("app/judge/rules/mcp.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "mcp.delete", Risk: 2, Category: "judge, MCP and writes", Reason: "deletes through an MCP tool (delete): mcp__github__delete_branch",
@@ -63,6 +84,8 @@ var _ = declare("app/judge/rules/mcp.go", func() []Entry {
 			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__redis__purge_cache","tool_input":{},"cwd":"/home/dev/proj"}`)}}},
 		Entry{ID: "mcp.force-push", Risk: 3, RedLine: true, Category: "judge, MCP and writes", Reason: "force-pushes through an MCP tool (mcp__git__force_push): this overwrites a remote's history",
 			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__git__force_push","tool_input":{"branch":"main"},"cwd":"/home/dev/proj"}`)}}},
+		Entry{ID: "mcp.memory", Risk: 0, Category: "judge, MCP and writes", Reason: "the agent's own memory notes (the memory server's knowledge graph)",
+			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__memory__delete_entities","tool_input":{"entityNames":["old"]},"cwd":"/home/dev/proj"}`)}}},
 		Entry{ID: "mcp.mutating", Risk: 2, Category: "judge, MCP and writes", Reason: "consequential MCP tool (publish): mcp__npm__publish_package",
 			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__npm__publish_package","tool_input":{},"cwd":"/home/dev/proj"}`)}}},
 		Entry{ID: "mcp.override-consequential", Risk: 2, Category: "judge, MCP and writes", Reason: "consequential by your mcp_overrides",

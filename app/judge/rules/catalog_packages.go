@@ -82,6 +82,20 @@ var _ = declare("app/judge/rules/packs/everyday/everyday_pkg.go", func() []Entry
 	}
 })
 
+var _ = declare("app/judge/rules/packs/everyday/npmscriptset.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "npm.script-set", Risk: 2, Category: "packages and publishing", Reason: "sets a package script that would run a dangerous command on the next install or run",
+			Examples: []Example{{Command: "npm pkg set scripts.postinstall='rm -rf ~'"}}},
+	}
+})
+
+var _ = declare("app/judge/rules/packs/everyday/pkgurl.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "pkg.install-url", Risk: 2, Category: "packages and publishing", Reason: "installs a package straight from a URL or a git repository: its install scripts run code no registry holds, as curl | sh does",
+			Examples: []Example{{Command: "pip install git+https://github.com/someone/tool.git"}}},
+	}
+})
+
 var _ = declare("app/judge/rules/packs/publish/publish.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "gh.<grp>", Risk: 2, Category: "packages and publishing", Reason: "works with CI runs",

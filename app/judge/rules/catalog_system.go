@@ -55,7 +55,7 @@ var _ = declare("app/judge/rules/packs/interp/interp_code.go", func() []Entry {
 var _ = declare("app/judge/rules/packs/procs/procs.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "cron.at", Risk: 2, Category: "system", Reason: "schedules a command to run later, unattended",
-			Examples: []Example{{Command: "echo 'rm -rf ~' | at now + 1 minute"}}},
+			Examples: []Example{{Command: "echo 'make backup' | at now + 1 minute"}}},
 		Entry{ID: "cron.atq", Risk: 0, Category: "system", Reason: "lists queued jobs",
 			Examples: []Example{{Command: "atq"}}},
 		Entry{ID: "cron.atrm", Risk: 2, Category: "system", Reason: "removes queued jobs",

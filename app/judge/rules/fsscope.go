@@ -124,6 +124,7 @@ func fsResolve(p string, x *Ctx) fsPath {
 		}
 		r.proj = fsClean(pr)
 	}
+	r.cwd, r.proj = fsDriveMount(r.cwd), fsDriveMount(r.proj)
 	if fsNotProject(r.proj) {
 		// An agent started in /etc or C:\Windows: that folder is no project
 		// whose files are the agent's to remove (rm -rf ./* there is /etc/*).
@@ -134,6 +135,7 @@ func fsResolve(p string, x *Ctx) fsPath {
 		r.cwd = ""
 		p = "\x01/" + p
 	}
+	p = fsDriveMount(p)
 	switch {
 	case p == "~" || strings.HasPrefix(p, "~/"):
 		p = home + p[1:]
@@ -149,6 +151,30 @@ func fsResolve(p string, x *Ctx) fsPath {
 	}
 	r.abs = fsClean(p)
 	return r
+}
+
+// fsDriveMount writes a Windows drive reached through a Unix-style mount
+// as the drive itself: WSL's /mnt/c, Cygwin's /cygdrive/c and Git Bash's
+// /c (the shell Claude Code runs on Windows) are C:\, so /mnt/c/Users/x
+// is a home and /c/Windows the system folder, not "a folder outside the
+// project". p is lower-cased with forward slashes; other paths come back
+// as they are.
+func fsDriveMount(p string) string {
+	if !strings.HasPrefix(p, "/") {
+		return p
+	}
+	p = path.Clean(p)
+	rest := p
+	for _, pre := range [...]string{"/mnt/", "/cygdrive/", "/"} {
+		if strings.HasPrefix(p, pre) {
+			rest = p[len(pre):]
+			break
+		}
+	}
+	if rest == p || len(rest) == 0 || rest[0] < 'a' || rest[0] > 'z' || len(rest) > 1 && rest[1] != '/' {
+		return p
+	}
+	return fsClean(rest[:1] + ":" + rest[1:])
 }
 
 func fsClean(p string) string {
@@ -209,7 +235,7 @@ func fsClassify(p string, x *Ctx) fsScope {
 		return s
 	}
 	if !fsUnder(a, "/tmp") && (strings.Contains(a, "backup") || strings.HasSuffix(a, ".bak") || strings.Contains(a, "snapshot") ||
-		strings.Contains(a, "time machine")) {
+		strings.Contains(a, "time machine") || fsBackupWord(a)) {
 		return fsBackup
 	}
 	if r.proj != "" && dir == r.proj && (r.glob || a == r.proj) {
@@ -237,6 +263,11 @@ func fsClassify(p string, x *Ctx) fsScope {
 			return fsSoftware
 		}
 	}
+	if r.glob && (dir == "c:/program files" || dir == "c:/program files (x86)" || dir == "c:/programdata") {
+		// C:\Program Files\*: every installed program, Windows' own
+		// (Defender, Common Files) among them; the folder itself already is.
+		return fsSystem
+	}
 	for _, d := range fsSoftDirs {
 		if fsUnder(a, d) && a != d && !r.glob || r.glob && fsUnder(dir, d) {
 			return fsSoftware
@@ -255,6 +286,20 @@ func fsClassify(p string, x *Ctx) fsScope {
 		return fsCache
 	}
 	return fsOutside
+}
+
+// fsBackupWords: "backup" in the languages users name their folders in
+// (D:\备份 on a Chinese Windows is D:\backup).
+var fsBackupWords = []string{"备份", "備份", "バックアップ", "백업", "sicherung", "sauvegarde", "respaldo",
+	"copia de seguridad", "резервн", "бэкап", "yedek", "kopia zapasowa", "cópia de segurança", "copia di sicurezza"}
+
+func fsBackupWord(a string) bool {
+	for _, w := range fsBackupWords {
+		if strings.Contains(a, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // fsClassifyDynamic scopes a path with a run-time part ($X, %VAR%): the

@@ -29,7 +29,7 @@ var (
 		resolve_thread rebase checkout reset tag label subscribe unsubscribe follow star like mention
 		order buy sell book email message sms notify charge refund withdraw deposit mint sign`)
 	delVerbs  = words(`delete remove rm del unlink kill terminate revoke erase clear prune uninstall_all`)
-	destVerbs = words(`drop destroy purge truncate wipe nuke shred obliterate`)
+	destVerbs = words(`drop destroy purge truncate wipe nuke shred obliterate flushall flushdb dropdatabase`)
 	// words that mean "this tool runs a shell command" (judged by its command)
 	execVerbs = words(`run execute exec shell terminal command bash powershell cmd sh spawn process`)
 	// nouns that make a delete irreversible at scale
@@ -102,6 +102,22 @@ func MCPAt(server, tool, args, cwd, home string, overrides map[string]map[string
 		if f, ok := mcpFileWrite(tool, args, cwd, home); ok {
 			return f // a file-system write is a Write (fswrite_mcp.go)
 		}
+		if f, ok := mcpFileOp(tool, args, cwd, home); ok {
+			return f // a file-system delete or move is rm or mv (mcpfileops.go)
+		}
+		if f, ok := mcpGit(tool, args, cwd, home); ok {
+			return f // a git server's git_push is git push (mcpgit.go)
+		}
+		if f, ok := mcpKube(tool, args, cwd, home); ok {
+			return f // a Kubernetes server's kubectl_delete is kubectl delete (mcpkube.go)
+		}
+	}
+	if _, _, ok := Override(server, tool, overrides); !ok && mcpMemoryTools[tool] && mcpMemoryServer(server) {
+		// The memory server's knowledge graph is the agent's own notes in
+		// a local file: writing or pruning them changes nothing else.
+		if f, _, _ := mcpArgs(server, tool, args, cwd, home, false); f.Rule == "" {
+			return Finding{Risk: 0, Rule: "mcp.memory", Reason: "the agent's own memory notes (mcp__" + server + "__" + tool + ")"}
+		}
 	}
 	verb := mcpVerb(server, tool)
 	overridden := false
@@ -110,13 +126,13 @@ func MCPAt(server, tool, args, cwd, home string, overrides map[string]map[string
 			verb, overridden = f, true
 		}
 	}
-	content, sawCmd := mcpArgs(server, tool, args, cwd, home, verb.Risk > 0)
+	content, sawCmd, sawCli := mcpArgs(server, tool, args, cwd, home, verb.Risk > 0)
 	if !overridden && verb.Rule == "mcp.mutating" && isExecTool(tool) && !sawCmd && mcpOnlyReadSQL(args) {
 		// execute_sql / run_query with SELECT, SHOW, EXPLAIN only: the
 		// tool is as risky as its SQL, like a terminal tool and its command.
 		return Finding{Risk: 0, Rule: "mcp.sql-read", Reason: "runs read-only SQL through an MCP tool: mcp__" + server + "__" + tool}
 	}
-	if sawCmd && !overridden && isExecTool(tool) && !(content.Uncertain && content.score() < 1.5 && strings.HasSuffix(content.Rule, "shell.unknown")) {
+	if sawCmd && !overridden && (isExecTool(tool) || sawCli) && !(content.Uncertain && content.score() < 1.5 && strings.HasSuffix(content.Rule, "shell.unknown")) {
 		// A terminal-like tool is as risky as the command it runs: judge
 		// it like the Bash tool instead of by its verb. A program nobody
 		// knows ({"cmd":"deploy"}) keeps the tool's own weight instead.
@@ -127,6 +143,16 @@ func MCPAt(server, tool, args, cwd, home string, overrides map[string]map[string
 		w.Reason = content.Reason + " (" + verb.Reason + ")"
 	}
 	return w
+}
+
+// mcpMemoryTools are the reference memory server's tools that change
+// its graph (its reads are read-only by their verbs).
+var mcpMemoryTools = map[string]bool{"create_entities": true, "create_relations": true, "add_observations": true,
+	"delete_entities": true, "delete_observations": true, "delete_relations": true}
+
+func mcpMemoryServer(server string) bool {
+	s := strings.ToLower(server)
+	return s == "memory" || strings.HasPrefix(s, "memory-") || strings.HasSuffix(s, "-memory") || s == "knowledge-graph" || s == "server-memory"
 }
 
 func isExecTool(tool string) bool {
@@ -195,8 +221,12 @@ var resolvedThings = words(`issue issues incident incidents alert alerts thread 
 
 // Argument keys that carry a shell command or a file path.
 var (
-	cmdKeys  = words(`command cmd script shell shell_command shellcommand commandline command_line bash powershell`)
-	pathKeys = words(`path file_path filepath filename file destination dest target target_path output output_path
+	cmdKeys = words(`command cmd script shell shell_command shellcommand commandline command_line bash powershell cli_command clicommand`)
+	// cliKeys: a tool that takes one of these runs that command line,
+	// whatever its name says (awslabs' call_aws {"cli_command": "aws s3 ls"}).
+	cliKeys       = words(`cli_command clicommand command_line commandline shell_command shellcommand`)
+	mcpShellNames = words(`bash sh zsh powershell pwsh cmd cmd.exe powershell.exe pwsh.exe gitbash git-bash wsl`)
+	pathKeys      = words(`path file_path filepath filename file destination dest target target_path output output_path
 		source src from to new_path newpath old_path oldpath directory dir folder relative_path relativepath
 		absolute_path absolutepath abs_path paths files notebook_path`)
 	sqlKeys = words(`sql query statement statements`)
@@ -212,9 +242,9 @@ var (
 // mcpArgs judges what the arguments carry: shell commands (rules.Bash),
 // file paths (self-protection; write rules when the tool mutates; secret
 // files when it reads) and SQL.
-func mcpArgs(server, tool, args, cwd, home string, mutating bool) (worst Finding, sawCmd bool) {
+func mcpArgs(server, tool, args, cwd, home string, mutating bool) (worst Finding, sawCmd, sawCli bool) {
 	if strings.TrimSpace(args) == "" {
-		return Finding{}, false
+		return Finding{}, false, false
 	}
 	var m map[string]any
 	if err := json.Unmarshal([]byte(args), &m); err != nil {
@@ -222,6 +252,23 @@ func mcpArgs(server, tool, args, cwd, home string, mutating bool) (worst Finding
 		// the key/value pairs that came before the cut, so a path named
 		// before a big content is still judged.
 		m = partialObject(args)
+	}
+	// {"cmd": ["rm", "-rf", "/"]}: an argv list is one command line.
+	for k, v := range m {
+		if list, ok := v.([]any); ok && cmdKeys.Has(strings.ToLower(k)) {
+			line := ""
+			for _, a := range list {
+				if s, ok := a.(string); ok {
+					line += " " + shellQuote(s)
+				}
+			}
+			m[k] = strings.TrimSpace(line)
+		}
+	}
+	// {"shell": "powershell", "command": "..."}: the shell's name says which
+	// shell runs the command; it is no command of its own.
+	if sh, ok := m["shell"].(string); ok && m["command"] != nil && mcpShellNames.Has(strings.ToLower(strings.TrimSpace(sh))) {
+		delete(m, "shell")
 	}
 	// {"command": "rm", "args": ["-rf", "/"]}: judge the command line whole.
 	if c, ok := m["command"].(string); ok {
@@ -246,6 +293,7 @@ func mcpArgs(server, tool, args, cwd, home string, mutating bool) (worst Finding
 		switch {
 		case cmdKeys.Has(k):
 			sawCmd = true
+			sawCli = sawCli || cliKeys.Has(k)
 			f := Bash(v, cwd, home)
 			f.Reason = "the MCP tool runs a shell command: " + f.Reason
 			take(f)
@@ -254,6 +302,9 @@ func mcpArgs(server, tool, args, cwd, home string, mutating bool) (worst Finding
 		case urlKeys.Has(k):
 			if f, ok := mcpFileURL(v, cwd, home); ok {
 				take(f)
+			}
+			if metadataURL(v) {
+				take(metadataFinding(v, v)) // a fetch tool asking for the machine's cloud key (metadata.go)
 			}
 		case pathKeys.Has(k):
 			// A tool that may change files is judged like Write on every
@@ -271,7 +322,7 @@ func mcpArgs(server, tool, args, cwd, home string, mutating bool) (worst Finding
 			}
 		}
 	})
-	return worst, sawCmd
+	return worst, sawCmd, sawCli
 }
 
 // sqlLiteral matches quoted SQL string literals (doubled quotes included) and

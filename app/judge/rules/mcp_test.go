@@ -144,6 +144,11 @@ func FuzzMCP(f *testing.F) {
 	f.Add("x", "createDropTable", `{"sql":"drop table t","args":["a"],"command":"x"}`)
 	f.Add("x", "run", `{"command":"`+strings.Repeat("$(", 2000)+`"}`)
 	f.Add("x", "q", strings.Repeat(`{"a":`, 3000))
+	// the tools read as shell commands (mcpfileops.go, mcpgit.go, mcpkube.go)
+	f.Add("git", "git_push", `{"repo_path":"x'y","remote":"o","branch":"main","force":true,"mode":"--hard"}`)
+	f.Add("fs", "move_file", `{"source":["a",1],"destination":"/etc/x","recursive":true}`)
+	f.Add("k8s", "kubectl_delete", `{"resourceType":"ns","name":["a"],"namespace":"","replicas":3}`)
+	f.Add("memory", "delete_entities", `{"entityNames":["x"],"cmd":["rm","-rf","~"]}`)
 	f.Fuzz(func(t *testing.T, server, tool, args string) {
 		r := MCP(server, tool, args, map[string]map[string]string{"*": {"*[": "readonly"}})
 		if r.Rule == "" || r.Reason == "" {

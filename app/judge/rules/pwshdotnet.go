@@ -15,7 +15,7 @@ import (
 // (the line, or the code given to powershell -c) and judged as the
 // delete or write it is.
 
-var dotnetFileCall = lazyre.New(`(?i)\[(?:system\.)?io\.(file|directory)\]::(delete|writealltext|writeallbytes|writealllines|appendalltext|appendalllines|create|move|copy|replace)\s*\(\s*([^,)]*)(?:,\s*([^,)]*))?`)
+var dotnetFileCall = lazyre.New(`(?i)\[(?:system\.)?io\.(file|directory)\]::(delete|writealltext|writeallbytes|writealllines|appendalltext|appendalllines|create|move|copy|replace|readalltext|readalllines|readallbytes|readlines|openread)\s*\(\s*([^,)]*)(?:,\s*([^,)]*))?`)
 
 func init() { onAny(ruleDotnetFiles) }
 
@@ -44,6 +44,9 @@ func ruleDotnetFiles(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			f, ok = pkEval(pkInner(c, words), x)
 		case method == "delete":
 			f, ok = pkEval(pkInner(c, []string{"rm", "-f", p}), x)
+		case strings.HasPrefix(method, "read") || method == "openread":
+			// ReadAllText(path) is cat path: a secret read is creds.read.
+			f, ok = pkEval(pkInner(c, []string{"cat", p}), x)
 		case method == "move" || method == "copy" || method == "replace":
 			// Move(src, dst): the destination is written, a move's source goes.
 			dst := dotnetPath(m[4])

@@ -158,7 +158,7 @@ func pkSizeBytes(s string) (float64, bool) {
 
 // Markers of deleting code, looked for in lower-cased code.
 var (
-	pkDelMarks = []string{"shutil.rmtree", "os.remove", "os.unlink", "os.rmdir", "os.removedirs", ".unlink(", ".rmdir(", "rmtree", "rmsync", "fs.rm(", "fs.rmdir", "fs.unlink", "promises.rm", "rimraf", "fse.remove", "fs.emptydir", "file.delete", "fileutils.rm", "file.unlink", "unlink(", "unlink ", "deno.remove", "remove-item", "files.delete", "directory.delete", "file.delete(", ".delete()", "removesync", "dir.rmdir", "rm_rf", "os.truncate", "truncate(", "send2trash"}
+	pkDelMarks = []string{"shutil.rmtree", "os.remove", "os.unlink", "os.rmdir", "os.removedirs", ".unlink(", ".rmdir(", "rmtree", "rmsync", "fs.rm(", "fs.rmdir", "fs.unlink", "promises.rm", "rimraf", "fse.remove", "fs.emptydir", "file.delete", "fileutils.rm", "file.unlink", "unlink(", "unlink ", "deno.remove", "remove-item", "files.delete", "directory.delete", "file.delete(", ".delete()", "removesync", "dir.rmdir", "rm_rf", "os.truncate", "truncate(", "send2trash", "remove_tree", "remove_dir_all", "os.removeall", "fileutils.remove_dir", "fileutils.rm_r"}
 )
 
 // Marks of code that writes, moves or removes files, looked for in

@@ -28,7 +28,42 @@ func xargsFindSource(c *shell.Cmd, x *Ctx) *shell.Cmd {
 	return src
 }
 
+// xargsLsTargets: ls -d OPS prints OPS (globs expanded), ls with no
+// operand (or .) prints the working folder's entries: what rm gets from
+// ls ... | xargs rm. ok=false for other listings (ls DIR prints names
+// relative to DIR, which rm reads in the working folder).
+func xargsLsTargets(c *shell.Cmd, x *Ctx) ([]string, bool) {
+	if !hasWord(c.Wrappers, "xargs") || !hasWord(c.Args, shell.Dyn) {
+		return nil, false
+	}
+	src := pipedSource(c, x)
+	if src == nil || src.Name != "ls" || src.Dynamic() {
+		return nil, false
+	}
+	ops := src.Operands()
+	switch {
+	case src.Flag('d', "--directory") && len(ops) > 0:
+		return ops, true
+	case len(ops) == 0 || len(ops) == 1 && (ops[0] == "." || ops[0] == "./"):
+		if src.Flag('a', "--all") || src.Flag('A', "--almost-all") {
+			return []string{"./*", "./.*"}, true
+		}
+		return []string{"./*"}, true
+	}
+	return nil, false
+}
+
 func ruleXargsFromFind(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	if ts, ok := xargsLsTargets(c, x); ok && c.Name == "rm" {
+		words := append([]string{"rm", "-rf", "--"}, ts...)
+		f, ok := pkEval(pkInner(c, words), x)
+		if !ok {
+			return Finding{}, false
+		}
+		f.Reason = "ls | xargs rm deletes what ls lists: " + f.Reason
+		f.Marked = c.Raw
+		return f, true
+	}
 	src := xargsFindSource(c, x)
 	if src == nil {
 		return Finding{}, false

@@ -179,6 +179,10 @@ func (w *walker) run(src string) {
 			return
 		}
 	}
+	if body, ok := cmdForBody(src); ok && !strings.Contains(src, "\n") {
+		w.nestedWin(body, false) // cmd.exe's for %x in (...) do CMD (cmdfor.go)
+		return
+	}
 	if body, ok := cmdIfBody(src); ok && !strings.Contains(src, "\n") {
 		w.nestedWin(body, false) // cmd.exe's if exist X CMD (pwsh.go)
 		return

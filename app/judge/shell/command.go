@@ -83,7 +83,7 @@ func (w *walker) command(argv []string, redirs []Redir, raw string, bg bool, pre
 		k = wordIndex(argv, args, rest, k)
 		args = rest
 	}
-	if !c.DynName && len(args) > 0 && k >= 0 && k < len(w.obf) && len(pre) == 0 && w.obf[k] {
+	if !c.DynName && len(args) > 0 && k >= 0 && k < len(w.obf) && len(pre) == 0 && w.obf[k] && !psStaticSafe(strings.ToLower(args[0])) {
 		c.Obfuscated = true
 	}
 	if c.Name == "" && !c.DynName && len(c.Wrappers) > 0 {
@@ -191,9 +191,21 @@ func (w *walker) special(idx int, argv []string) {
 		if ops := c.Operands(); len(ops) >= 2 && ops[0] != "-" {
 			w.nested(ops[0], false)
 		}
+	case "at", "batch":
+		// echo 'CMD' | at midnight: the job's commands come down the pipe,
+		// read like a here-string (the at rule judges them).
+		if w.inPipe > 0 && !c.Flag('f', "") {
+			if w.pending == nil {
+				w.pending = map[int]bool{}
+			}
+			w.pending[idx] = true
+		}
 	case "eval":
 		code := strings.Join(c.Args, " ")
 		c.FedCode = true
+		if allSetup(c.Args) {
+			return // a known tool's shell setup (setupcode.go)
+		}
 		w.nested(code, false)
 	case "source", ".":
 		ops := c.Operands()

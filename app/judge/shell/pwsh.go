@@ -158,6 +158,8 @@ func psVarExpr(w, rest string) bool {
 	switch {
 	case rest != "" && rest[0] == '=' && (len(rest) == 1 || rest[1] != '='):
 		return true // $x = ...
+	case len(rest) >= 2 && rest[1] == '=' && strings.IndexByte("+-*/%", rest[0]) >= 0:
+		return true // $env:Path += ';C:\tools', $n -= 1
 	case rest != "" && rest[0] == '-':
 		op, _, _ := strings.Cut(rest[1:], " ")
 		return psOps[lower(op)]
@@ -219,7 +221,14 @@ func (w *walker) psLine(code string) {
 			continue
 		}
 		if prevAt[i] >= 0 && len(argv) > 0 {
-			argv = psPipeTarget(pieces[prevAt[i]], argv)
+			// gci P | Where-Object {...} | Sort-Object | Remove-Item: a
+			// filter only narrows what the listing yields; the delete is
+			// judged on the listing (at worst all of it).
+			from := prevAt[i]
+			for k := 0; k < 8 && from >= 0 && psFilterCmds[lower(pieces[from][0])] && prevAt[from] >= 0; k++ {
+				from = prevAt[from]
+			}
+			argv = psPipeTarget(pieces[from], argv)
 		}
 		piped := prevAt[i] >= 0 || i+1 < len(pieces) && psPrevSep(code, pos[i+1]) == '|'
 		if piped {
@@ -380,6 +389,20 @@ func psRedirs(argv []string) ([]string, []Redir) {
 	return out, rs
 }
 
+// psHasRecurse: a Remove-Item argument list asks for -Recurse.
+func psHasRecurse(args []string) bool {
+	for _, a := range args {
+		if l := lower(a); l == "-recurse" || l == "-r" || l == "-rec" {
+			return true
+		}
+	}
+	return false
+}
+
+// psFilterCmds pass on some of the objects piped to them, unchanged.
+var psFilterCmds = map[string]bool{"where-object": true, "?": true, "where": true, "sort-object": true, "sort": true,
+	"select-object": true, "select": true, "tee-object": true, "tee": true}
+
 // psPipeTarget: Get-ChildItem P | Remove-Item deletes everything P holds,
 // so Remove-Item without a path of its own gets P\*.
 func psPipeTarget(prev, cur []string) []string {
@@ -399,8 +422,10 @@ func psPipeTarget(prev, cur []string) []string {
 		return cur
 	}
 	p, filter := "", ""
+	recurse := false
 	for k := 1; k < len(prev); k++ {
 		a := lower(prev[k])
+		recurse = recurse || a == "-recurse" || a == "-r" || a == "-rec"
 		switch {
 		case a == "-path" || a == "-literalpath" || a == "-lp":
 			if k+1 < len(prev) {
@@ -422,6 +447,10 @@ func psPipeTarget(prev, cur []string) []string {
 	}
 	if p == "" {
 		p = "."
+	}
+	if recurse && !psHasRecurse(cur[1:]) {
+		// gci P -Recurse | ri: the listing holds every file below P.
+		cur = append(cur[:len(cur):len(cur)], "-Recurse")
 	}
 	if strings.ContainsAny(p, "*?") {
 		return append(cur, p)

@@ -206,6 +206,13 @@ var winVars = [...][2]string{
 	{"$env:localappdata", "~\\AppData\\Local"},
 	{"$home", "~"},
 	{"${home}", "~"},
+	// PowerShell's profile script, run by every new PowerShell session:
+	// a shell rc file (PowerShell 7's path; 5.1 keeps WindowsPowerShell).
+	{"$profile.currentuserallhosts", "~\\Documents\\PowerShell\\profile.ps1"},
+	{"$profile.currentusercurrenthost", "~\\Documents\\PowerShell\\Microsoft.PowerShell_profile.ps1"},
+	{"$profile.allusersallhosts", "C:\\Program Files\\PowerShell\\7\\profile.ps1"},
+	{"$profile.alluserscurrenthost", "C:\\Program Files\\PowerShell\\7\\Microsoft.PowerShell_profile.ps1"},
+	{"$profile", "~\\Documents\\PowerShell\\Microsoft.PowerShell_profile.ps1"},
 	{"$pwd", "."},
 }
 

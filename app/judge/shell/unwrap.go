@@ -323,10 +323,19 @@ func (w *walker) nestedWin(code string, ps bool) {
 		n.psLine(code)
 		return
 	}
+	if body, ok := cmdForBody(code); ok && body != code {
+		code = body // for %x in (...) do CMD: CMD once per item (cmdfor.go)
+	}
 	pieces, raws := splitWords(code, modeCmd)
 	for i, argv := range pieces {
 		if n.stop() {
 			return
+		}
+		if len(argv) > 0 && lower(argv[0]) == "if" {
+			if body, ok := cmdIfBody(raws[i]); ok {
+				n.nestedWin(body, false) // if exist X CMD inside cmd /c or a FOR
+				continue
+			}
 		}
 		n.command(argv, nil, raws[i], false, nil)
 	}

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"path"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -105,6 +106,10 @@ func (w *walker) part(b *strings.Builder, p syntax.WordPart, quoted bool) {
 			b.WriteString(out)
 			return
 		}
+		if w.setupOutput(p, n) {
+			b.WriteString(setupMark)
+			return
+		}
 		b.WriteString(Dyn)
 	case *syntax.ProcSubst:
 		w.sub(p.Stmts)
@@ -133,6 +138,18 @@ func (w *walker) param(p *syntax.ParamExp) string {
 		// ${X:-default}, ${X:?msg}: X itself when X is known and set;
 		// ${X:+alt}: alt. Anything else (or X unknown) is Dyn.
 		base := w.paramValue(name)
+		if base == Dyn && isDefaultOp(p.Exp.Op) {
+			// ${TARGET:-/} with TARGET unknown: the value is TARGET's or
+			// the default. The default followed by the unknown marker
+			// keeps both: rules that read a prefix (rm's path) judge the
+			// default's worst ("/" is the root) and nothing reads the word
+			// as fully known. Only an absolute default (/, ~, C:\) is kept:
+			// a relative one (${OUT:-dist}) is a folder of wherever the line
+			// runs, as unknown as the variable, and stays Dyn.
+			if d := w.word(p.Exp.Word); absDefault(d) && !strings.Contains(d, Dyn) {
+				return d + Dyn
+			}
+		}
 		if base == Dyn || base == "" {
 			return Dyn
 		}
@@ -142,10 +159,89 @@ func (w *walker) param(p *syntax.ParamExp) string {
 			return base
 		case syntax.AlternateUnset, syntax.AlternateUnsetOrNull:
 			return w.word(p.Exp.Word)
+		case syntax.RemSmallSuffix, syntax.RemLargeSuffix, syntax.RemSmallPrefix, syntax.RemLargePrefix:
+			// for f in *.txt; do mv "$f" "${f%.txt}.md"; done: the trim of
+			// a known value is known.
+			return w.trim(base, p.Exp)
 		}
 		return Dyn
 	}
 	return w.paramValue(name)
+}
+
+// isDefaultOp: ${X:-d}, ${X-d}, ${X:=d}, ${X=d} expand to d when X is unset.
+func isDefaultOp(op syntax.ParExpOperator) bool {
+	switch op {
+	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AssignUnset, syntax.AssignUnsetOrNull:
+		return true
+	}
+	return false
+}
+
+// trim computes ${X%pat}, ${X%%pat}, ${X#pat}, ${X##pat} of a known value
+// as the shell does; Dyn when the value or the pattern is not fully known,
+// or the pattern uses what path.Match reads otherwise ([...], escapes,
+// quoted glob characters).
+func (w *walker) trim(base string, e *syntax.Expansion) string {
+	if strings.Contains(base, Dyn) || e.Word == nil {
+		return Dyn
+	}
+	pat := w.word(e.Word)
+	if strings.Contains(pat, Dyn) || strings.ContainsAny(pat, "[]\\") {
+		return Dyn
+	}
+	if strings.ContainsAny(pat, "*?") {
+		for _, part := range e.Word.Parts {
+			if _, lit := part.(*syntax.Lit); !lit {
+				return Dyn // "${f%"*"}": a quoted * is a literal star
+			}
+		}
+	}
+	// In ${...} a * matches slashes too: hide them from path.Match.
+	const slash = "\x01"
+	sb, sp := strings.ReplaceAll(base, "/", slash), strings.ReplaceAll(pat, "/", slash)
+	match := func(s string) bool { ok, err := path.Match(sp, s); return err == nil && ok }
+	n := len(sb)
+	switch e.Op {
+	case syntax.RemSmallSuffix:
+		for i := n; i >= 0; i-- {
+			if match(sb[i:]) {
+				sb = sb[:i]
+				break
+			}
+		}
+	case syntax.RemLargeSuffix:
+		for i := 0; i <= n; i++ {
+			if match(sb[i:]) {
+				sb = sb[:i]
+				break
+			}
+		}
+	case syntax.RemSmallPrefix:
+		for i := 0; i <= n; i++ {
+			if match(sb[:i]) {
+				sb = sb[i:]
+				break
+			}
+		}
+	case syntax.RemLargePrefix:
+		for i := n; i >= 0; i-- {
+			if match(sb[:i]) {
+				sb = sb[i:]
+				break
+			}
+		}
+	}
+	if !utf8.ValidString(sb) {
+		return Dyn // a ? took one byte of a multi-byte letter
+	}
+	return strings.ReplaceAll(sb, slash, "/")
+}
+
+// absDefault: a default value that names a place by itself (/x, ~, C:\x).
+func absDefault(d string) bool {
+	return strings.HasPrefix(d, "/") || d == "~" || strings.HasPrefix(d, "~/") ||
+		len(d) >= 2 && d[1] == ':' && (d[0]|0x20 >= 'a' && d[0]|0x20 <= 'z')
 }
 
 // paramValue is the static value of variable name, or Dyn.

@@ -613,18 +613,38 @@ func pkSecretHunt(c *shell.Cmd, x *rules.Ctx) string {
 		pat, pos = pos[0], pos[1:]
 	}
 	lp := strings.ToLower(pat)
-	if rules.PkAnyOf(lp, []string{"private key", "password", "passwd", "secret", "api_key", "apikey", "api-key", "token", "aws_access", "begin rsa", "begin openssh", "credential", "akia"}) == "" {
+	// api[_-]?key, pass(word|wd), BEGIN.*PRIVATE: the words without the
+	// pattern's punctuation.
+	bare := strings.Map(func(r rune) rune {
+		if strings.ContainsRune("[]()?*+.\\_-^$|{} ", r) {
+			return -1
+		}
+		return r
+	}, lp)
+	if rules.PkAnyOf(lp, []string{"private key", "password", "passwd", "secret", "api_key", "apikey", "api-key", "token", "aws_access", "begin rsa", "begin openssh", "credential", "akia"}) == "" &&
+		rules.PkAnyOf(bare, []string{"privatekey", "password", "passwd", "secret", "apikey", "token", "awsaccess", "beginrsa", "beginopenssh", "credential", "akia"}) == "" {
 		return ""
 	}
 	home := strings.ToLower(strings.TrimRight(x.Home, "/"))
 	targets := pos
+	if v, ok := rules.PkVal(c, "-Path", "-path", "-LiteralPath", "-literalpath"); ok {
+		targets = append(targets, v) // Select-String -Path C:\Users\me\*\*.txt
+	}
 	if len(targets) == 0 {
 		targets = []string{x.Cwd}
 	}
+	proj := strings.ToLower(strings.TrimRight(rules.PkAbs(x.Project, x), "/"))
 	for _, t := range targets {
 		p := strings.TrimRight(rules.PkAbs(t, x), "/")
 		if p == "" && !rules.PkDyn(t) || p == home || p == "c:" || p == "/home" || p == "/users" || p == "/root" || p == "/etc" || p == "/var" {
 			return "secrets found by searching the home folder or the whole disk"
+		}
+		// A folder of the home outside the project (~/.config, ~/Documents,
+		// C:\Users\me\*): the user's settings and files, not code.
+		lpth := strings.ToLower(p)
+		inHome := home != "" && strings.HasPrefix(lpth, home+"/") || strings.HasPrefix(lpth, "c:/users/") || strings.HasPrefix(lpth, "/home/") || strings.HasPrefix(lpth, "/users/") || strings.HasPrefix(lpth, "/root/")
+		if inHome && !(proj != "" && (lpth == proj || strings.HasPrefix(lpth, proj+"/"))) && !rules.PkDyn(t) {
+			return "secrets found by searching " + t + ", a folder of the home outside the project"
 		}
 	}
 	return ""

@@ -180,6 +180,12 @@ func gitSubJudge(c *shell.Cmd, x *rules.Ctx, g *opts.Git) (rules.Finding, bool) 
 		}
 		return low()
 	case "clean":
+		if a.Has("force") && x != nil && x.Cwd != "" && rules.FsClassify(x.Cwd, x) >= rules.FsHome && !a.Has("dry-run") {
+			// The work tree is the home (a dotfiles repository) or above
+			// it: every file the repository does not track is the user's
+			// documents, keys and settings.
+			return gitF(c, 3, 0.8, "git.clean-home", "git clean -f in "+x.Cwd+", the home folder: every file the repository does not track there is deleted for good")
+		}
 		if a.Has("force") || a.Has("interactive") {
 			if a.Has("x") || a.Has("X") {
 				return gitF(c, 2.2, 0.3, "git.clean", "git clean -x deletes all untracked and ignored files (including local config and data)")
@@ -504,6 +510,19 @@ func gitPush(c *shell.Cmd, g *opts.Git) (rules.Finding, bool) {
 		return gitF(c, 2, 0.3, "git.push-delete", "git push --delete deletes remote refs")
 	}
 	if lease {
+		// The lease only spares commits this clone has not seen; onto a
+		// shared branch (main, master, release...) it still rewrites the
+		// history everyone builds on: the red line plain --force is.
+		for _, r := range refs {
+			dst := r
+			if i := strings.LastIndexByte(r, ':'); i >= 0 {
+				dst = r[i+1:]
+			}
+			b := strings.TrimPrefix(strings.ToLower(dst), "refs/heads/")
+			if gitProtected[b] && b != "head" || strings.HasPrefix(b, "release/") {
+				return gitF(c, 3, 0.9, "git.force-push-lease-main", "force-push (with lease) rewrites the history of the shared branch "+dst)
+			}
+		}
 		return gitF(c, 2, 0.4, "git.force-push-lease", "force-push (with lease) rewrites the remote branch's history")
 	}
 	if prune {

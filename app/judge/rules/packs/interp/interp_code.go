@@ -105,6 +105,21 @@ func pkJudgeCode(c *shell.Cmd, x *rules.Ctx, code, lang string) rules.Finding {
 			secret = "the whole environment"
 		}
 	}
+	if secret == "" {
+		// os.environ['AWS_SECRET_ACCESS_KEY'], process.env.GITHUB_TOKEN,
+		// os.getenv("OPENAI_API_KEY"): one secret variable read by name,
+		// what $GITHUB_TOKEN is to curl.
+		var hosts []string
+		for _, m := range pkCodeURLHost.FindAllStringSubmatch(code, 16) {
+			hosts = append(hosts, strings.ToLower(m[1]))
+		}
+		for _, m := range pkEnvVarRead.FindAllStringSubmatch(code, 16) {
+			if rules.PkSecretVar(m[1]) && !rules.SecretGoesHome(m[1], hosts) {
+				secret = "$" + m[1]
+				break
+			}
+		}
+	}
 	if secret != "" && (net != "" || len(creds.PkLineSenders(c, x)) > 0) {
 		add(rules.PkF(c, 3, 0.95, "creds.exfil-code", "the "+lang+" code reads "+secret+" and uses the network"))
 	} else if secret != "" {
@@ -257,9 +272,13 @@ var (
 	pkSpawnMarks = []string{"os.system", "subprocess", "os.popen", "os.exec", "os.spawn", "pty.spawn", "child_process", "execsync", "spawnsync", "execfilesync", "exec(", "spawn(", "system(", "popen", "runtime.getruntime", "processbuilder", "deno.run", "deno.command", "bun.spawn", "bun.$", "shell_exec", "passthru", "proc_open", "open3", "io.popen", "start-process", "invoke-expression", "commands.getoutput", "exec.command", "%x(", "%x{", "qx(", "qx{", "eval(", "do shell script", "kernel.`", "execa("}
 	pkNetMarks   = []string{"socket", "urllib", "requests.", "import requests", "http.client", "httpx", "aiohttp", "fetch(", "http.get", "http.request", "https.get", "https.request", "axios", "net.connect", "net.createconnection", "net::http", "open-uri", "uri.open", "lwp", "io::socket", "http::tiny", "curl_init", "copy('http", "copy(\"http", "fopen('http", "fopen(\"http", "file_get_contents('http", "file_get_contents(\"http", "fsockopen", "invoke-webrequest", "net.webclient", "downloadstring", "urlopen", "websocket", "ftplib", "smtplib", "paramiko", "telnetlib", "dgram", "xmlhttprequest", "deno.connect", "net/http", "http.post", "require('http')", "require(\"http\")", "require('https')", "require(\"https\")", "require('net')", "require('dgram')", "node:http", "node:https", "node:net", "require('axios')", "require('request')", "requests.post", "httparty", "faraday", "invoke-restmethod", "node-fetch", "undici", "net.socket", "tcpsocket", "udpsocket"}
 	pkRootMarks  = []string{"'/'", "\"/\"", "'~'", "\"~\"", "expanduser('~')", "expanduser(\"~\")", "path.home()", "os.homedir()", "process.env.home", ".homedir()", "environ['home']", "environ[\"home\"]", "getenv('home')", "getenv(\"home\")", "env['home']", "env[\"home\"]", "$env{home}", "$env{'home'}", "'/home'", "\"/home\"", "'/etc'", "\"/etc\"", "'/usr'", "\"/usr\"", "'/root'", "\"/root\"", "'/*'", "\"/*\"", "'c:\\\\'", "\"c:\\\\\"", "'c:/'", "\"c:/\"", "'c:\\'", "\"c:\\\"", "$home", "$env:userprofile", "'/var'", "\"/var\"", "'/boot'", "'/bin'", "\"/bin\"", "os.getenv('userprofile')", "dir.home", "'/users'", "\"/users\""}
-	pkEnvMarks   = []string{"dict(os.environ)", "os.environ)", "os.environ.items", "os.environ.copy", "print(os.environ)", "json.dumps(os.environ", "json.stringify(process.env", "console.log(process.env)", "process.env)", "%env", "env.to_h", "env.inspect", "print %env", "getenv()", "$_server", "$_env", "object.entries(process.env", "os.environ}", "deno.env.toobject"}
-	pkForkMarks  = []string{"os.fork", "fork()", "fork while fork", "fork;", "fork(", "pcntl_fork", "process.fork", "cluster.fork"}
-	pkLoopMarks  = []string{"while", "for(;;)", "for (;;)", "loop", "until", "repeat", "setinterval", "1..", "each", "range(", " for ", "for(", "for (", ".times", "map("}
-	pkGuardMarks = []string{"agent-guard", ".claude", ".zcode", ".agentguardrc", "managed-settings", "agent_guard_home", ".codex", ".gemini", ".cursor", ".qwen"}
-	pkJoinRe     = lazyre.New(`['"]\s*[,/+]\s*['"]`)
+	// pkEnvVarRead: an environment variable read by name in Python, Node,
+	// Deno, Ruby, Perl, PHP, Java or PowerShell code; group 1 is the name.
+	pkCodeURLHost = lazyre.New(`(?i)https?://([a-z0-9.-]+)`)
+	pkEnvVarRead  = lazyre.New(`(?i)(?:environ(?:\.get)?\s*[\[(]\s*|getenv\s*\(\s*|process\.env\.|process\.env\[\s*|\bENV\[\s*|\bENV\.fetch\(\s*|\$ENV\{\s*|Deno\.env\.get\(\s*|\$env:|Environment\.GetEnvironmentVariable\(\s*)['"]?([A-Za-z_][A-Za-z0-9_]*)`)
+	pkEnvMarks    = []string{"dict(os.environ)", "os.environ)", "os.environ.items", "os.environ.copy", "print(os.environ)", "json.dumps(os.environ", "json.stringify(process.env", "console.log(process.env)", "process.env)", "%env", "env.to_h", "env.inspect", "print %env", "getenv()", "$_server", "$_env", "object.entries(process.env", "os.environ}", "deno.env.toobject"}
+	pkForkMarks   = []string{"os.fork", "fork()", "fork while fork", "fork;", "fork(", "pcntl_fork", "process.fork", "cluster.fork"}
+	pkLoopMarks   = []string{"while", "for(;;)", "for (;;)", "loop", "until", "repeat", "setinterval", "1..", "each", "range(", " for ", "for(", "for (", ".times", "map("}
+	pkGuardMarks  = []string{"agent-guard", ".claude", ".zcode", ".agentguardrc", "managed-settings", "agent_guard_home", ".codex", ".gemini", ".cursor", ".qwen"}
+	pkJoinRe      = lazyre.New(`['"]\s*[,/+]\s*['"]`)
 )

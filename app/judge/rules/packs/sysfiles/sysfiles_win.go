@@ -31,7 +31,7 @@ func pkRegHive(k string) string {
 // or hijacks programs, even in the user's hive.
 func pkRegSensitive(raw string) bool {
 	l := strings.ToLower(strings.ReplaceAll(raw, `\`, ""))
-	for _, k := range []string{"currentversionrun", "currentversion\\run", "runonce", "winlogon", "image file execution options", "imagefileexecutionoptions", "policies", "windows defender", "windowsdefender", "currentcontrolset", "environment", "shell folders", "shellfolders", "appinit_dlls", "enablelua", "disableantispyware", "lsa", "terminal server", "terminalserver", "explorershell", "command processor", "commandprocessor", "userinit"} {
+	for _, k := range []string{"currentversionrun", "currentversion\\run", "runonce", "winlogon", "image file execution options", "imagefileexecutionoptions", "policies", "windows defender", "windowsdefender", "currentcontrolset", "environment", "shell folders", "shellfolders", "appinit_dlls", "enablelua", "disableantispyware", "lsa", "terminal server", "terminalserver", "explorershell", "command processor", "commandprocessor", "userinit", "classesms-settings", "classesmscfile", "classesexefileshell", "classesfoldershellopencommand"} {
 		if strings.Contains(l, strings.ReplaceAll(k, "\\", "")) {
 			return true
 		}

@@ -1,0 +1,91 @@
+package rules
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// Kubernetes MCP servers (mcp-server-kubernetes and the like) name
+// kubectl's own commands: kubectl_get, kubectl_delete {resourceType,
+// name, namespace}, kubectl_scale. Each call is the kubectl command line
+// it stands for, judged by the kubectl rules: deleting a namespace is the
+// block kubectl delete ns is, reading pods is everyday. Arguments this
+// reading does not know only let a block through.
+
+var mcpKubeKeys = map[string]string{
+	"resourceType": "op", "resource_type": "op", "kind": "op", "resource": "op", "name": "op", "names": "ops",
+	"namespace": "-n=", "context": "--context=", "allNamespaces": "-A", "all_namespaces": "-A", "all": "--all",
+	"force": "--force", "gracePeriodSeconds": "--grace-period=", "grace_period": "--grace-period=", "replicas": "--replicas=",
+	"labelSelector": "-l=", "label_selector": "-l=", "selector": "-l=", "output": "-o=", "cascade": "--cascade=",
+	"dryRun": "--dry-run=client", "dry_run": "--dry-run=client", "container": "-c=", "tail": "--tail=",
+}
+
+func mcpKube(tool, args, cwd, home string) (Finding, bool) {
+	lt := strings.ToLower(tool)
+	verb, ok := strings.CutPrefix(lt, "kubectl_")
+	if !ok || verb == "" || verb == "generic" {
+		return Finding{}, false
+	}
+	var in map[string]any
+	if strings.TrimSpace(args) == "" {
+		in = map[string]any{}
+	} else if json.Unmarshal([]byte(args), &in) != nil {
+		return Finding{}, false
+	}
+	words := []string{"kubectl", strings.ReplaceAll(verb, "_", "-")}
+	var ops []string
+	unknown := false
+	// resource before name: kubectl delete deployment api.
+	for _, k := range []string{"resourceType", "resource_type", "kind", "resource", "name", "names"} {
+		if v, ok := in[k]; ok {
+			switch v := v.(type) {
+			case string:
+				if v != "" {
+					ops = append(ops, shellQuote(v))
+				}
+			case []any:
+				for _, e := range v {
+					if s, ok := e.(string); ok {
+						ops = append(ops, shellQuote(s))
+					}
+				}
+			}
+		}
+	}
+	for k, v := range in {
+		how, known := mcpKubeKeys[k]
+		if !known {
+			unknown = true
+			continue
+		}
+		s := fmt.Sprint(v)
+		switch {
+		case how == "op" || how == "ops":
+		case strings.HasSuffix(how, "="):
+			if s != "" {
+				words = append(words, strings.TrimSuffix(how, "=")+"="+shellQuote(s))
+			}
+		case strings.Contains(how, "="):
+			if b, ok := v.(bool); ok && b {
+				words = append(words, how)
+			}
+		default:
+			if b, ok := v.(bool); ok && b {
+				words = append(words, how)
+			}
+		}
+	}
+	line := strings.Join(append(words, ops...), " ")
+	f := Bash(line, cwd, home)
+	if f.Rule == "" || unknown && !(f.RedLine || f.Risk >= 2.5 || f.Violation >= 0.85) {
+		return Finding{}, false
+	}
+	if f.RedLine || f.Risk >= 1.5 || f.Violation >= 0.5 || SelfFinding(f) {
+		f.Reason = "the Kubernetes MCP tool runs `" + line + "`: " + f.Reason
+		return f, true
+	}
+	f.Rule, f.Reason = "mcp.kubectl", "the Kubernetes MCP tool runs `"+line+"`: "+f.Reason
+	f.Uncertain = false
+	return f, true
+}

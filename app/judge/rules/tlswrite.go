@@ -1,0 +1,61 @@
+package rules
+
+import (
+	"path"
+	"strings"
+)
+
+// The same settings as tlsconfig.go's commands, written into the tool's
+// config file by Write or Edit: ~/.npmrc with strict-ssl=false, pip.conf
+// with a trusted-host or an http:// index, .condarc with ssl_verify:
+// false, a git config with sslVerify = false. The file stays and every
+// later install or clone trusts whatever answers.
+
+// transportFiles: config file base names (lower case) whose key = value
+// (or key: value) lines the transport check reads.
+var transportFiles = map[string]bool{".npmrc": true, ".yarnrc": true, ".yarnrc.yml": true, "pip.conf": true,
+	"pip.ini": true, ".condarc": true, "condarc": true, ".gitconfig": true, ".mambarc": true, "bunfig.toml": true}
+
+// WriteTransport judges content written to path (Write's content, or an
+// Edit's new text); ok=false when the file is none of them or the content
+// turns nothing off.
+func WriteTransport(p, content string) (Finding, bool) {
+	low := strings.ToLower(slashify(p))
+	base := path.Base(low)
+	gitCfg := base == "config" && (strings.HasSuffix(low, ".git/config") || strings.HasSuffix(low, "/git/config"))
+	if !transportFiles[base] && !gitCfg {
+		return Finding{}, false
+	}
+	for _, line := range strings.Split(content, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' || line[0] == ';' || line[0] == '[' {
+			continue
+		}
+		i := strings.IndexAny(line, "=:")
+		if i <= 0 {
+			continue
+		}
+		k := strings.ToLower(strings.Trim(strings.TrimSpace(line[:i]), `"'`))
+		v := strings.TrimSpace(line[i+1:])
+		if j := strings.LastIndexByte(k, '.'); j >= 0 {
+			k = k[j+1:]
+		}
+		f := Finding{Risk: 2, Violation: 0.4, Marked: line}
+		switch k {
+		case "strict-ssl", "enablestrictssl", "ssl_verify", "ssl-verify", "sslverify", "strict_ssl":
+			if falsy(v) {
+				f.Rule, f.Reason = "net.tls-off", "writes "+k+" "+v+" into "+p+": certificates are no longer checked, so every later install or clone can be replaced on the way"
+				return f, true
+			}
+		case "trusted-host":
+			f.Rule, f.Reason = "net.tls-off", "writes trusted-host "+v+" into "+p+": that host's certificate is no longer checked for every later install"
+			return f, true
+		case "registry", "index-url", "extra-index-url", "npmregistryserver", "channel_alias", "index":
+			if plainHTTPRemote(v) {
+				f.Rule, f.Reason = "net.plain-index", "writes "+k+" "+v+" into "+p+": packages come over plain http from another machine and can be replaced on the way"
+				return f, true
+			}
+		}
+	}
+	return Finding{}, false
+}
