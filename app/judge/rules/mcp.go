@@ -102,6 +102,9 @@ func MCPAt(server, tool, args, cwd, home string, overrides map[string]map[string
 	if f, ok := mcpSecretOut(server, tool, args); ok {
 		return f // a token leaving through a send/post/create tool (creds_dest.go)
 	}
+	if f, ok := mcpSelf(server, tool, args, cwd, home); ok {
+		return f // the guard's files or process, under any argument name (selfmcp.go)
+	}
 	if _, _, ok := Override(server, tool, overrides); !ok {
 		if f, ok := mcpFileWrite(tool, args, cwd, home); ok {
 			return f // a file-system write is a Write (fswrite_mcp.go)

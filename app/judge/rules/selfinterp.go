@@ -40,6 +40,10 @@ func ruleSelfInterpLiterals(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	if f, ok := interpStartsGuard(c, code); ok {
 		return f, true
 	}
+	if f, ok := selfFolded(c.Name, code, x.Cwd, x.Home); ok {
+		f.Marked = c.Raw
+		return f, true
+	}
 	if !containsAnyOf(strings.ToLower(code), pkGuardWriteMark) {
 		return Finding{}, false
 	}
@@ -55,6 +59,19 @@ func ruleSelfInterpLiterals(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		}
 	}
 	return Finding{}, false
+}
+
+// ruleSelfPipeServer: a named-pipe server on the guard's pipe name in
+// PowerShell given to the Bash tool ($s = New-Object
+// System.IO.Pipes.NamedPipeServerStream('agent-guard-dev')), where no
+// interpreter name comes first: the whole line is read.
+func ruleSelfPipeServer(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	low := strings.ToLower(x.Script)
+	if !strings.Contains(low, "pipeserverstream") || !guardWord(low) {
+		return Finding{}, false
+	}
+	return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.guard-socket", Marked: c.Raw,
+		Reason: "the line opens a named-pipe server and names agent-guard: a server on the guard's pipe would answer the hook in its place; an agent must not stand in for its own guard; ask the user to do it"}, true
 }
 
 // selfInterp: programs that run code handed to them whose string

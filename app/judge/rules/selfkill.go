@@ -23,7 +23,7 @@ func guardWord(a string) bool {
 var (
 	guardKillers = map[string]bool{"kill": true, "pkill": true, "killall": true, "skill": true, "slay": true,
 		"taskkill": true, "tskill": true, "stop-process": true, "spps": true, "kill-process": true, "xkill": true,
-		"suspend-process": true, "pssuspend": true, "pssuspend64": true}
+		"suspend-process": true, "pssuspend": true, "pssuspend64": true, "debug-process": true}
 	guardServices = map[string]bool{"systemctl": true, "service": true, "rc-service": true, "invoke-rc.d": true,
 		"launchctl": true, "sc": true, "net": true, "net1": true, "stop-service": true, "set-service": true,
 		"remove-service": true, "restart-service": true, "suspend-service": true, "schtasks": true,
