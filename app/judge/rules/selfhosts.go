@@ -125,11 +125,44 @@ func protectedMore(n np) (string, bool) {
 			}
 		}
 		if strings.HasPrefix(rel, ".kiro/agents/") && strings.HasSuffix(rel, ".json") ||
-			strings.HasPrefix(rel, ".copilot/hooks/") || strings.HasPrefix(rel, ".config/opencode/plugins/") {
+			strings.HasPrefix(rel, ".copilot/hooks/") || strings.HasPrefix(rel, ".config/opencode/plugins/") ||
+			// opencode also loads plugin/ (its older name), Cline its
+			// Hooks folder whole, Amp its plugins: our file under any name
+			(strings.HasPrefix(rel, ".config/opencode/plugin/") || strings.HasPrefix(rel, ".config/amp/plugins/")) && strings.HasPrefix(base, "agent-guard") ||
+			rel == "documents/cline/hooks" || strings.HasPrefix(rel, "documents/cline/hooks/") {
 			return "agent-hook-config", true
 		}
 	}
+	if systemHostConfig(low) {
+		return "agent-hook-config", true
+	}
 	return "", false
+}
+
+// systemHostConfig: a host's system-level settings, which override the
+// user's (hooks, the switch that turns them off): Gemini CLI's and Qwen
+// Code's system settings and defaults, Cursor's enterprise hooks.json,
+// Claude Code's managed-settings drop-in folder. Writing them needs
+// admin rights on most machines; an agent that has them must still ask.
+func systemHostConfig(low string) bool {
+	base := lastSeg(low)
+	for _, d := range []string{"etc/", "programdata/", "library/application support/"} {
+		i := strings.Index(low, d)
+		if i < 0 || i > 3 || strings.Contains(low[:i], "users") || strings.Contains(low[:i], "home") {
+			continue // /Users/x/Library/Application Support is the user's
+		}
+		rest := low[i+len(d):]
+		switch {
+		case strings.HasPrefix(rest, "gemini-cli/") || strings.HasPrefix(rest, "geminicli/") ||
+			strings.HasPrefix(rest, "qwen-code/") || strings.HasPrefix(rest, "qwencode/"):
+			return strings.HasSuffix(base, ".json")
+		case strings.HasPrefix(rest, "cursor/"):
+			return base == "hooks.json"
+		case strings.HasPrefix(rest, "claude-code/") || strings.HasPrefix(rest, "claudecode/"):
+			return strings.HasSuffix(base, ".json") || strings.HasSuffix(rest, "managed-settings.d")
+		}
+	}
+	return false
 }
 
 // hostConfigShaped: p is a file a host reads hooks or hook switches from,

@@ -67,6 +67,14 @@ func ruleSelfInterpLiterals(c *shell.Cmd, x *Ctx) (Finding, bool) {
 // interpreter name comes first: the whole line is read.
 func ruleSelfPipeServer(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	low := strings.ToLower(x.Script)
+	if (strings.Contains(low, "]::") || strings.Contains(low, "join-path")) && len(x.Script) < 8192 {
+		// [IO.File]::WriteAllText((Join-Path $HOME '.codex\hooks.json'), '{}'):
+		// PowerShell building a path from pieces, read like interpreter code
+		if f, ok := selfFolded("PowerShell", x.Script, x.Cwd, x.Home); ok {
+			f.Marked = c.Raw
+			return f, true
+		}
+	}
 	if !strings.Contains(low, "pipeserverstream") || !guardWord(low) {
 		return Finding{}, false
 	}

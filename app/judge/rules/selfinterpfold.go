@@ -21,7 +21,7 @@ var (
 	// chr(46), String.fromCharCode(46,99), [char]46, map(chr,[46,99])
 	foldChrRe = lazyre.New(`(?i)(?:chr|fromcharcode|\[char\])\s*\(?\s*\[?\s*((?:\d{1,3}\s*,\s*)*\d{1,3})\s*\]?\s*\)?|map\(\s*chr\s*,\s*\[\s*((?:\d{1,3}\s*,\s*)*\d{1,3})\s*\]\s*\)`)
 	// a call that joins path pieces
-	foldJoinRe = lazyre.New(`(?i)(?:os\.path\.join|path\.join|path\.resolve|joinpath|file\.join|join-path|path\.combine|filepath\.join|catfile|\bpath)\s*\(([^()]{0,400}(?:\([^()]{0,80}\)[^()]{0,400})*)\)`)
+	foldJoinRe = lazyre.New(`(?i)(?:os\.path\.join|path\.join|path\.resolve|joinpath|file\.join|join-path|path\.combine|filepath\.join|catfile|\bpath)\s*\(([^()]{0,400}(?:\([^()]{0,80}\)[^()]{0,400})*)\)|\(\s*join-path\s+([^()]{0,400})\)`)
 	// code that ends in the home folder and a concatenation operator
 	foldHomeBefore = lazyre.New(`(?i)(home|homedir\(\)|home\(\)|userprofile|homedir)\s*\)?\s*(\+|\.\.|\.|,|\+=)\s*$`)
 	// a base64 literal being decoded
@@ -110,7 +110,7 @@ func foldLiterals(code string) []string {
 	// join calls: their literal pieces with '/', under the home folder
 	// when the call names it
 	for _, m := range foldJoinRe.Re().FindAllStringSubmatch(c, 16) {
-		args := m[1]
+		args := m[1] + m[2] // os.path.join(...), (Join-Path $HOME 'x')
 		var parts []string
 		for _, l := range foldLitRe.Re().FindAllStringSubmatch(args, 16) {
 			parts = append(parts, strings.Trim(l[1]+l[2], `/\`))

@@ -14,6 +14,9 @@ import (
 // guardWord reports an argument naming the guard's program or service.
 func guardWord(a string) bool {
 	l := strings.ToLower(a)
+	if strings.Contains(l, `\x2d`) {
+		l = strings.ReplaceAll(l, `\x2d`, "-") // systemd's escaped unit name: app-agent\x2dguard@...
+	}
 	return strings.Contains(l, "agent-guard") || strings.Contains(l, "agent_guard") ||
 		strings.Contains(l, "agentguard") || strings.Contains(l, "agent guard")
 }

@@ -66,9 +66,20 @@ func ruleNestedAgent(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		return rules.Finding{Risk: 2, Violation: 0.6, Rule: "guard.nested-unguarded", Marked: c.Raw,
 			Reason: "starts " + name + ", a coding agent the guard has no hook in: its commands would run unjudged"}, true
 	}
+	if name == "prlimit" || name == "cpulimit" {
+		// prlimit --nofile=3 -- claude ...: the limit is on the host
+		for i, a := range args {
+			if _, ok := rules.NestedHosts[strings.ToLower(a)]; ok && i > 0 {
+				return rules.HooksOffFinding(c.Raw, "starting "+a+" under "+name+starveWhy), true
+			}
+		}
+	}
 	h, ok := rules.NestedHosts[name]
 	if !ok || onlyHelp(args) {
 		return rules.Finding{}, false
+	}
+	if lim := starvedBy(c, x); lim != "" {
+		return rules.HooksOffFinding(c.Raw, "starting "+name+" under "+lim+starveWhy), true
 	}
 	for _, kv := range c.Env {
 		k, _, _ := strings.Cut(kv, "=")
@@ -199,4 +210,35 @@ func containsFold(l []string, s string) bool {
 		}
 	}
 	return false
+}
+
+const starveWhy = " (a hook that runs out of CPU time, open files or processes fails, and a failing hook lets the call through)"
+
+// starvedBy names the resource limit the line puts on a nested host (and
+// so on the hook it starts): ulimit earlier in the line, or systemd-run
+// with a limit property; "" when there is none.
+func starvedBy(c *shell.Cmd, x *rules.Ctx) string {
+	if rules.Contains(c.Wrappers, "systemd-run") {
+		low := strings.ToLower(c.Raw)
+		for _, p := range []string{"cpuquota", "memorymax", "memoryhigh", "tasksmax", "limitnofile", "limitcpu", "limitnproc", "limitas", "cpuweight", "iow"} {
+			if strings.Contains(low, p) {
+				return "systemd-run -p " + p
+			}
+		}
+	}
+	if x.All == nil {
+		return ""
+	}
+	for i := range x.All.Cmds {
+		o := &x.All.Cmds[i]
+		if o.Name != "ulimit" {
+			continue
+		}
+		for _, a := range o.Args {
+			if a != "unlimited" && a != "" && a[0] >= '0' && a[0] <= '9' {
+				return "ulimit " + strings.Join(o.Args, " ")
+			}
+		}
+	}
+	return ""
 }

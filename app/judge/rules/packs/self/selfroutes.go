@@ -139,7 +139,10 @@ func selfCopy(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	have := false
 	for _, src := range ops {
 		root := dest
-		contents := strings.HasSuffix(src, "/.") || c.Name == "rsync" && strings.HasSuffix(src, "/")
+		contents := strings.HasSuffix(src, "/.") || c.Name == "rsync" && strings.HasSuffix(src, "/") ||
+			// cp -rT SRC DEST, mv SRC DEST with no DEST folder: SRC's
+			// content becomes DEST's
+			!intoDir && (c.Name == "mv" || c.Name == "gmv" || c.Flag('r', "--recursive") || c.Flag('R') || c.Flag('a', "--archive"))
 		if intoDir && !contents {
 			root = strings.TrimRight(dest, "/\\") + "/" + path.Base(rules.Slashify(strings.TrimRight(src, "/")))
 		}
