@@ -21,7 +21,7 @@ var regexpFishUniversal = lazyre.New(`\bset\s+(-[a-zA-Z]*U[a-zA-Z]*)`)
 
 func envPersistFinding(c *shell.Cmd, how string) Finding {
 	return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.env-persist", Marked: c.Raw,
-		Reason: how + " sets a variable the guard or the agent's hooks depend on (AGENT_GUARD_*, the config folders, the hosts' hook switches) for later sessions: the next start would run without the guard or with another config; ask the user to do it"}
+		Reason: how + " sets a variable or limit the guard or the agent's hooks depend on (AGENT_GUARD_*, the config folders, the hosts' hook switches, a ulimit a hook cannot run under) for later sessions: the next start would run without the guard or with another config; ask the user to do it"}
 }
 
 // selfEnvPersist: setx, launchctl setenv, systemctl set-environment, reg
