@@ -10,6 +10,14 @@ var _ = declare("selfinterp.go", func() []Entry {
 	}
 })
 
+var _ = declare("selfunknown.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "guard.unknown-tool", Risk: 2, Category: "self-protection",
+			Reason:   "a program the guard does not know is given one of the guard's files or a host's hook configuration: it may rewrite or remove it",
+			Examples: []Example{{Command: "tomlq -t -i '.features.codex_hooks = false' ~/.codex/config.toml"}}},
+	}
+})
+
 var _ = declare("selfhosts.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "self.hooks-off", Risk: 3, RedLine: true, Category: "self-protection",

@@ -241,6 +241,9 @@ func mcpArgs(server, tool, args, cwd, home string, mutating bool) (worst Finding
 			}
 			m["command"] = line
 			delete(m, "args")
+		} else if a, ok := m["args"].(string); ok && a != "" {
+			m["command"] = c + " " + a // {"command": "pkill", "args": "agent-guard"}
+			delete(m, "args")
 		}
 	}
 	take := func(f Finding) {

@@ -186,8 +186,8 @@ func hostConfigShaped(low string) bool {
 
 // hooksOffRe finds a switch that turns a host's hooks off, in settings
 // text with spaces and quotes removed (JSON, TOML, jq and -c forms).
-var hooksOffRe = lazyre.New(`disableallhooks[:=]true|allowmanagedhooksonly[:=]true|codex_hooks[:=]false|` +
-	`(^|[^a-z_])hooks[:=]false|features\.(codex_)?hooks[:=]false|hooks[:=]\{;*enabled[:=]false|hooks\.enabled[:=]false|` +
+var hooksOffRe = lazyre.New(`disableallhooks[:=]true|allowmanagedhooksonly[:=]true|codex_hooks[:=](false|0|off|no)\b|` +
+	`(^|[^a-z_])hooks[:=](false|\[\]|\{\})|features\.(codex_)?hooks[:=](false|0|off|no)\b|hooks[:=]\{;*enabled[:=]false|hooks\.enabled[:=]false|` +
 	`enablehooks[:=]false|claude_code_(simple|safe_mode)[:=]|disable[a-z_]*hooks?[:=](1|true|yes)|hooks?_?disabled?[:=](1|true|yes)`)
 
 func squash(s string) string {

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"encoding/base64"
+	"encoding/hex"
 	"strconv"
 	"strings"
 
@@ -24,6 +25,8 @@ var (
 	foldJoinRe = lazyre.New(`(?i)(?:os\.path\.join|path\.join|path\.resolve|joinpath|file\.join|join-path|path\.combine|filepath\.join|catfile|\bpath)\s*\(([^()]{0,400}(?:\([^()]{0,80}\)[^()]{0,400})*)\)|\(\s*join-path\s+([^()]{0,400})\)`)
 	// code that ends in the home folder and a concatenation operator
 	foldHomeBefore = lazyre.New(`(?i)(home|homedir\(\)|home\(\)|userprofile|homedir)\s*\)?\s*(\+|\.\.|\.|,|\+=)\s*$`)
+	// a hex literal being decoded
+	foldHexRe = lazyre.New(`(?i)(?:fromhex|unhexlify|hex2bin|hex_decode|pack\(\s*['"]h\*['"]\s*,)\W{0,10}['"]((?:[0-9a-f]{2}){4,500})['"]|['"]((?:[0-9a-f]{2}){4,500})['"]\s*,\s*['"]hex['"]`)
 	// a base64 literal being decoded
 	foldB64Re = lazyre.New(`(?i)(?:b64decode|atob|frombase64string|decode64|base64_decode|unpack1?\(\s*['"]m)\W{0,40}['"]([A-Za-z0-9+/=]{8,1000})['"]|['"]([A-Za-z0-9+/=]{8,1000})['"]\s*,\s*['"]base64['"]`)
 )
@@ -63,6 +66,17 @@ func foldLiterals(code string) []string {
 			}
 		}
 	}
+	for _, m := range foldHexRe.Re().FindAllStringSubmatch(c, 8) {
+		if d, err := hex.DecodeString(m[1] + m[2]); err == nil && printable(d) {
+			add(string(d)) // bytes.fromhex('706b...'), Buffer.from('706b...', 'hex')
+		}
+	}
+	for _, l := range strings.Split(c, "\n") {
+		if t := strings.TrimSpace(l); strings.HasPrefix(t, "exec ") {
+			add(strings.TrimPrefix(t, "exec ")) // Tcl: exec pkill agent-guard
+		}
+	}
+	homeCode := containsAnyOf(strings.ToLower(c), homeMarks)
 	locs := foldLitRe.Re().FindAllStringSubmatchIndex(c, 128)
 	lit := func(i int) string {
 		m := locs[i]
@@ -89,6 +103,14 @@ func foldLiterals(code string) []string {
 			s += lit(j)
 		}
 		after := c[locs[j-1][1]:]
+		if homeCode {
+			// format!("{}/.claude/settings.json", home), "%s/.codex" % home
+			for _, f := range []string{"{}/", "{0}/", "%s/", "%v/", "{home}/", "${home}/", "#{home}/"} {
+				if strings.HasPrefix(strings.ToLower(s), f) {
+					add("~/" + s[len(f):])
+				}
+			}
+		}
 		if (strings.HasPrefix(s, "/") || strings.HasPrefix(s, `\`)) && foldHomeBefore.Re().MatchString(c[:locs[i][0]]) {
 			s = "~" + s // Bun.env.HOME + '/.claude/...', homedir() .. "/x"
 			if j == i+1 {
@@ -96,6 +118,8 @@ func foldLiterals(code string) []string {
 			}
 		}
 		if strings.HasPrefix(strings.TrimSpace(after), "[::-1]") || strings.HasPrefix(strings.TrimSpace(after), ".reverse") ||
+			strings.HasPrefix(strings.TrimLeft(after, ") "), ":reverse") || strings.HasPrefix(strings.TrimLeft(after, ") "), ".reverse") ||
+			strings.HasSuffix(strings.TrimSpace(c[:locs[i][0]]), "strrev(") ||
 			strings.HasSuffix(strings.TrimSpace(c[:locs[i][0]]), "reverse(") || strings.HasSuffix(strings.TrimSpace(c[:locs[i][0]]), "reverse") {
 			add(reverseString(s))
 		}
@@ -169,6 +193,11 @@ func selfFolded(name, code, cwd, home string) (Finding, bool) {
 	spawns := containsAnyOf(low, spawnMarks)
 	if !writes && !spawns {
 		return Finding{}, false
+	}
+	if spawns && strings.Contains(low, "kill") && (strings.Contains(low, "pidof") || strings.Contains(low, "pgrep")) && guardWord(low) {
+		// kill 9, `pidof agent-guard`: the pid comes from a lookup of the guard
+		return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.kill-guard",
+			Reason: "the " + name + " code looks up agent-guard's process and kills it: an agent must not switch off its own guard; ask the user to do it"}, true
 	}
 	for _, s := range foldLiterals(code) {
 		if writes && !strings.ContainsAny(s, "\n{}$%") && strings.ContainsAny(s, `/\`) {

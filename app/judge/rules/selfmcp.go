@@ -3,6 +3,7 @@ package rules
 import (
 	"encoding/json"
 	"net/url"
+	"strconv"
 	"strings"
 )
 
@@ -39,6 +40,17 @@ func mcpSelf(server, tool, args, cwd, home string) (Finding, bool) {
 	mutating := mcpVerb(server, tool).Risk > 0
 	var out Finding
 	found := false
+	if kills {
+		// {"pid": 1234}: the guard's process by number
+		for _, k := range []string{"pid", "processId", "process_id", "id"} {
+			if n, ok := m[k].(float64); ok && n > 0 && n == float64(int(n)) {
+				if what, ok := setFor(cwd, home).GuardPID(int(n)); ok {
+					return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.kill-guard", Marked: k,
+						Reason: "the MCP tool mcp__" + server + "__" + tool + " stops process " + strconv.Itoa(int(n)) + ", which is agent-guard itself (" + what + "): an agent must not switch off its own guard; ask the user to do it"}, true
+				}
+			}
+		}
+	}
 	walkStrings(m, "", 0, func(key, v string) {
 		if found {
 			return

@@ -79,6 +79,13 @@ func protectedOp(n np, p, cwd, home string, del bool) (Finding, bool) {
 			return f, true
 		}
 	}
+	if t := trimWinTails(n.abs); t != n.abs && !n.dynamic {
+		// Windows drops trailing dots and spaces of every name:
+		// settings.json. and "settings.json " are settings.json there
+		if f, ok := protectedOp(normalize(t, cwd, home), p, cwd, home, del); ok {
+			return f, true
+		}
+	}
 	if n.dynamic || !rootedAbs(n.abs) {
 		return Finding{}, false
 	}
@@ -305,4 +312,22 @@ func selfInCode(codes []string, cwd, home string, max int) (Finding, string, boo
 		}
 	}
 	return Finding{}, "", false
+}
+
+// trimWinTails removes the trailing dots and spaces Windows ignores from
+// each name of p (not from . and ..).
+func trimWinTails(p string) string {
+	if !strings.HasSuffix(p, ".") && !strings.HasSuffix(p, " ") && !strings.Contains(p, "./") && !strings.Contains(p, " /") {
+		return p // the common case
+	}
+	segs := strings.Split(p, "/")
+	for i, s := range segs {
+		if s == "." || s == ".." {
+			continue
+		}
+		if t := strings.TrimRight(s, ". "); t != "" {
+			segs[i] = t
+		}
+	}
+	return strings.Join(segs, "/")
 }

@@ -243,7 +243,8 @@ func laterCode(kind, content string) []string {
 		}
 	case "the Windows login":
 		out = append(out, lineByLineText(content))
-	case "the next make or just", "the next task run", "the next npm run", "the editor", "python", "the next git command":
+	case "the next make or just", "the next task run", "the next npm run", "the editor", "python", "the next git command",
+		"the next build", "the next commit or test run":
 		out = append(out, laterLines(kind, content)...)
 	default:
 		out = append(out, content)
@@ -287,6 +288,13 @@ func laterKind(p, cwd, home string) string {
 	case base == "conftest.py" || base == "setup.py" || base == "noxfile.py" || base == "sitecustomize.py" ||
 		base == "usercustomize.py" || strings.HasSuffix(base, ".pth"):
 		return "python"
+	case base == "build.rs" || base == "build.gradle" || base == "build.gradle.kts" || base == "gulpfile.js" ||
+		base == "gruntfile.js" || base == "rakefile" || base == "vite.config.js" || base == "vite.config.ts" ||
+		base == "webpack.config.js" || base == "jest.config.js" || base == "next.config.js" || base == "babel.config.js":
+		return "the next build"
+	case base == ".pre-commit-config.yaml" || base == "lefthook.yml" || base == "lefthook.yaml" || base == ".lefthook.yml" ||
+		base == "bitbucket-pipelines.yml" || base == ".gitlab-ci.yml" || base == "tox.ini":
+		return "the next commit or test run"
 	case base == ".gitconfig" || hasSeq(low, ".config/git/config") || hasSeq(low, ".git/config"):
 		return "the next git command"
 	}
@@ -323,7 +331,8 @@ func laterLines(kind, content string) []string {
 			}
 		}
 		return out
-	case "python":
+	case "python", "the next build":
+		// code: its string literals are read as interpreter code's are
 		return []string{shellJoin([]string{"python3", "-c", content})}
 	}
 	for _, l := range strings.Split(content, "\n") {
@@ -332,6 +341,13 @@ func laterLines(kind, content string) []string {
 		case "the next make or just":
 			if l != t && t != "" {
 				out = append(out, strings.TrimLeft(t, "@-+"))
+			}
+		case "the next commit or test run":
+			for _, k := range []string{"entry:", "run:", "script:", "commands =", "- "} {
+				if strings.HasPrefix(t, k) {
+					out = append(out, strings.Trim(strings.TrimSpace(t[len(k):]), `'"`))
+					break
+				}
 			}
 		case "the next task run":
 			if strings.HasPrefix(t, "- ") {

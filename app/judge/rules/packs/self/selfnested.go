@@ -66,6 +66,9 @@ func ruleNestedAgent(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		return rules.Finding{Risk: 2, Violation: 0.6, Rule: "guard.nested-unguarded", Marked: c.Raw,
 			Reason: "starts " + name + ", a coding agent the guard has no hook in: its commands would run unjudged"}, true
 	}
+	if f, ok := nestedElsewhere(c); ok {
+		return f, true
+	}
 	if name == "prlimit" || name == "cpulimit" {
 		// prlimit --nofile=3 -- claude ...: the limit is on the host
 		for i, a := range args {
@@ -77,6 +80,19 @@ func ruleNestedAgent(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	h, ok := rules.NestedHosts[name]
 	if !ok || onlyHelp(args) {
 		return rules.Finding{}, false
+	}
+	wrappers := c.Wrappers
+	if c.Depth > 0 && x.All != nil && lineRuns(x, "su", "runuser", "sudo", "doas", "machinectl") {
+		wrappers = append(wrappers[:len(wrappers):len(wrappers)], "su") // su - other -c 'claude -p x'
+	}
+	for _, w := range wrappers {
+		switch w {
+		case "sudo", "doas", "su", "runuser", "pkexec", "gosu", "su-exec", "setpriv", "machinectl":
+			// another user's host reads that user's config, where the
+			// guard's hook is not
+			return rules.Finding{Risk: 2, Violation: 0.6, Rule: "guard.nested-unguarded", Marked: c.Raw,
+				Reason: "starts " + name + " as another user (" + w + "): it reads that user's settings, which hold no hook of the guard's, so its commands would run unjudged"}, true
+		}
 	}
 	if lim := starvedBy(c, x); lim != "" {
 		return rules.HooksOffFinding(c.Raw, "starting "+name+" under "+lim+starveWhy), true
@@ -241,4 +257,49 @@ func starvedBy(c *shell.Cmd, x *rules.Ctx) string {
 		}
 	}
 	return ""
+}
+
+// nestedElsewhere: a coding agent started where the guard's hook is not
+// (a container, another machine over ssh, a pod): its commands run
+// unjudged, as with an agent that has no hook.
+func nestedElsewhere(c *shell.Cmd) (rules.Finding, bool) {
+	where := ""
+	switch c.Name {
+	case "docker", "podman", "nerdctl", "finch", "lima", "colima":
+		if len(c.Args) > 0 && (c.Args[0] == "run" || c.Args[0] == "exec" || c.Args[0] == "compose" || c.Args[0] == "container") {
+			where = "a container"
+		}
+	case "ssh", "mosh", "gcloud", "aws", "az":
+		where = "another machine"
+	case "kubectl", "oc":
+		if len(c.Args) > 0 && (c.Args[0] == "exec" || c.Args[0] == "run" || c.Args[0] == "debug") {
+			where = "a pod"
+		}
+	case "wsl", "wsl.exe", "distrobox", "toolbox", "multipass", "vagrant":
+		where = "another system"
+	}
+	if where == "" {
+		return rules.Finding{}, false
+	}
+	for _, a := range c.Args {
+		for _, w := range strings.Fields(a) {
+			lw := strings.ToLower(w)
+			if i := strings.LastIndexByte(lw, '@'); i > 0 {
+				lw = lw[:i]
+			}
+			agent := ""
+			if _, ok := rules.NestedHosts[lw]; ok {
+				agent = lw
+			} else if h, ok := npxAgents[lw]; ok {
+				agent = h
+			} else if unguardedAgents[lw] {
+				agent = lw
+			}
+			if agent != "" {
+				return rules.Finding{Risk: 2, Violation: 0.6, Rule: "guard.nested-unguarded", Marked: c.Raw,
+					Reason: "starts " + agent + " in " + where + ", where the guard's hook is not installed: its commands would run unjudged"}, true
+			}
+		}
+	}
+	return rules.Finding{}, false
 }
