@@ -32,6 +32,9 @@ var guardEnvDefaults = map[string][]string{
 	"claude_code_simple": {}, "claude_code_safe_mode": {}, "home": {}, "userprofile": {}, "appdata": {}, "localappdata": {},
 	// code loaded into the tray (a cgo program) at its next start
 	"ld_preload": {}, "dyld_insert_libraries": {}, "ld_audit": {},
+	// code every non-interactive bash runs first: the hosts start hook
+	// commands through a shell, and code that exits 0 there answers allow
+	"bash_env": {},
 	// where the guard's call to the remote judge goes and which
 	// certificates it trusts: set for later sessions, a proxy of the
 	// agent's can answer for the remote judge (Go reads HTTPS_PROXY,
@@ -42,11 +45,11 @@ var guardEnvDefaults = map[string][]string{
 }
 
 // guardEnvNameParts: one of these is in every watched name.
-var guardEnvNameParts = []string{"xdg_", "home", "_dir", "claude_code_", "userprofile", "appdata", "preload", "insert_libraries", "ld_audit", "proxy", "ssl_cert", "ca_bundle"}
+var guardEnvNameParts = []string{"xdg_", "home", "_dir", "claude_code_", "userprofile", "appdata", "preload", "insert_libraries", "ld_audit", "bash_env", "node_options", "proxy", "ssl_cert", "ca_bundle"}
 
 // guardEnvAssignRe finds NAME=value, NAME value (fish set, csh setenv,
 // launchctl, PowerShell's SetEnvironmentVariable('NAME', ...)).
-var guardEnvAssignRe = lazyre.New(`(?i)(?:^|[^a-z0-9_$])(agent_guard_[a-z0-9_]*|xdg_config_home|xdg_cache_home|xdg_state_home|xdg_data_home|xdg_runtime_dir|codex_home|claude_config_dir|copilot_home|kimi_code_home|gemini_cli_home|claude_code_simple|claude_code_safe_mode|home|userprofile|appdata|localappdata|ld_preload|ld_audit|dyld_insert_libraries|https_proxy|http_proxy|all_proxy|ssl_cert_file|ssl_cert_dir|requests_ca_bundle|curl_ca_bundle)` +
+var guardEnvAssignRe = lazyre.New(`(?i)(?:^|[^a-z0-9_$])(agent_guard_[a-z0-9_]*|xdg_config_home|xdg_cache_home|xdg_state_home|xdg_data_home|xdg_runtime_dir|codex_home|claude_config_dir|copilot_home|kimi_code_home|gemini_cli_home|claude_code_simple|claude_code_safe_mode|home|userprofile|appdata|localappdata|ld_preload|ld_audit|bash_env|dyld_insert_libraries|https_proxy|http_proxy|all_proxy|ssl_cert_file|ssl_cert_dir|requests_ca_bundle|curl_ca_bundle)` +
 	`(?:\s*=\s*|['"]\s*,\s*|\s+)(?:['"]?)([^\s'";|&)]*)`)
 
 // setLike are the forms where NAME is followed by a space and its value.
@@ -58,6 +61,9 @@ func guardEnvAssigned(text string) (string, bool) {
 	low := strings.ToLower(text)
 	if strings.Contains(low, guardVarMark) {
 		return "AGENT_GUARD_*", true
+	}
+	if strings.Contains(low, "node_options") && nodeInjectRe.MatchString(text) {
+		return "NODE_OPTIONS", true // code loaded into every Node host (Claude Code, Gemini CLI)
 	}
 	if strings.Contains(low, "ulimit") {
 		if m, ok := starveLimit(text); ok {
@@ -168,3 +174,8 @@ func starveLimit(text string) (string, bool) {
 	}
 	return "", false
 }
+
+// nodeInjectRe: NODE_OPTIONS that load code into every node process
+// (--require, -r, --import, --loader); memory and warning flags are
+// everyday settings.
+var nodeInjectRe = lazyre.New(`(?i)node_options[\s'"]*(?:=|,|\s)[^\n]*?(?:--require|--import|--loader|--experimental-loader|(?:^|[\s"'=])-r\s)`)

@@ -83,7 +83,7 @@ func homeRoot(low, lowHome string) (string, bool) {
 
 // socketSeg: the socket folder pipe makes (agent-guard under
 // XDG_RUNTIME_DIR or TMPDIR, agent-guard-UID in the temp folder).
-var socketSeg = lazyre.New(`(^|/)(run/user/\d+/agent-guard|agent-guard-\d+)(/|$)`)
+var socketSeg = lazyre.New(`(^|/)(run/user/\d+/agent-guard|agent-guard-(\d+|[^/]*_dyn_[^/]*))(/|$)`)
 
 // protectedMore is protectedN's table of what else is the guard's: the
 // socket by its shape, and the hosts' user-level configs under any home.
@@ -132,6 +132,12 @@ func protectedMore(n np) (string, bool) {
 			rel == "documents/cline/hooks" || strings.HasPrefix(rel, "documents/cline/hooks/") {
 			return "agent-hook-config", true
 		}
+	}
+	if strings.Contains(low, "agent guard.app") || strings.Contains(low, "agentguard.app") || strings.Contains(low, "agent-guard.app") {
+		return "guard-binary", true // the macOS app bundle of the tray
+	}
+	if hasSeq(low, "start menu/programs/startup") && guardWord(base) {
+		return "autostart", true // the login shortcut, by its name
 	}
 	if systemHostConfig(low) {
 		return "agent-hook-config", true

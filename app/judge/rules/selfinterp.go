@@ -40,7 +40,7 @@ func ruleSelfInterpLiterals(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	if f, ok := interpStartsGuard(c, code); ok {
 		return f, true
 	}
-	if f, ok := selfFolded(c.Name, code, x.Cwd, x.Home); ok {
+	if f, ok := selfFolded(c.Name, substEnvRefs(code, c.Env), x.Cwd, x.Home); ok {
 		f.Marked = c.Raw
 		return f, true
 	}
@@ -67,7 +67,7 @@ func ruleSelfInterpLiterals(c *shell.Cmd, x *Ctx) (Finding, bool) {
 // interpreter name comes first: the whole line is read.
 func ruleSelfPipeServer(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	low := strings.ToLower(x.Script)
-	if (strings.Contains(low, "]::") || strings.Contains(low, "join-path")) && len(x.Script) < 8192 {
+	if (strings.Contains(low, "]::") || strings.Contains(low, "join-path") || strings.Contains(low, "$env:") && strings.Contains(low, "+")) && len(x.Script) < 8192 {
 		// [IO.File]::WriteAllText((Join-Path $HOME '.codex\hooks.json'), '{}'):
 		// PowerShell building a path from pieces, read like interpreter code
 		if f, ok := selfFolded("PowerShell", x.Script, x.Cwd, x.Home); ok {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/agent-guard/agent-guard/app/internal/lazyre"
+	"github.com/agent-guard/agent-guard/app/judge/shell"
 )
 
 // Interpreter code that spells a guard path in pieces ('~/.cl'+'aude',
@@ -25,6 +26,10 @@ var (
 	foldJoinRe = lazyre.New(`(?i)(?:os\.path\.join|path\.join|path\.resolve|joinpath|file\.join|join-path|path\.combine|filepath\.join|catfile|\bpath)\s*\(([^()]{0,400}(?:\([^()]{0,80}\)[^()]{0,400})*)\)|\(\s*join-path\s+([^()]{0,400})\)`)
 	// code that ends in the home folder and a concatenation operator
 	foldHomeBefore = lazyre.New(`(?i)(home|homedir\(\)|home\(\)|userprofile|homedir)\s*\)?\s*(\+|\.\.|\.|,|\+=)\s*$`)
+	// PowerShell's $env:NAME right before a concatenated literal, and
+	// as the first argument of a join
+	foldWinEnvBefore = lazyre.New(`(?i)\$env:([a-z_][a-z0-9_]*)\s*\)?\s*\+\s*$`)
+	foldWinEnvFirst  = lazyre.New(`(?i)^\s*\$env:([a-z_][a-z0-9_]*)`)
 	// a hex literal being decoded
 	foldHexRe = lazyre.New(`(?i)(?:fromhex|unhexlify|hex2bin|hex_decode|pack\(\s*['"]h\*['"]\s*,)\W{0,10}['"]((?:[0-9a-f]{2}){4,500})['"]|['"]((?:[0-9a-f]{2}){4,500})['"]\s*,\s*['"]hex['"]`)
 	// a base64 literal being decoded
@@ -111,6 +116,9 @@ func foldLiterals(code string) []string {
 				}
 			}
 		}
+		if m := foldWinEnvBefore.Re().FindStringSubmatch(c[:locs[i][0]]); m != nil && (strings.HasPrefix(s, "/") || strings.HasPrefix(s, `\`)) {
+			add("%" + m[1] + "%" + s) // $env:APPDATA + '\agent-guard'
+		}
 		if (strings.HasPrefix(s, "/") || strings.HasPrefix(s, `\`)) && foldHomeBefore.Re().MatchString(c[:locs[i][0]]) {
 			s = "~" + s // Bun.env.HOME + '/.claude/...', homedir() .. "/x"
 			if j == i+1 {
@@ -144,6 +152,9 @@ func foldLiterals(code string) []string {
 		}
 		p := strings.Join(parts, "/")
 		low := strings.ToLower(args)
+		if m := foldWinEnvFirst.Re().FindStringSubmatch(args); m != nil {
+			p = "%" + m[1] + "%/" + p // (Join-Path $env:APPDATA 'agent-guard')
+		}
 		if containsAnyOf(low, homeMarks) || strings.Contains(low, "path.home") || strings.Contains(low, "dir.home") {
 			if !strings.HasPrefix(p, "~") {
 				p = "~/" + p
@@ -199,8 +210,16 @@ func selfFolded(name, code, cwd, home string) (Finding, bool) {
 		return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.kill-guard",
 			Reason: "the " + name + " code looks up agent-guard's process and kills it: an agent must not switch off its own guard; ask the user to do it"}, true
 	}
+	if spawns && strings.Contains(low, "agent_guard_") {
+		// os.environ['AGENT_GUARD_HOME'] = ...; execvp('claude', ...)
+		for _, m := range quotedRe.FindAllStringSubmatch(code, 64) {
+			if _, ok := nestedHosts[strings.ToLower(strings.TrimSpace(m[1]+m[2]))]; ok {
+				return hooksOffFinding(m[1]+m[2], "the "+name+" code starting "+m[1]+m[2]+" with an AGENT_GUARD_* variable changed"), true
+			}
+		}
+	}
 	for _, s := range foldLiterals(code) {
-		if writes && !strings.ContainsAny(s, "\n{}$%") && strings.ContainsAny(s, `/\`) {
+		if writes && !strings.ContainsAny(s, "\n{}$") && !strings.Contains(s, "%s") && !strings.Contains(s, "%d") && strings.ContainsAny(s, `/\`) {
 			if f, ok := Protected(s, cwd, home); ok {
 				f.Reason = "the " + name + " code builds " + s + " from pieces and writes or removes files: " + f.Reason
 				return f, true
@@ -214,4 +233,27 @@ func selfFolded(name, code, cwd, home string) (Finding, bool) {
 		}
 	}
 	return Finding{}, false
+}
+
+// substEnvRefs replaces the code's reads of the variables the command
+// is started with (A=agent-guard python3 -c "...os.environ['A']...") by
+// their values as literals, so the pieces fold.
+func substEnvRefs(code string, env []string) string {
+	for _, kv := range env {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok || k == "" || strings.Contains(v, shell.Dyn) || strings.ContainsAny(v, `'"`) || !strings.Contains(code, k) {
+			continue
+		}
+		lit := "'" + v + "'"
+		for _, ref := range []string{
+			"os.environ['" + k + "']", `os.environ["` + k + `"]`, "os.environ.get('" + k + "')", `os.environ.get("` + k + `")`,
+			"os.getenv('" + k + "')", `os.getenv("` + k + `")`, "process.env." + k, "process.env['" + k + "']", `process.env["` + k + `"]`,
+			"ENV['" + k + "']", `ENV["` + k + `"]`, "$ENV{" + k + "}", "$ENV{'" + k + "'}", `getenv("` + k + `")`, "getenv('" + k + "')",
+			`Deno.env.get("` + k + `")`, "Deno.env.get('" + k + "')", "Bun.env." + k, "$env:" + k, `os.Getenv("` + k + `")`,
+			`ENV("` + k + `")`, `Sys.getenv("` + k + `")`,
+		} {
+			code = strings.ReplaceAll(code, ref, lit)
+		}
+	}
+	return code
 }

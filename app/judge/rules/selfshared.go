@@ -244,7 +244,7 @@ func laterCode(kind, content string) []string {
 	case "the Windows login":
 		out = append(out, lineByLineText(content))
 	case "the next make or just", "the next task run", "the next npm run", "the editor", "python", "the next git command",
-		"the next build", "the next commit or test run":
+		"the next build", "the next commit or test run", "the agent host":
 		out = append(out, laterLines(kind, content)...)
 	default:
 		out = append(out, content)
@@ -297,6 +297,10 @@ func laterKind(p, cwd, home string) string {
 		return "the next commit or test run"
 	case base == ".gitconfig" || hasSeq(low, ".config/git/config") || hasSeq(low, ".git/config"):
 		return "the next git command"
+	case hostConfigShaped(low):
+		// hooks of other events, apiKeyHelper, statusLine: commands the
+		// host runs on its next start in that folder
+		return "the agent host"
 	}
 	return ""
 }
@@ -323,7 +327,7 @@ func laterLines(kind, content string) []string {
 			return out
 		}
 		fallthrough // cut or broken: every quoted command-like value
-	case "the editor":
+	case "the editor", "the agent host":
 		for _, m := range laterJSONCmdRe.FindAllStringSubmatch(content, 128) {
 			var v string
 			if json.Unmarshal([]byte(`"`+m[1]+`"`), &v) == nil {
@@ -555,7 +559,7 @@ func cronCommand(l string) string {
 
 var (
 	// "command": "..." in a tasks.json, "x": "..." in package.json scripts
-	laterJSONCmdRe = lazyre.New(`"(?:command|[a-z][a-z0-9:_-]*)"\s*:\s*"((?:[^"\\]|\\.){1,1000})"`)
+	laterJSONCmdRe = lazyre.New(`(?i)"(?:command|[a-z][a-z0-9:_-]*)"\s*:\s*"((?:[^"\\]|\\.){1,1000})"`)
 	execLineRe     = lazyre.New(`(?m)^\s*(?:Exec|TryExec|ExecStart|ExecStartPre|ExecStartPost|ExecStop|ExecStopPost|ExecReload|ExecCondition)\s*=\s*[-@:+!]*(.+)$`)
 	plistArgsRe    = lazyre.New(`(?s)<key>\s*ProgramArguments\s*</key>\s*<array>(.*?)</array>`)
 	plistStrRe     = lazyre.New(`<string>([^<]*)</string>`)

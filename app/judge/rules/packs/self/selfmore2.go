@@ -329,7 +329,7 @@ func ruleSelfLaterEcho(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	}
 	var text []string
 	if c.Name == "echo" || c.Name == "printf" {
-		text = append(text, strings.ReplaceAll(strings.Join(c.Operands(), " "), `\n`, "\n"))
+		text = append(text, strings.NewReplacer(`\n`, "\n", `\t`, "\t").Replace(strings.Join(c.Operands(), " ")))
 	}
 	for _, r := range c.Redirs {
 		if r.Op == "<<" || r.Op == "<<-" || r.Op == "<<<" {

@@ -97,6 +97,19 @@ func ruleNestedAgent(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	if lim := starvedBy(c, x); lim != "" {
 		return rules.HooksOffFinding(c.Raw, "starting "+name+" under "+lim+starveWhy), true
 	}
+	if lowRaw := strings.ToLower(c.Raw); strings.Contains(strings.ToLower(x.Script), "agent_guard_") &&
+		(!strings.Contains(lowRaw, "agent_guard_") || rules.Contains(c.Wrappers, "env")) {
+		// env -u AGENT_GUARD_PIPE claude, export -n AGENT_GUARD_HOME; codex
+		return rules.HooksOffFinding(c.Raw, "starting "+name+" in a line that changes an AGENT_GUARD_* variable"), true
+	}
+	if x.All != nil && len(x.All.Cmds) > 1 {
+		// export AGENT_GUARD_HOME=/tmp/x; claude ..., $env:X='...'; codex,
+		// unset AGENT_GUARD_PIPE && gemini: the line's own environment
+		// changes reach the host as a prefix would
+		if v, ok := lineEnvChange(c, x, h.EnvOff()); ok {
+			return rules.HooksOffFinding(c.Raw, "starting "+name+" after the line changes "+v), true
+		}
+	}
 	for _, kv := range c.Env {
 		k, _, _ := strings.Cut(kv, "=")
 		uk := strings.ToUpper(k)
@@ -302,4 +315,34 @@ func nestedElsewhere(c *shell.Cmd) (rules.Finding, bool) {
 		}
 	}
 	return rules.Finding{}, false
+}
+
+// lineEnvChange: another command of the line sets, exports or removes a
+// variable the guard's hook or the host's hooks depend on (AGENT_GUARD_*,
+// the host's config-home variables, HOME and its likes).
+func lineEnvChange(c *shell.Cmd, x *rules.Ctx, hostOff []string) (string, bool) {
+	for i := range x.All.Cmds {
+		o := &x.All.Cmds[i]
+		if o == c {
+			continue
+		}
+		low := strings.ToLower(o.Raw)
+		if strings.Contains(low, "agent_guard_") {
+			return "an AGENT_GUARD_* variable", true
+		}
+		switch o.Name {
+		case "export", "unset", "set", "setenv", "declare", "typeset", "env", "remove-item", "ri", "del", "rm", "set-item", "si", "$env", "":
+		default:
+			if !strings.HasPrefix(low, "$env:") {
+				continue
+			}
+		}
+		for _, v := range append(append([]string{}, hostOff...), hostEnvOff...) {
+			lv := strings.ToLower(v)
+			if strings.Contains(low, lv+"=") || strings.Contains(low, "env:"+lv) || strings.Contains(low, "unset "+lv) || strings.Contains(low, "-u "+lv) {
+				return v, true
+			}
+		}
+	}
+	return "", false
 }
