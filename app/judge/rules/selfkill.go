@@ -143,7 +143,7 @@ func ruleGuardPid(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	}
 	for i := range x.All.Cmds {
 		o := &x.All.Cmds[i]
-		if guardKillers[o.Name] || c.Name == "fuser" && c.Flag('k', "--kill") || c.Name == "pkill" {
+		if guardKillers[o.Name] && !signalZero(o) || c.Name == "fuser" && c.Flag('k', "--kill") || c.Name == "pkill" {
 			return GuardKillFinding(c), true
 		}
 	}
@@ -154,4 +154,18 @@ func ruleGuardPid(c *shell.Cmd, x *Ctx) (Finding, bool) {
 func pkGuardStop(c *shell.Cmd, how string) (Finding, bool) {
 	return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.stop-guard", Marked: c.Raw,
 		Reason: how + " stops or removes the agent's own guard: an agent must not switch off its own guard; ask the user to do it"}, true
+}
+
+// signalZero: kill -0 (or -s 0) sends no signal; it only asks whether
+// the process exists.
+func signalZero(c *shell.Cmd) bool {
+	if c.Name != "kill" {
+		return false
+	}
+	for i, a := range c.Args {
+		if a == "-0" || a == "--signal=0" || (a == "-s" || a == "--signal" || a == "-n") && i+1 < len(c.Args) && c.Args[i+1] == "0" {
+			return true
+		}
+	}
+	return false
 }
