@@ -75,12 +75,28 @@ func ruleSelfPipeServer(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			return f, true
 		}
 	}
+	if (strings.Contains(low, ".kill(") || strings.Contains(low, ".terminate(")) && guardWord(low) &&
+		containsAnyOf(low, []string{"get-process", "gps ", "get-wmiobject", "gwmi", "get-ciminstance", "getprocessesbyname", "win32_process"}) {
+		// (Get-WmiObject Win32_Process -Filter "name='agent-guard.exe'").Terminate():
+		// the method call is no command of its own
+		return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.kill-guard", Marked: c.Raw,
+			Reason: "the line looks up agent-guard's process and calls Kill or Terminate on it: an agent must not switch off its own guard; ask the user to do it"}, true
+	}
+	if m := pwshHostFuncRe.FindStringSubmatch(x.Script); m != nil && (hooksOff(m[2]) || strings.Contains(strings.ToLower(m[2]), "--bare") ||
+		strings.Contains(strings.ToLower(m[2]), "--setting-sources")) {
+		// function claude { & (Get-Command claude -CommandType Application) --bare @args }
+		return hooksOffFinding(c.Raw, "defining "+m[1]+" as a function that starts it without hooks"), true
+	}
 	if !strings.Contains(low, "pipeserverstream") || !guardWord(low) {
 		return Finding{}, false
 	}
 	return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.guard-socket", Marked: c.Raw,
 		Reason: "the line opens a named-pipe server and names agent-guard: a server on the guard's pipe would answer the hook in its place; an agent must not stand in for its own guard; ask the user to do it"}, true
 }
+
+// pwshHostFuncRe: a PowerShell or shell function named after an agent
+// host, with its body.
+var pwshHostFuncRe = lazyre.New(`(?is)\bfunction\s+(claude|codex|gemini|qwen|cursor-agent|copilot|opencode|amp|auggie|droid|kimi|kiro-cli|zcode)\s*(?:\(\s*\))?\s*\{(.{0,1000}?)\}`)
 
 // selfInterp: programs that run code handed to them whose string
 // literals are read for the guard's paths: every interpreter and Windows
