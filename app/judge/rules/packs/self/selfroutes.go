@@ -195,8 +195,20 @@ func selfCopyWin(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		return rules.Finding{}, false
 	}
 	root := strings.TrimRight(dst, "/\\")
-	if c.Name != "robocopy" && c.Name != "xcopy" {
-		root += "/" + path.Base(rules.Slashify(src))
+	srcBase := path.Base(rules.Slashify(src))
+	switch {
+	case c.Name != "robocopy" && c.Name != "xcopy":
+		root += "/" + srcBase
+	case c.Name == "xcopy" && (strings.HasSuffix(dst, "\\") || strings.HasSuffix(dst, "/")) && path.Ext(srcBase) != "" && !strings.ContainsAny(srcBase, "*?"):
+		root += "/" + srcBase // xcopy FILE DIR\: the file lands in the folder
+	case c.Name == "robocopy" && len(pos) > 1:
+		// robocopy SRC DST FILE...: each named file lands in DST
+		for _, f := range pos[1:] {
+			if ff, ok := rules.Protected(root+"/"+f, x.Cwd, x.Home); ok && !strings.ContainsAny(f, "*?") {
+				ff.Marked = c.Raw
+				return ff, true
+			}
+		}
 	}
 	if f, hit, known := landings(c, src, root, x); hit {
 		return f, true
