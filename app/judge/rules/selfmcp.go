@@ -38,6 +38,18 @@ func mcpSelf(server, tool, args, cwd, home string) (Finding, bool) {
 		kills = kills || mcpKillWords[w]
 	}
 	mutating := mcpVerb(server, tool).Risk > 0
+	if mutating {
+		if f, ok := mcpSelfCode(server, tool, m, cwd, home); ok {
+			return f, true
+		}
+		if !mcpFileTools[strings.ToLower(tool)] {
+			if _, ok := guardEnvAssigned(args); ok && strings.Contains(strings.ToLower(args), "agent_guard_") {
+				// registry_set HKCU\Environment AGENT_GUARD_HOME, set_env ...
+				return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.env-persist", Marked: tool,
+					Reason: "the MCP tool mcp__" + server + "__" + tool + " sets an AGENT_GUARD_* variable: the guard's next start would run with another config or none; ask the user to do it"}, true
+			}
+		}
+	}
 	var out Finding
 	found := false
 	if kills {
@@ -72,9 +84,76 @@ func mcpSelf(server, tool, args, cwd, home string) (Finding, bool) {
 			f.Reason = "the MCP tool mcp__" + server + "__" + tool + " names " + v + " (argument " + key + "): " + f.Reason
 			f.Marked = v
 			out, found = f, true
+			return
+		}
+		// an edit or append to a start-up file, task runner or script
+		// that runs later: its arguments are its new content
+		if f, ok := EnvPersistWrite(p, args, cwd, home); ok {
+			f.Reason = "the MCP tool mcp__" + server + "__" + tool + ": " + f.Reason
+			out, found = f, true
 		}
 	})
 	return out, found
+}
+
+// mcpRunWords in a tool's name (beyond the exec verbs) make it one that
+// runs or types what it is given.
+var mcpRunWords = words(`eval evaluate send type keys keystrokes cell python node javascript repl interpret code script`)
+
+// mcpCodeKeys carry code or keystrokes for a tool that runs them.
+var mcpCodeKeys = words(`code source snippet cell keys text input stdin expression program_text script`)
+
+// mcpSelfCode: a tool that runs something, given it under a key the
+// generic rules do not read as a command (argv arrays, program plus
+// arguments, code for an interpreter, keys sent to a terminal): judged
+// as that command line, and as interpreter code, for self-protection.
+func mcpSelfCode(server, tool string, m map[string]any, cwd, home string) (Finding, bool) {
+	var codes []string
+	line := func(prog string, list []any) string {
+		words := []string{prog}
+		for _, a := range list {
+			if s, ok := a.(string); ok {
+				words = append(words, s)
+			}
+		}
+		return strings.TrimSpace(shellJoin(words))
+	}
+	for _, k := range []string{"argv", "cmdline", "command_line"} {
+		if list, ok := m[k].([]any); ok && len(list) > 0 {
+			if p, ok := list[0].(string); ok {
+				codes = append(codes, line(p, list[1:]))
+			}
+		}
+	}
+	for _, k := range []string{"program", "executable", "exe", "binary", "file"} {
+		p, ok := m[k].(string)
+		if !ok || p == "" {
+			continue
+		}
+		for _, ak := range []string{"arguments", "args", "argv", "params"} {
+			if list, ok := m[ak].([]any); ok {
+				codes = append(codes, line(p, list))
+			} else if a, ok := m[ak].(string); ok {
+				codes = append(codes, p+" "+a)
+			}
+		}
+	}
+	runs := isExecTool(tool)
+	for _, w := range splitName(tool) {
+		runs = runs || mcpRunWords[w]
+	}
+	walkStrings(m, "", 0, func(key, v string) {
+		k, _, _ := strings.Cut(strings.ToLower(key), "\x00")
+		if runs && mcpCodeKeys[k] && len(v) < 8192 {
+			c := strings.TrimPrefix(strings.TrimSpace(v), "!") // a notebook's shell escape
+			codes = append(codes, shellJoin([]string{"python3", "-c", v}), c) // code first, then as a command line
+		}
+	})
+	if f, code, ok := selfInCode(codes, cwd, home, 16384); ok {
+		f.Reason = "the MCP tool mcp__" + server + "__" + tool + " runs " + oneLineCut(code, 80) + ": " + f.Reason
+		return f, true
+	}
+	return Finding{}, false
 }
 
 // mcpPathLike: the value read as a path when it looks like one (a
@@ -82,6 +161,9 @@ func mcpSelf(server, tool, args, cwd, home string) (Finding, bool) {
 // false. One line, no spaces around, short: prose is not a path.
 func mcpPathLike(v string) (string, bool) {
 	v = strings.TrimSpace(v)
+	if i := strings.IndexByte(v, 0); i >= 0 {
+		v = v[:i] // the OS reads a path up to its NUL, or refuses it
+	}
 	if v == "" || len(v) > 1024 || strings.ContainsAny(v, "\n\r") {
 		return "", false
 	}

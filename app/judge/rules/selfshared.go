@@ -98,7 +98,7 @@ func runsLaterWrite(p, content, cwd, home string) (Finding, bool) {
 	}
 	if !strings.Contains(content, "\n") {
 		// an MCP call's arguments as JSON text: its newlines are escaped
-		content = strings.NewReplacer(`\n`, "\n", `\"`, `"`, `\/`, "/").Replace(content)
+		content = strings.NewReplacer(`\n`, "\n", `\t`, "\t", `\"`, `"`, `\/`, "/").Replace(content)
 	}
 	if f, code, ok := selfInCode(laterCode(kind, content), cwd, home, 2*len(content)+64); ok {
 		f.Reason = "writes " + p + ", which " + kind + " runs by itself later, with " + oneLineCut(strings.TrimSpace(code), 80) + ": " + f.Reason
