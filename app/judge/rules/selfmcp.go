@@ -145,7 +145,7 @@ func mcpSelfCode(server, tool string, m map[string]any, cwd, home string) (Findi
 	walkStrings(m, "", 0, func(key, v string) {
 		k, _, _ := strings.Cut(strings.ToLower(key), "\x00")
 		if runs && mcpCodeKeys[k] && len(v) < 8192 {
-			c := strings.TrimPrefix(strings.TrimSpace(v), "!") // a notebook's shell escape
+			c := strings.TrimPrefix(strings.TrimSpace(v), "!")                // a notebook's shell escape
 			codes = append(codes, shellJoin([]string{"python3", "-c", v}), c) // code first, then as a command line
 		}
 	})
