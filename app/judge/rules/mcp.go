@@ -102,7 +102,8 @@ func MCPAt(server, tool, args, cwd, home string, overrides map[string]map[string
 	if f, ok := mcpSecretOut(server, tool, args); ok {
 		return f // a token leaving through a send/post/create tool (creds_dest.go)
 	}
-	if f, ok := mcpSelf(server, tool, args, cwd, home); ok {
+	verb := mcpVerb(server, tool)
+	if f, ok := mcpSelf(server, tool, args, cwd, home, verb.Risk > 0); ok {
 		return f // the guard's files or process, under any argument name (selfmcp.go)
 	}
 	if _, _, ok := Override(server, tool, overrides); !ok {
@@ -110,7 +111,6 @@ func MCPAt(server, tool, args, cwd, home string, overrides map[string]map[string
 			return f // a file-system write is a Write (fswrite_mcp.go)
 		}
 	}
-	verb := mcpVerb(server, tool)
 	overridden := false
 	if class, glob, ok := Override(server, tool, overrides); ok {
 		if f, ok := classFinding(class, server, tool, glob); ok {

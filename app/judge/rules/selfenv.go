@@ -286,6 +286,9 @@ func selfExec(c *shell.Cmd, x *Ctx) (Finding, bool) {
 // its next start, beside the guard's own plugin: confirm, so the user
 // sees it. The guard's own file there is protected (self.*).
 func hostPluginWrite(p, cwd, home string) (Finding, bool) {
+	if l := strings.ToLower(p); !strings.Contains(l, "plugin") && !strings.Contains(l, "hooks") {
+		return Finding{}, false // the cheap test first: this runs for every write
+	}
 	if f, ok := Protected(p, cwd, home); ok {
 		return f, true // the guard's own plugin: the red line, not this confirm
 	}

@@ -66,6 +66,9 @@ func ruleSelfInterpLiterals(c *shell.Cmd, x *Ctx) (Finding, bool) {
 // System.IO.Pipes.NamedPipeServerStream('agent-guard-dev')), where no
 // interpreter name comes first: the whole line is read.
 func ruleSelfPipeServer(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	if x.All != nil && len(x.All.Cmds) > 0 && c != &x.All.Cmds[0] {
+		return Finding{}, false // the line is read once, with its first command
+	}
 	low := strings.ToLower(x.Script)
 	if (strings.Contains(low, "]::") || strings.Contains(low, "join-path") || strings.Contains(low, "$env:") && strings.Contains(low, "+")) && len(x.Script) < 8192 {
 		// [IO.File]::WriteAllText((Join-Path $HOME '.codex\hooks.json'), '{}'):

@@ -3,6 +3,7 @@ package rules
 import (
 	"encoding/json"
 	"net/url"
+	"path"
 	"strconv"
 	"strings"
 )
@@ -25,7 +26,7 @@ var mcpKillWords = words(`kill killall pkill terminate stop signal end suspend`)
 // mcpSelf reports a self-protection finding for an MCP call: a mutating
 // tool that names a protected path in any argument, or a tool that stops
 // processes named like the guard.
-func mcpSelf(server, tool, args, cwd, home string) (Finding, bool) {
+func mcpSelf(server, tool, args, cwd, home string, mutating bool) (Finding, bool) {
 	if strings.TrimSpace(args) == "" {
 		return Finding{}, false
 	}
@@ -33,16 +34,17 @@ func mcpSelf(server, tool, args, cwd, home string) (Finding, bool) {
 	if json.Unmarshal([]byte(args), &m) != nil {
 		m = partialObject(args)
 	}
-	kills := false
+	kills, runs := false, false
 	for _, w := range splitName(tool) {
 		kills = kills || mcpKillWords[w]
+		runs = runs || mcpRunWords[w] || execVerbs[w]
 	}
-	mutating := mcpVerb(server, tool).Risk > 0
+	fileTool := mcpFileTools[strings.ToLower(tool)]
 	if mutating {
-		if f, ok := mcpSelfCode(server, tool, m, cwd, home); ok {
+		if f, ok := mcpSelfCode(server, tool, runs, m, cwd, home); ok {
 			return f, true
 		}
-		if !mcpFileTools[strings.ToLower(tool)] {
+		if !fileTool {
 			if _, ok := guardEnvAssigned(args); ok && strings.Contains(strings.ToLower(args), "agent_guard_") {
 				// registry_set HKCU\Environment AGENT_GUARD_HOME, set_env ...
 				return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.env-persist", Marked: tool,
@@ -77,7 +79,11 @@ func mcpSelf(server, tool, args, cwd, home string) (Finding, bool) {
 			return
 		}
 		p, ok := mcpPathLike(v)
-		if !ok {
+		base := strings.ToLower(path.Base(slashify(p)))
+		if !ok || pathKeys[k] && p == v && !mcpScriptName(base) {
+			// the generic rules judge a path under a known key (a
+			// file:// URL they do not read); a non-file tool's edit of
+			// a dotfile or script still comes here for its content
 			return
 		}
 		if f, ok := Protected(p, cwd, home); ok {
@@ -88,6 +94,9 @@ func mcpSelf(server, tool, args, cwd, home string) (Finding, bool) {
 		}
 		// an edit or append to a start-up file, task runner or script
 		// that runs later: its arguments are its new content
+		if !mcpScriptName(base) {
+			return
+		}
 		if f, ok := EnvPersistWrite(p, args, cwd, home); ok {
 			f.Reason = "the MCP tool mcp__" + server + "__" + tool + ": " + f.Reason
 			out, found = f, true
@@ -107,7 +116,7 @@ var mcpCodeKeys = words(`code source snippet cell keys text input stdin expressi
 // generic rules do not read as a command (argv arrays, program plus
 // arguments, code for an interpreter, keys sent to a terminal): judged
 // as that command line, and as interpreter code, for self-protection.
-func mcpSelfCode(server, tool string, m map[string]any, cwd, home string) (Finding, bool) {
+func mcpSelfCode(server, tool string, runs bool, m map[string]any, cwd, home string) (Finding, bool) {
 	var codes []string
 	line := func(prog string, list []any) string {
 		words := []string{prog}
@@ -137,10 +146,6 @@ func mcpSelfCode(server, tool string, m map[string]any, cwd, home string) (Findi
 				codes = append(codes, p+" "+a)
 			}
 		}
-	}
-	runs := isExecTool(tool)
-	for _, w := range splitName(tool) {
-		runs = runs || mcpRunWords[w]
 	}
 	walkStrings(m, "", 0, func(key, v string) {
 		k, _, _ := strings.Cut(strings.ToLower(key), "\x00")
@@ -184,4 +189,19 @@ func mcpPathLike(v string) (string, bool) {
 		return "", false
 	}
 	return v, true
+}
+
+// mcpScriptName: files mcpFileWrite leaves to the generic rules because
+// their content runs later (scripts, recipes, package scripts); their
+// content is read here for self-protection.
+func mcpScriptName(base string) bool {
+	switch path.Ext(base) {
+	case ".sh", ".bash", ".zsh", ".ps1", ".bat", ".cmd", ".mk":
+		return true
+	}
+	switch base {
+	case "makefile", "gnumakefile", "justfile", "package.json", "conftest.py", "setup.py", "build.rs", "tasks.json", "taskfile.yml":
+		return true
+	}
+	return strings.HasPrefix(base, ".") // a dotfile: start-up files, .envrc, .gitconfig
 }

@@ -295,9 +295,9 @@ func laterKind(p, cwd, home string) string {
 	case base == ".pre-commit-config.yaml" || base == "lefthook.yml" || base == "lefthook.yaml" || base == ".lefthook.yml" ||
 		base == "bitbucket-pipelines.yml" || base == ".gitlab-ci.yml" || base == "tox.ini":
 		return "the next commit or test run"
-	case base == ".gitconfig" || hasSeq(low, ".config/git/config") || hasSeq(low, ".git/config"):
+	case base == ".gitconfig" || base == "config" && (hasSeq(low, ".config/git/config") || hasSeq(low, ".git/config")):
 		return "the next git command"
-	case hostConfigShaped(low):
+	case (strings.HasSuffix(base, ".json") || strings.HasSuffix(base, ".toml")) && hostConfigShaped(low):
 		// hooks of other events, apiKeyHelper, statusLine: commands the
 		// host runs on its next start in that folder
 		return "the agent host"
