@@ -467,7 +467,9 @@ func selfDebug(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 			}
 		}
 	}
-	if !debuggers[c.Name] && !pidReaders[c.Name] && !rules.GuardKillers[c.Name] && c.Name != "kill" {
+	if !debuggers[c.Name] && !pidReaders[c.Name] && !rules.GuardKillers[c.Name] && c.Name != "kill" &&
+		rules.GuardWord(c.Raw) && (strings.Contains(c.Raw, "$(") || strings.Contains(c.Raw, "`")) {
+		// the substitution in this very command looks the guard up
 		// Any other program handed a pid looked up in the same line
 		// (node -e 'process.kill(+process.argv[1])' $(pidof agent-guard),
 		// a script given the guard's pid) acts on that process.
