@@ -83,7 +83,7 @@ func homeRoot(low, lowHome string) (string, bool) {
 
 // socketSeg: the socket folder pipe makes (agent-guard under
 // XDG_RUNTIME_DIR or TMPDIR, agent-guard-UID in the temp folder).
-var socketSeg = lazyre.New(`(^|/)(run/user/\d+/agent-guard|agent-guard-(\d+|[^/]*_dyn_[^/]*))(/|$)`)
+var socketSeg = lazyre.New(`(^|/)(run/user/\d+/agent-guard|agent-guard-(\d+|_dyn_[a-z0-9_]*))(/|$)`)
 
 // protectedMore is protectedN's table of what else is the guard's: the
 // socket by its shape, and the hosts' user-level configs under any home.

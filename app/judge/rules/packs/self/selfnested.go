@@ -263,10 +263,8 @@ func starvedBy(c *shell.Cmd, x *rules.Ctx) string {
 		if o.Name != "ulimit" {
 			continue
 		}
-		for _, a := range o.Args {
-			if a != "unlimited" && a != "" && a[0] >= '0' && a[0] <= '9' {
-				return "ulimit " + strings.Join(o.Args, " ")
-			}
+		if v, ok := rules.StarveLimit(o.Raw); ok {
+			return v // ulimit -n 4096 before it raises a limit: everyday
 		}
 	}
 	return ""

@@ -30,7 +30,7 @@ func rulePkgUninstall(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		if uninstallVerbs[la] || c.Name == "pacman" && strings.HasPrefix(la, "-r") {
 			removes = true
 		}
-		if rules.GuardWord(a) {
+		if guardPackage(la) {
 			named = true
 		}
 	}
@@ -38,4 +38,23 @@ func rulePkgUninstall(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		return rules.Finding{}, false
 	}
 	return rules.PkGuardStop(c, c.Name+" removing agent-guard")
+}
+
+// guardPackage: the argument is the guard's own package (agent-guard,
+// agent-guard@1.2, @agent-guard/cli, github.com/agent-guard/...), not
+// another package whose name starts the same (agent-guardrails).
+func guardPackage(a string) bool {
+	if strings.HasPrefix(a, "github.com/agent-guard/") || strings.HasPrefix(a, "@agent-guard/") {
+		return true
+	}
+	for _, sep := range []string{"@", "==", "=", ":"} {
+		if i := strings.Index(a, sep); i > 0 {
+			a = a[:i]
+		}
+	}
+	switch strings.TrimSuffix(a, ".exe") {
+	case "agent-guard", "agentguard", "agent_guard", "agent-guard-hook", "agent-guard-judge", "agent guard":
+		return true
+	}
+	return false
 }
