@@ -151,6 +151,14 @@ func envFile(p, cwd, home string) bool {
 // EnvPersistWrite judges a Write/Edit putting an AGENT_GUARD_* variable
 // into an environment or start-up file (self.env-persist: block).
 func EnvPersistWrite(p, content, cwd, home string) (Finding, bool) {
+	if strings.HasPrefix(strings.ToLower(p), "file:") {
+		// a file:// URL as the path: the file it names
+		if u, ok := mcpPathLike(p); ok {
+			if f, ok := Protected(u, cwd, home); ok {
+				return f, true
+			}
+		}
+	}
 	if f, ok := HooksOffWrite(p, content, cwd, home); ok {
 		return f, true
 	}

@@ -457,6 +457,11 @@ func ruleSelfBlindKeys(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	if c.Name == "wtype" || c.Name == "dotool" {
 		blind = true
 	}
+	for _, a := range c.Args {
+		if c.Name == "xte" && (strings.HasPrefix(a, "key") || strings.HasPrefix(a, "str")) {
+			blind = true // xte 'key Return': each argument is one command
+		}
+	}
 	if !blind || strings.Contains(low, "--window") && !rules.GuardWord(low) {
 		return rules.Finding{}, false
 	}

@@ -41,8 +41,8 @@ func ruleSelfRoutes(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 			return f, true
 		}
 		f, ok = selfUnzip(c, x)
-	case "ln", "mklink", "new-item", "ni":
-		f, ok = selfLink(c, x)
+	case "ln", "mklink", "new-item", "ni", "link":
+		f, ok = selfLink(c, x) // link(1) is ln without options
 	case "chmod", "chown", "chgrp", "chattr", "setfacl", "icacls", "takeown", "attrib", "set-acl", "cacls", "chflags":
 		f, ok = selfPerms(c, x)
 	case "kill", "taskkill", "stop-process", "spps", "tskill":
@@ -383,7 +383,7 @@ func stripComponents(name string, n int) string {
 func selfLink(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	var targets, links []string
 	switch c.Name {
-	case "ln":
+	case "ln", "link":
 		ops := c.Operands()
 		switch {
 		case len(ops) == 1:
