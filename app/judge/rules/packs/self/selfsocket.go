@@ -3,6 +3,7 @@ package self
 import (
 	"strings"
 
+	"github.com/agent-guard/agent-guard/app/internal/lazyre"
 	"github.com/agent-guard/agent-guard/app/judge/rules"
 	"github.com/agent-guard/agent-guard/app/judge/shell"
 )
@@ -16,6 +17,9 @@ import (
 // from serving (no dialogs, no user config).
 
 func init() { pack.OnAny(ruleSocketArg) }
+
+// socketDirRe: the socket folder in the temp folder, agent-guard-UID.
+var socketDirRe = lazyre.New(`(^|/)agent-guard-(\d+|_dyn_[a-z0-9_]*)(/|$)`)
 
 // socketLookers only inspect a path or connect to it.
 var socketLookers = map[string]bool{"ls": true, "stat": true, "test": true, "[": true, "[[": true, "file": true,
@@ -36,6 +40,10 @@ func ruleSocketArg(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		}
 		if !strings.Contains(strings.ToLower(v), "agent-guard") {
 			continue // the cheap test first
+		}
+		lv := strings.ToLower(rules.Slashify(v))
+		if !strings.Contains(lv, ".sock") && !strings.Contains(lv, "/run/user/") && !socketDirRe.MatchString(lv) {
+			continue // the socket or its folder by their shape, not any agent-guard under /tmp (a build's binary)
 		}
 		f, ok := rules.Protected(v, x.Cwd, x.Home)
 		if !ok || f.Rule != "self.guard-socket" {
