@@ -126,10 +126,10 @@ func protectedMore(n np) (string, bool) {
 		}
 		if strings.HasPrefix(rel, ".kiro/agents/") && strings.HasSuffix(rel, ".json") ||
 			strings.HasPrefix(rel, ".copilot/hooks/") || strings.HasPrefix(rel, ".config/opencode/plugins/") ||
-			// opencode also loads plugin/ (its older name), Cline its
-			// Hooks folder whole, Amp its plugins: our file under any name
-			(strings.HasPrefix(rel, ".config/opencode/plugin/") || strings.HasPrefix(rel, ".config/amp/plugins/")) && strings.HasPrefix(base, "agent-guard") ||
-			rel == "documents/cline/hooks" || strings.HasPrefix(rel, "documents/cline/hooks/") {
+			// opencode also loads plugin/ (its older name), Amp its
+			// plugins: our file there by its name (Cline's other hook
+			// files are the user's: only ours is protected, by the set)
+			(strings.HasPrefix(rel, ".config/opencode/plugin/") || strings.HasPrefix(rel, ".config/amp/plugins/")) && strings.HasPrefix(base, "agent-guard") {
 			return "agent-hook-config", true
 		}
 	}
