@@ -115,6 +115,20 @@ func contentFinding(code string, s State, home string) rules.Finding {
 	if ciFile(s.FilePath) && !ciWorth(b) {
 		return rules.Finding{}
 	}
+	if rules.SelfRule(b.Rule) {
+		// A script that would switch the guard off is the same red line
+		// as the command: it is written to be run in a later call, where
+		// a script's content may no longer be read (a task runner, an
+		// IDE, a relative path the agent renames first).
+		b.Reason = "writes a script (" + s.FilePath + ") that would, when run: " + b.Reason
+		if code != s.Content || b.End <= 0 {
+			b.Start, b.End = 0, 0
+			if k := strings.Index(s.Content, b.Marked); b.Marked != "" && k >= 0 {
+				b.Start, b.End = k, k+len(b.Marked)
+			}
+		}
+		return b
+	}
 	f := rules.Finding{
 		Risk: 2, Violation: min(b.Violation, 0.45), Rule: "write.script-danger", Marked: b.Marked,
 		Reason: "writes a script (" + s.FilePath + ") that would run a dangerous command when executed: " + b.Reason,

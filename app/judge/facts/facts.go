@@ -50,6 +50,16 @@ var programs = []Program{
 	{Name: "tcsh", Kind: Shell, Code: []string{"-c", "stdin"}},
 	{Name: "yash", Kind: Shell, POSIX: true, Code: []string{"-c", "stdin"}},
 	{Name: "rbash", Kind: Shell, POSIX: true, Code: []string{"-c", "stdin"}},
+	// other shells: their code is not POSIX, but the commands in it are
+	// words like any other (nu -c 'rm ~/.claude/settings.json')
+	{Name: "xonsh", Kind: Shell, Code: []string{"-c", "stdin"}},
+	{Name: "nu", Kind: Shell, Code: []string{"-c", "--commands", "stdin"}},
+	{Name: "nushell", Kind: Shell, Code: []string{"-c", "--commands", "stdin"}},
+	{Name: "elvish", Kind: Shell, Code: []string{"-c", "stdin"}},
+	{Name: "ion", Kind: Shell, Code: []string{"-c", "stdin"}},
+	{Name: "murex", Kind: Shell, Code: []string{"-c", "stdin"}},
+	{Name: "osh", Kind: Shell, POSIX: true, Code: []string{"-c", "stdin"}},
+	{Name: "ysh", Kind: Shell, Code: []string{"-c", "stdin"}},
 
 	// Windows shells.
 	{Name: "cmd", Kind: WinShell, Code: []string{"/c", "/k", "stdin"}},

@@ -425,6 +425,12 @@ func (v member) Name() string { return v.name }
 // RuleHooksOff is ruleHooksOff (selfhosts.go) for packs/self.
 func RuleHooksOff(c *shell.Cmd, x *Ctx) (Finding, bool) { return ruleHooksOff(c, x) }
 
+// StarveLimit is starveLimit (selfenvvars.go) for the packs.
+func StarveLimit(text string) (string, bool) { return starveLimit(text) }
+
+// RuleSelfPipeServer is ruleSelfPipeServer (selfinterp.go) for packs/self.
+func RuleSelfPipeServer(c *shell.Cmd, x *Ctx) (Finding, bool) { return ruleSelfPipeServer(c, x) }
+
 // RuleSelfInterpParts is ruleSelfInterpParts (selfinterp.go) for packs/self.
 func RuleSelfInterpParts(c *shell.Cmd, x *Ctx) (Finding, bool) { return ruleSelfInterpParts(c, x) }
 

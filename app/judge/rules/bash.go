@@ -250,6 +250,8 @@ func judgeCmd(c *shell.Cmd, x *Ctx) Finding {
 			add(Finding{Rule: "shell.function", Reason: "calls " + c.Name + ", a function defined in the same command", Marked: c.Raw})
 		} else if f, ok := unknownDestroyVerb(c); ok {
 			add(f)
+		} else if f, ok := selfUnknownOperand(c, x); ok {
+			add(f) // an unknown program given the guard's files (selfunknown.go)
 		} else {
 			add(Finding{Risk: 0.5, Rule: "shell.unknown", Reason: c.Name + " is a program the local rules do not know", Marked: c.Raw, Uncertain: true})
 		}

@@ -1,5 +1,7 @@
 package rules
 
+import "encoding/json"
+
 // Rule ids added by the self-protection work (self branch). The self.*
 // ids are red lines that no setting lifts; guard.* ones confirm.
 var _ = declare("selfinterp.go", func() []Entry {
@@ -7,6 +9,22 @@ var _ = declare("selfinterp.go", func() []Entry {
 		Entry{ID: "self.guard-socket", Risk: 3, RedLine: true, Category: "self-protection",
 			Reason:   "code opens a server on agent-guard's own socket or named pipe: the hook would meet it before the guard",
 			Examples: []Example{{Command: `pwsh -c '$s = New-Object System.IO.Pipes.NamedPipeServerStream("agent-guard"); $s.WaitForConnection()'`}}},
+	}
+})
+
+var _ = declare("selfunknown.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "guard.unknown-tool", Risk: 2, Category: "self-protection",
+			Reason:   "a program the guard does not know is given one of the guard's files or a host's hook configuration: it may rewrite or remove it",
+			Examples: []Example{{Command: "tomlq -t -i '.features.codex_hooks = false' ~/.codex/config.toml"}}},
+	}
+})
+
+var _ = declare("selfenv.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "guard.host-plugin", Risk: 2, Category: "self-protection",
+			Reason:   "writes a plugin or hook file into an agent host's plugin folder: code the host loads into itself next to the guard's own plugin",
+			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"Write","tool_input":{"file_path":"~/.config/opencode/plugin/evil.js","content":"export const P = async () => ({})"},"cwd":"/home/dev/proj"}`)}}},
 	}
 })
 

@@ -98,6 +98,10 @@ func MCPAt(server, tool, args, cwd, home string, overrides map[string]map[string
 	if f, ok := mcpSecretOut(server, tool, args); ok {
 		return f // a token leaving through a send/post/create tool (creds_dest.go)
 	}
+	verb := mcpVerb(server, tool)
+	if f, ok := mcpSelf(server, tool, args, cwd, home, verb.Risk > 0); ok {
+		return f // the guard's files or process, under any argument name (selfmcp.go)
+	}
 	if _, _, ok := Override(server, tool, overrides); !ok {
 		if f, ok := mcpFileWrite(tool, args, cwd, home); ok {
 			return f // a file-system write is a Write (fswrite_mcp.go)
@@ -119,7 +123,6 @@ func MCPAt(server, tool, args, cwd, home string, overrides map[string]map[string
 			return Finding{Risk: 0, Rule: "mcp.memory", Reason: "the agent's own memory notes (mcp__" + server + "__" + tool + ")"}
 		}
 	}
-	verb := mcpVerb(server, tool)
 	overridden := false
 	if class, glob, ok := Override(server, tool, overrides); ok {
 		if f, ok := classFinding(class, server, tool, glob); ok {
@@ -280,6 +283,9 @@ func mcpArgs(server, tool, args, cwd, home string, mutating bool) (worst Finding
 				}
 			}
 			m["command"] = line
+			delete(m, "args")
+		} else if a, ok := m["args"].(string); ok && a != "" {
+			m["command"] = c + " " + a // {"command": "pkill", "args": "agent-guard"}
 			delete(m, "args")
 		}
 	}

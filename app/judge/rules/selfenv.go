@@ -21,7 +21,7 @@ var regexpFishUniversal = lazyre.New(`\bset\s+(-[a-zA-Z]*U[a-zA-Z]*)`)
 
 func envPersistFinding(c *shell.Cmd, how string) Finding {
 	return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.env-persist", Marked: c.Raw,
-		Reason: how + " sets a variable the guard or the agent's hooks depend on (AGENT_GUARD_*, the config folders, the hosts' hook switches) for later sessions: the next start would run without the guard or with another config; ask the user to do it"}
+		Reason: how + " sets a variable or limit the guard or the agent's hooks depend on (AGENT_GUARD_*, the config folders, the hosts' hook switches, a ulimit a hook cannot run under) for later sessions: the next start would run without the guard or with another config; ask the user to do it"}
 }
 
 // selfEnvPersist: setx, launchctl setenv, systemctl set-environment, reg
@@ -31,7 +31,8 @@ func envPersistFinding(c *shell.Cmd, how string) Finding {
 // value.
 func selfEnvPersist(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	raw := strings.ToLower(c.Raw)
-	named := false
+	// setx NODE_OPTIONS "--require x.js": the value, not the name, decides
+	named := strings.Contains(raw, "node_options") && nodeInjectRe.MatchString(c.Raw)
 	for _, a := range c.Args {
 		if guardEnvName(a) {
 			named = true
@@ -140,7 +141,7 @@ func envFile(p, cwd, home string) bool {
 	if base == "$profile" || strings.HasPrefix(base, "$profile.") {
 		return true // PowerShell's profile script
 	}
-	return rcFiles[base] || hasSeq(low, "environment.d") || base == ".pam_environment" || base == "environment" ||
+	return rcFiles[base] || hasSeq(low, "environment.d") || base == "environment.plist" && hasSeq(low, ".macosx") || base == ".pam_environment" || base == "environment" ||
 		hasSeq(low, "profile.d") || base == "profile" || base == "bash.bashrc" || base == "zshenv" ||
 		hasSeq(low, ".config/fish") || hasSeq(low, "plasma-workspace/env") || base == ".envrc" ||
 		strings.HasSuffix(base, ".plist") && hasSeq(low, "launchagents") ||
@@ -150,7 +151,18 @@ func envFile(p, cwd, home string) bool {
 // EnvPersistWrite judges a Write/Edit putting an AGENT_GUARD_* variable
 // into an environment or start-up file (self.env-persist: block).
 func EnvPersistWrite(p, content, cwd, home string) (Finding, bool) {
+	if strings.HasPrefix(strings.ToLower(p), "file:") {
+		// a file:// URL as the path: the file it names
+		if u, ok := mcpPathLike(p); ok {
+			if f, ok := Protected(u, cwd, home); ok {
+				return f, true
+			}
+		}
+	}
 	if f, ok := HooksOffWrite(p, content, cwd, home); ok {
+		return f, true
+	}
+	if f, ok := hostPluginWrite(p, cwd, home); ok {
 		return f, true
 	}
 	if f, ok := runsLaterWrite(p, content, cwd, home); ok {
@@ -275,4 +287,29 @@ func selfExec(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	f := guardVerb(c, true)
 	f.Reason = c.Prog + " is agent-guard's own binary: " + f.Reason
 	return f, true
+}
+
+// hostPluginWrite: a new file in a host's plugin or hook folder (opencode
+// and Amp plugins, Cline's hooks) is code the host loads into itself on
+// its next start, beside the guard's own plugin: confirm, so the user
+// sees it. The guard's own file there is protected (self.*).
+func hostPluginWrite(p, cwd, home string) (Finding, bool) {
+	if l := strings.ToLower(p); !strings.Contains(l, "plugin") && !strings.Contains(l, "hooks") {
+		return Finding{}, false // the cheap test first: this runs for every write
+	}
+	if f, ok := Protected(p, cwd, home); ok {
+		return f, true // the guard's own plugin: the red line, not this confirm
+	}
+	n := normalize(p, cwd, home)
+	rel, ok := homeRoot(n.low, n.lowHome)
+	if !ok || n.dynamic {
+		return Finding{}, false
+	}
+	for _, d := range []string{".config/opencode/plugin/", ".config/opencode/plugins/", ".config/amp/plugins/", "documents/cline/hooks/", ".clinerules/hooks/"} {
+		if strings.HasPrefix(rel, d) {
+			return Finding{Risk: 2, Violation: 0.6, Rule: "guard.host-plugin", Marked: p,
+				Reason: "writes " + p + ", code the agent host loads into itself on its next start, where the guard's own plugin runs: the user should see it"}, true
+		}
+	}
+	return Finding{}, false
 }

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/agent-guard/agent-guard/app/internal/lazyre"
@@ -30,7 +31,10 @@ var guardEnvDefaults = map[string][]string{
 	"gemini_cli_home":    {"$home", "${home}", "~"},
 	"claude_code_simple": {}, "claude_code_safe_mode": {}, "home": {}, "userprofile": {}, "appdata": {}, "localappdata": {},
 	// code loaded into the tray (a cgo program) at its next start
-	"ld_preload": {}, "dyld_insert_libraries": {},
+	"ld_preload": {}, "dyld_insert_libraries": {}, "ld_audit": {},
+	// code every non-interactive bash runs first: the hosts start hook
+	// commands through a shell, and code that exits 0 there answers allow
+	"bash_env": {},
 	// where the guard's call to the remote judge goes and which
 	// certificates it trusts: set for later sessions, a proxy of the
 	// agent's can answer for the remote judge (Go reads HTTPS_PROXY,
@@ -41,11 +45,11 @@ var guardEnvDefaults = map[string][]string{
 }
 
 // guardEnvNameParts: one of these is in every watched name.
-var guardEnvNameParts = []string{"xdg_", "home", "_dir", "claude_code_", "userprofile", "appdata", "preload", "insert_libraries", "proxy", "ssl_cert", "ca_bundle"}
+var guardEnvNameParts = []string{"xdg_", "home", "_dir", "claude_code_", "userprofile", "appdata", "preload", "insert_libraries", "ld_audit", "bash_env", "node_options", "proxy", "ssl_cert", "ca_bundle"}
 
 // guardEnvAssignRe finds NAME=value, NAME value (fish set, csh setenv,
 // launchctl, PowerShell's SetEnvironmentVariable('NAME', ...)).
-var guardEnvAssignRe = lazyre.New(`(?i)(?:^|[^a-z0-9_$])(agent_guard_[a-z0-9_]*|xdg_config_home|xdg_cache_home|xdg_state_home|xdg_data_home|xdg_runtime_dir|codex_home|claude_config_dir|copilot_home|kimi_code_home|gemini_cli_home|claude_code_simple|claude_code_safe_mode|home|userprofile|appdata|localappdata|ld_preload|dyld_insert_libraries|https_proxy|http_proxy|all_proxy|ssl_cert_file|ssl_cert_dir|requests_ca_bundle|curl_ca_bundle)` +
+var guardEnvAssignRe = lazyre.New(`(?i)(?:^|[^a-z0-9_$])(agent_guard_[a-z0-9_]*|xdg_config_home|xdg_cache_home|xdg_state_home|xdg_data_home|xdg_runtime_dir|codex_home|claude_config_dir|copilot_home|kimi_code_home|gemini_cli_home|claude_code_simple|claude_code_safe_mode|home|userprofile|appdata|localappdata|ld_preload|ld_audit|bash_env|dyld_insert_libraries|https_proxy|http_proxy|all_proxy|ssl_cert_file|ssl_cert_dir|requests_ca_bundle|curl_ca_bundle)` +
 	`(?:\s*=\s*|['"]\s*,\s*|\s+)(?:['"]?)([^\s'";|&)]*)`)
 
 // setLike are the forms where NAME is followed by a space and its value.
@@ -57,6 +61,14 @@ func guardEnvAssigned(text string) (string, bool) {
 	low := strings.ToLower(text)
 	if strings.Contains(low, guardVarMark) {
 		return "AGENT_GUARD_*", true
+	}
+	if strings.Contains(low, "node_options") && nodeInjectRe.MatchString(text) {
+		return "NODE_OPTIONS", true // code loaded into every Node host (Claude Code, Gemini CLI)
+	}
+	if strings.Contains(low, "ulimit") {
+		if m, ok := starveLimit(text); ok {
+			return m, true // every later hook would run out of CPU time, files or processes
+		}
 	}
 	if strings.Contains(low, "hook") {
 		if m := hookEnvOffRe.FindString(text); m != "" {
@@ -136,3 +148,34 @@ func hostEnvSet(text string) bool {
 
 // hookEnvOffRe: a variable that switches a host's hooks off.
 var hookEnvOffRe = lazyre.New(`(?i)[a-z0-9_]*(disable[a-z0-9_]*hooks?|hooks?_?(disabled?|off|skip))[a-z0-9_]*\s*=\s*['"]?(1|true|yes|on)\b`)
+
+// ulimitRe finds a ulimit that sets one limit: its flags and value.
+var ulimitRe = lazyre.New(`\bulimit\s+((?:-[HS]\s+)?-[a-zA-Z]*[tnuvmdf][a-zA-Z]*)\s+(\d+)`)
+
+// starveLimits are the values under which a limit starves a hook: CPU
+// seconds, open files, processes, memory in KB, file size in blocks.
+// Raising limits (ulimit -n 65536) or lifting them is everyday work.
+var starveLimits = map[byte]int{'t': 60, 'n': 64, 'u': 100, 'v': 1 << 16, 'm': 1 << 16, 'd': 1 << 16, 'f': 1024}
+
+// starveLimit reports a ulimit in text low enough that a hook started
+// under it fails (and a failing hook lets the host's call through).
+func starveLimit(text string) (string, bool) {
+	for _, m := range ulimitRe.FindAllStringSubmatch(text, 16) {
+		flags := strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(m[1], "-H "), "-S "), "-")
+		v, err := strconv.Atoi(m[2])
+		if err != nil {
+			continue
+		}
+		for i := 0; i < len(flags); i++ {
+			if lim, ok := starveLimits[flags[i]]; ok && v < lim {
+				return "ulimit -" + flags + " " + m[2], true
+			}
+		}
+	}
+	return "", false
+}
+
+// nodeInjectRe: NODE_OPTIONS that load code into every node process
+// (--require, -r, --import, --loader); memory and warning flags are
+// everyday settings.
+var nodeInjectRe = lazyre.New(`(?i)node_options[\s'"]*(?:=|,|\s)[^\n]*?(?:--require|--import|--loader|--experimental-loader|(?:^|[\s"'=])-r\s)`)

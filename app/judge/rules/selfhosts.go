@@ -83,7 +83,7 @@ func homeRoot(low, lowHome string) (string, bool) {
 
 // socketSeg: the socket folder pipe makes (agent-guard under
 // XDG_RUNTIME_DIR or TMPDIR, agent-guard-UID in the temp folder).
-var socketSeg = lazyre.New(`(^|/)(run/user/\d+/agent-guard|agent-guard-\d+)(/|$)`)
+var socketSeg = lazyre.New(`(^|/)(run/user/\d+/agent-guard|agent-guard-(\d+|_dyn_[a-z0-9_]*))(/|$)`)
 
 // protectedMore is protectedN's table of what else is the guard's: the
 // socket by its shape, and the hosts' user-level configs under any home.
@@ -125,11 +125,50 @@ func protectedMore(n np) (string, bool) {
 			}
 		}
 		if strings.HasPrefix(rel, ".kiro/agents/") && strings.HasSuffix(rel, ".json") ||
-			strings.HasPrefix(rel, ".copilot/hooks/") || strings.HasPrefix(rel, ".config/opencode/plugins/") {
+			strings.HasPrefix(rel, ".copilot/hooks/") || strings.HasPrefix(rel, ".config/opencode/plugins/") ||
+			// opencode also loads plugin/ (its older name), Amp its
+			// plugins: our file there by its name (Cline's other hook
+			// files are the user's: only ours is protected, by the set)
+			(strings.HasPrefix(rel, ".config/opencode/plugin/") || strings.HasPrefix(rel, ".config/amp/plugins/")) && strings.HasPrefix(base, "agent-guard") {
 			return "agent-hook-config", true
 		}
 	}
+	if strings.Contains(low, "agent guard.app") || strings.Contains(low, "agentguard.app") || strings.Contains(low, "agent-guard.app") {
+		return "guard-binary", true // the macOS app bundle of the tray
+	}
+	if hasSeq(low, "start menu/programs/startup") && guardWord(base) {
+		return "autostart", true // the login shortcut, by its name
+	}
+	if systemHostConfig(low) {
+		return "agent-hook-config", true
+	}
 	return "", false
+}
+
+// systemHostConfig: a host's system-level settings, which override the
+// user's (hooks, the switch that turns them off): Gemini CLI's and Qwen
+// Code's system settings and defaults, Cursor's enterprise hooks.json,
+// Claude Code's managed-settings drop-in folder. Writing them needs
+// admin rights on most machines; an agent that has them must still ask.
+func systemHostConfig(low string) bool {
+	base := lastSeg(low)
+	for _, d := range []string{"etc/", "programdata/", "library/application support/"} {
+		i := strings.Index(low, d)
+		if i < 0 || i > 3 || strings.Contains(low[:i], "users") || strings.Contains(low[:i], "home") {
+			continue // /Users/x/Library/Application Support is the user's
+		}
+		rest := low[i+len(d):]
+		switch {
+		case strings.HasPrefix(rest, "gemini-cli/") || strings.HasPrefix(rest, "geminicli/") ||
+			strings.HasPrefix(rest, "qwen-code/") || strings.HasPrefix(rest, "qwencode/"):
+			return strings.HasSuffix(base, ".json")
+		case strings.HasPrefix(rest, "cursor/"):
+			return base == "hooks.json"
+		case strings.HasPrefix(rest, "claude-code/") || strings.HasPrefix(rest, "claudecode/"):
+			return strings.HasSuffix(base, ".json") || strings.HasSuffix(rest, "managed-settings.d")
+		}
+	}
+	return false
 }
 
 // hostConfigShaped: p is a file a host reads hooks or hook switches from,
@@ -153,8 +192,8 @@ func hostConfigShaped(low string) bool {
 
 // hooksOffRe finds a switch that turns a host's hooks off, in settings
 // text with spaces and quotes removed (JSON, TOML, jq and -c forms).
-var hooksOffRe = lazyre.New(`disableallhooks[:=]true|allowmanagedhooksonly[:=]true|codex_hooks[:=]false|` +
-	`(^|[^a-z_])hooks[:=]false|features\.(codex_)?hooks[:=]false|hooks[:=]\{;*enabled[:=]false|hooks\.enabled[:=]false|` +
+var hooksOffRe = lazyre.New(`disableallhooks[:=]true|allowmanagedhooksonly[:=]true|codex_hooks[:=](false|0|off|no)\b|` +
+	`(^|[^a-z_])hooks[:=](false|\[\]|\{\})|features\.(codex_)?hooks[:=](false|0|off|no)\b|hooks[:=]\{;*enabled[:=]false|hooks\.enabled[:=]false|` +
 	`enablehooks[:=]false|claude_code_(simple|safe_mode)[:=]|disable[a-z_]*hooks?[:=](1|true|yes)|hooks?_?disabled?[:=](1|true|yes)`)
 
 func squash(s string) string {

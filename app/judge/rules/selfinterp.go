@@ -40,6 +40,10 @@ func ruleSelfInterpLiterals(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	if f, ok := interpStartsGuard(c, code); ok {
 		return f, true
 	}
+	if f, ok := selfFolded(c.Name, substEnvRefs(code, c.Env), x.Cwd, x.Home); ok {
+		f.Marked = c.Raw
+		return f, true
+	}
 	if !containsAnyOf(strings.ToLower(code), pkGuardWriteMark) {
 		return Finding{}, false
 	}
@@ -56,6 +60,46 @@ func ruleSelfInterpLiterals(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	}
 	return Finding{}, false
 }
+
+// ruleSelfPipeServer: a named-pipe server on the guard's pipe name in
+// PowerShell given to the Bash tool ($s = New-Object
+// System.IO.Pipes.NamedPipeServerStream('agent-guard-dev')), where no
+// interpreter name comes first: the whole line is read.
+func ruleSelfPipeServer(c *shell.Cmd, x *Ctx) (Finding, bool) {
+	if x.All != nil && len(x.All.Cmds) > 0 && c != &x.All.Cmds[0] {
+		return Finding{}, false // the line is read once, with its first command
+	}
+	low := strings.ToLower(x.Script)
+	if (strings.Contains(low, "]::") || strings.Contains(low, "join-path") || strings.Contains(low, "$env:") && strings.Contains(low, "+")) && len(x.Script) < 8192 {
+		// [IO.File]::WriteAllText((Join-Path $HOME '.codex\hooks.json'), '{}'):
+		// PowerShell building a path from pieces, read like interpreter code
+		if f, ok := selfFolded("PowerShell", x.Script, x.Cwd, x.Home); ok {
+			f.Marked = c.Raw
+			return f, true
+		}
+	}
+	if (strings.Contains(low, ".kill(") || strings.Contains(low, ".terminate(")) && guardWord(low) &&
+		containsAnyOf(low, []string{"get-process", "gps ", "get-wmiobject", "gwmi", "get-ciminstance", "getprocessesbyname", "win32_process"}) {
+		// (Get-WmiObject Win32_Process -Filter "name='agent-guard.exe'").Terminate():
+		// the method call is no command of its own
+		return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.kill-guard", Marked: c.Raw,
+			Reason: "the line looks up agent-guard's process and calls Kill or Terminate on it: an agent must not switch off its own guard; ask the user to do it"}, true
+	}
+	if m := pwshHostFuncRe.FindStringSubmatch(x.Script); m != nil && (hooksOff(m[2]) || strings.Contains(strings.ToLower(m[2]), "--bare") ||
+		strings.Contains(strings.ToLower(m[2]), "--setting-sources")) {
+		// function claude { & (Get-Command claude -CommandType Application) --bare @args }
+		return hooksOffFinding(c.Raw, "defining "+m[1]+" as a function that starts it without hooks"), true
+	}
+	if !strings.Contains(low, "pipeserverstream") || !guardWord(low) {
+		return Finding{}, false
+	}
+	return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.guard-socket", Marked: c.Raw,
+		Reason: "the line opens a named-pipe server and names agent-guard: a server on the guard's pipe would answer the hook in its place; an agent must not stand in for its own guard; ask the user to do it"}, true
+}
+
+// pwshHostFuncRe: a PowerShell or shell function named after an agent
+// host, with its body.
+var pwshHostFuncRe = lazyre.New(`(?is)\bfunction\s+(claude|codex|gemini|qwen|cursor-agent|copilot|opencode|amp|auggie|droid|kimi|kiro-cli|zcode)\s*(?:\(\s*\))?\s*\{(.{0,1000}?)\}`)
 
 // selfInterp: programs that run code handed to them whose string
 // literals are read for the guard's paths: every interpreter and Windows

@@ -14,6 +14,9 @@ import (
 // guardWord reports an argument naming the guard's program or service.
 func guardWord(a string) bool {
 	l := strings.ToLower(a)
+	if strings.Contains(l, `\x2d`) {
+		l = strings.ReplaceAll(l, `\x2d`, "-") // systemd's escaped unit name: app-agent\x2dguard@...
+	}
 	return strings.Contains(l, "agent-guard") || strings.Contains(l, "agent_guard") ||
 		strings.Contains(l, "agentguard") || strings.Contains(l, "agent guard")
 }
@@ -23,7 +26,7 @@ func guardWord(a string) bool {
 var (
 	guardKillers = map[string]bool{"kill": true, "pkill": true, "killall": true, "skill": true, "slay": true,
 		"taskkill": true, "tskill": true, "stop-process": true, "spps": true, "kill-process": true, "xkill": true,
-		"suspend-process": true, "pssuspend": true, "pssuspend64": true}
+		"suspend-process": true, "pssuspend": true, "pssuspend64": true, "debug-process": true}
 	guardServices = map[string]bool{"systemctl": true, "service": true, "rc-service": true, "invoke-rc.d": true,
 		"launchctl": true, "sc": true, "net": true, "net1": true, "stop-service": true, "set-service": true,
 		"remove-service": true, "restart-service": true, "suspend-service": true, "schtasks": true,
@@ -140,7 +143,7 @@ func ruleGuardPid(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	}
 	for i := range x.All.Cmds {
 		o := &x.All.Cmds[i]
-		if guardKillers[o.Name] || c.Name == "fuser" && c.Flag('k', "--kill") || c.Name == "pkill" {
+		if guardKillers[o.Name] && !signalZero(o) || c.Name == "fuser" && c.Flag('k', "--kill") || c.Name == "pkill" {
 			return GuardKillFinding(c), true
 		}
 	}
@@ -151,4 +154,18 @@ func ruleGuardPid(c *shell.Cmd, x *Ctx) (Finding, bool) {
 func pkGuardStop(c *shell.Cmd, how string) (Finding, bool) {
 	return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.stop-guard", Marked: c.Raw,
 		Reason: how + " stops or removes the agent's own guard: an agent must not switch off its own guard; ask the user to do it"}, true
+}
+
+// signalZero: kill -0 (or -s 0) sends no signal; it only asks whether
+// the process exists.
+func signalZero(c *shell.Cmd) bool {
+	if c.Name != "kill" {
+		return false
+	}
+	for i, a := range c.Args {
+		if a == "-0" || a == "--signal=0" || (a == "-s" || a == "--signal" || a == "-n") && i+1 < len(c.Args) && c.Args[i+1] == "0" {
+			return true
+		}
+	}
+	return false
 }

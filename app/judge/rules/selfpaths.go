@@ -79,6 +79,13 @@ func protectedOp(n np, p, cwd, home string, del bool) (Finding, bool) {
 			return f, true
 		}
 	}
+	if t := trimWinTails(n.abs); t != n.abs && !n.dynamic {
+		// Windows drops trailing dots and spaces of every name:
+		// settings.json. and "settings.json " are settings.json there
+		if f, ok := protectedOp(normalize(t, cwd, home), p, cwd, home, del); ok {
+			return f, true
+		}
+	}
 	if n.dynamic || !rootedAbs(n.abs) {
 		return Finding{}, false
 	}
@@ -177,10 +184,15 @@ func globProtected(set *protect.Set, g, p, home string, tree bool) (Finding, boo
 	if f, ok := globByName(set, lg, p, home, tree); ok {
 		return f, true
 	}
+	var ms []string
 	if wild := strings.Count(g, "*") + strings.Count(g, "?") + strings.Count(g, "["); wild > 4 {
-		return Finding{}, false // expanding it could read half the disk; the names above decide
+		// ~/.c*/a*-g*/c*.json: expanded a level at a time with a bound on
+		// the folders read, so a pattern cannot make the judge read half
+		// the disk, and a guard file it reaches is still found
+		ms = boundedGlob(filepath.FromSlash(g), 64)
+	} else {
+		ms, _ = filepath.Glob(filepath.FromSlash(g))
 	}
-	ms, _ := filepath.Glob(filepath.FromSlash(g))
 	for i, m := range ms {
 		if i >= 256 {
 			break
@@ -305,4 +317,71 @@ func selfInCode(codes []string, cwd, home string, max int) (Finding, string, boo
 		}
 	}
 	return Finding{}, "", false
+}
+
+// trimWinTails removes the trailing dots and spaces Windows ignores from
+// each name of p (not from . and ..).
+func trimWinTails(p string) string {
+	if !strings.HasSuffix(p, ".") && !strings.HasSuffix(p, " ") && !strings.Contains(p, "./") && !strings.Contains(p, " /") {
+		return p // the common case
+	}
+	segs := strings.Split(p, "/")
+	for i, s := range segs {
+		if s == "." || s == ".." {
+			continue
+		}
+		if t := strings.TrimRight(s, ". "); t != "" {
+			segs[i] = t
+		}
+	}
+	return strings.Join(segs, "/")
+}
+
+// boundedGlob expands pattern like filepath.Glob, one path element at a
+// time, reading at most maxDirs folders; what lies beyond the bound is
+// not listed.
+func boundedGlob(pattern string, maxDirs int) []string {
+	vol := filepath.VolumeName(pattern)
+	rest := pattern[len(vol):]
+	root := vol
+	if strings.HasPrefix(rest, string(filepath.Separator)) {
+		root += string(filepath.Separator)
+	}
+	parts := strings.Split(strings.Trim(rest, string(filepath.Separator)), string(filepath.Separator))
+	cur := []string{root}
+	reads := 0
+	for _, part := range parts {
+		var next []string
+		for _, dir := range cur {
+			if !strings.ContainsAny(part, "*?[") {
+				p := filepath.Join(dir, part)
+				if _, err := os.Lstat(p); err == nil {
+					next = append(next, p)
+				}
+				continue
+			}
+			if reads >= maxDirs {
+				break
+			}
+			reads++
+			d := dir
+			if d == "" {
+				d = "."
+			}
+			entries, err := os.ReadDir(d)
+			if err != nil {
+				continue
+			}
+			for _, e := range entries {
+				if ok, _ := filepath.Match(part, e.Name()); ok && (e.Name()[0] != '.' || part[0] == '.') {
+					next = append(next, filepath.Join(dir, e.Name()))
+				}
+			}
+		}
+		cur = next
+		if len(cur) == 0 || len(cur) > 4096 {
+			return nil
+		}
+	}
+	return cur
 }

@@ -9,6 +9,7 @@ package rules
 // classifier (paths.go, selfpaths.go) keeps them without importing a pack.
 
 import (
+	"encoding/json"
 	"path"
 	"strings"
 
@@ -97,9 +98,9 @@ func runsLaterWrite(p, content, cwd, home string) (Finding, bool) {
 	}
 	if !strings.Contains(content, "\n") {
 		// an MCP call's arguments as JSON text: its newlines are escaped
-		content = strings.NewReplacer(`\n`, "\n", `\"`, `"`, `\/`, "/").Replace(content)
+		content = strings.NewReplacer(`\n`, "\n", `\t`, "\t", `\"`, `"`, `\/`, "/").Replace(content)
 	}
-	if f, code, ok := selfInCode(laterCode(kind, content), cwd, home, len(content)); ok {
+	if f, code, ok := selfInCode(laterCode(kind, content), cwd, home, 2*len(content)+64); ok {
 		f.Reason = "writes " + p + ", which " + kind + " runs by itself later, with " + oneLineCut(strings.TrimSpace(code), 80) + ": " + f.Reason
 		f.Marked = p
 		return f, true
@@ -242,6 +243,9 @@ func laterCode(kind, content string) []string {
 		}
 	case "the Windows login":
 		out = append(out, lineByLineText(content))
+	case "the next make or just", "the next task run", "the next npm run", "the editor", "python", "the next git command",
+		"the next build", "the next commit or test run", "the agent host":
+		out = append(out, laterLines(kind, content)...)
 	default:
 		out = append(out, content)
 	}
@@ -273,8 +277,104 @@ func laterKind(p, cwd, home string) string {
 		return "the next start of " + base
 	case hasSeq(low, ".git/hooks") || hasSeq(low, ".husky"):
 		return "git"
+	case base == "makefile" || base == "gnumakefile" || strings.HasSuffix(base, ".mk") || base == "justfile" || base == ".justfile":
+		return "the next make or just"
+	case base == "taskfile.yml" || base == "taskfile.yaml" || base == "taskfile.dist.yml":
+		return "the next task run"
+	case base == "package.json":
+		return "the next npm run"
+	case base == "tasks.json" && hasSeq(low, ".vscode"):
+		return "the editor"
+	case base == "conftest.py" || base == "setup.py" || base == "noxfile.py" || base == "sitecustomize.py" ||
+		base == "usercustomize.py" || strings.HasSuffix(base, ".pth"):
+		return "python"
+	case base == "build.rs" || base == "build.gradle" || base == "build.gradle.kts" || base == "gulpfile.js" ||
+		base == "gruntfile.js" || base == "rakefile" || base == "vite.config.js" || base == "vite.config.ts" ||
+		base == "webpack.config.js" || base == "jest.config.js" || base == "next.config.js" || base == "babel.config.js":
+		return "the next build"
+	case base == ".pre-commit-config.yaml" || base == "lefthook.yml" || base == "lefthook.yaml" || base == ".lefthook.yml" ||
+		base == "bitbucket-pipelines.yml" || base == ".gitlab-ci.yml" || base == "tox.ini":
+		return "the next commit or test run"
+	case base == ".gitconfig" || base == "config" && (hasSeq(low, ".config/git/config") || hasSeq(low, ".git/config")):
+		return "the next git command"
+	case (strings.HasSuffix(base, ".json") || strings.HasSuffix(base, ".toml")) && hostConfigShaped(low):
+		// hooks of other events, apiKeyHelper, statusLine: commands the
+		// host runs on its next start in that folder
+		return "the agent host"
 	}
 	return ""
+}
+
+// gitCodeKeys are git settings whose value git runs as a command.
+var gitCodeKeys = map[string]bool{"fsmonitor": true, "pager": true, "editor": true, "sshcommand": true,
+	"askpass": true, "external": true, "textconv": true, "helper": true, "cmd": true, "hookspath": false,
+	"sequenceeditor": true, "command": true, "clean": true, "smudge": true, "process": true}
+
+// laterLines are the commands of a task-runner or git config file, one a
+// line: indented recipe lines, YAML list items, JSON "command"/script
+// values, git settings that hold commands (alias = !cmd, fsmonitor = cmd).
+func laterLines(kind, content string) []string {
+	var out []string
+	switch kind {
+	case "the next npm run":
+		var pj struct {
+			Scripts map[string]string `json:"scripts"`
+		}
+		if json.Unmarshal([]byte(content), &pj) == nil {
+			for _, v := range pj.Scripts {
+				out = append(out, v)
+			}
+			return out
+		}
+		fallthrough // cut or broken: every quoted command-like value
+	case "the editor", "the agent host":
+		for _, m := range laterJSONCmdRe.FindAllStringSubmatch(content, 128) {
+			var v string
+			if json.Unmarshal([]byte(`"`+m[1]+`"`), &v) == nil {
+				out = append(out, v)
+			}
+		}
+		return out
+	case "python", "the next build":
+		// code: its string literals are read as interpreter code's are
+		return []string{shellJoin([]string{"python3", "-c", content})}
+	}
+	for _, l := range strings.Split(content, "\n") {
+		t := strings.TrimSpace(l)
+		switch kind {
+		case "the next make or just":
+			if l != t && t != "" {
+				out = append(out, strings.TrimLeft(t, "@-+"))
+			}
+		case "the next commit or test run":
+			for _, k := range []string{"entry:", "run:", "script:", "commands =", "- "} {
+				if strings.HasPrefix(t, k) {
+					out = append(out, strings.Trim(strings.TrimSpace(t[len(k):]), `'"`))
+					break
+				}
+			}
+		case "the next task run":
+			if strings.HasPrefix(t, "- ") {
+				t = strings.TrimPrefix(strings.TrimSpace(t[2:]), "cmd:")
+				out = append(out, strings.Trim(strings.TrimSpace(t), `'"`))
+			} else if strings.HasPrefix(t, "cmd:") {
+				out = append(out, strings.Trim(strings.TrimSpace(t[4:]), `'"`))
+			}
+		case "the next git command":
+			k, v, ok := strings.Cut(t, "=")
+			k = strings.ToLower(strings.TrimSpace(k))
+			v = strings.Trim(strings.TrimSpace(v), `"`)
+			if !ok || v == "" {
+				continue
+			}
+			if strings.HasPrefix(v, "!") {
+				out = append(out, v[1:]) // alias.x = !cmd
+			} else if gitCodeKeys[k] {
+				out = append(out, v)
+			}
+		}
+	}
+	return out
 }
 
 // literalEnough: every segment of g that has a wildcard keeps at least
@@ -458,10 +558,12 @@ func cronCommand(l string) string {
 }
 
 var (
-	execLineRe  = lazyre.New(`(?m)^\s*(?:Exec|TryExec|ExecStart|ExecStartPre|ExecStartPost|ExecStop|ExecStopPost|ExecReload|ExecCondition)\s*=\s*[-@:+!]*(.+)$`)
-	plistArgsRe = lazyre.New(`(?s)<key>\s*ProgramArguments\s*</key>\s*<array>(.*?)</array>`)
-	plistStrRe  = lazyre.New(`<string>([^<]*)</string>`)
-	plistProgRe = lazyre.New(`(?s)<key>\s*Program\s*</key>\s*<string>([^<]*)</string>`)
+	// "command": "..." in a tasks.json, "x": "..." in package.json scripts
+	laterJSONCmdRe = lazyre.New(`(?i)"(?:command|[a-z][a-z0-9:_-]*)"\s*:\s*"((?:[^"\\]|\\.){1,1000})"`)
+	execLineRe     = lazyre.New(`(?m)^\s*(?:Exec|TryExec|ExecStart|ExecStartPre|ExecStartPost|ExecStop|ExecStopPost|ExecReload|ExecCondition)\s*=\s*[-@:+!]*(.+)$`)
+	plistArgsRe    = lazyre.New(`(?s)<key>\s*ProgramArguments\s*</key>\s*<array>(.*?)</array>`)
+	plistStrRe     = lazyre.New(`<string>([^<]*)</string>`)
+	plistProgRe    = lazyre.New(`(?s)<key>\s*Program\s*</key>\s*<string>([^<]*)</string>`)
 )
 
 // isHostCommand: the name of an agent host's command (claude, codex, ...).

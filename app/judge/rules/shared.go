@@ -164,7 +164,7 @@ var (
 // Marks of code that writes, moves or removes files, looked for in
 // lower-cased code (reading settings.json to print it is fine).
 var (
-	pkGuardWriteMark = []string{"'w", "\"w", "'a'", "\"a\"", "'a+", "\"a+", "'r+", "\"r+", "'x'", "write", "dump(", "remove", "unlink", "rmtree", "rmdir", "rename", "replace(", "truncate", "rmsync", "fs.rm", "copy", "move", "symlink", "chmod", "delete", "'>", "\">", "'+>", "out-file", "set-content", "add-content", "puts", "print f", "print $", "file.open", "mkdir", "touch", "bind(", "listen(", "put_contents", "fputs", "fwrite"}
+	pkGuardWriteMark = []string{"'w", "\"w", "'a'", "\"a\"", "'a+", "\"a+", "'r+", "\"r+", "'x'", "write", "dump(", "remove", "unlink", "rmtree", "rmdir", "rename", "replace(", "truncate", "rmsync", "fs.rm", "copy", "move", "symlink", "chmod", "delete", "'>", "\">", "'+>", "out-file", "set-content", "add-content", "puts", "print f", "print $", "file.open", "mkdir", "touch", "bind(", "listen(", "put_contents", "fputs", "fwrite", "rm("}
 )
 
 func pkAnyOf(s string, marks []string) string {

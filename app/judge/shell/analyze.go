@@ -668,6 +668,10 @@ func (w *walker) call(s *syntax.Stmt, ce *syntax.CallExpr) int {
 			}
 		}
 	}
+	// printf -v X FMT ARGS assigns X, as X=$(printf FMT ARGS) would.
+	if argv[0] == "printf" && len(argv) >= 4 && argv[1] == "-v" && argv[2] != "" {
+		w.setVar(argv[2], printfValue(argv[3], argv[4:]))
+	}
 	w.obf, w.env = obf, env
 	defer func() { w.obf, w.env = nil, nil }()
 	w.nodeSpan(s)
@@ -762,4 +766,39 @@ func (w *walker) emit(c Cmd) int {
 	}
 	w.a.Cmds = append(w.a.Cmds, c)
 	return len(w.a.Cmds) - 1
+}
+
+// printfValue is printf's output for a format of %s/%d/%i/%b verbs and
+// plain text (printf -v f '%s/.%s' ~ claude); anything else (%(...)T,
+// widths, more verbs than arguments) or an unknown argument is Dyn.
+func printfValue(format string, args []string) string {
+	var b strings.Builder
+	n := 0
+	for i := 0; i < len(format); i++ {
+		c := format[i]
+		if c != '%' {
+			b.WriteByte(c)
+			continue
+		}
+		if i+1 >= len(format) {
+			return Dyn
+		}
+		i++
+		switch format[i] {
+		case '%':
+			b.WriteByte('%')
+		case 's', 'd', 'i', 'b':
+			if n >= len(args) || strings.Contains(args[n], Dyn) {
+				return Dyn
+			}
+			b.WriteString(args[n])
+			n++
+		default:
+			return Dyn
+		}
+	}
+	if n != len(args) || strings.Contains(format, Dyn) {
+		return Dyn // printf repeats the format for the rest: not modelled
+	}
+	return b.String()
 }

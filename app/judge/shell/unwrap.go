@@ -93,6 +93,18 @@ func unwrap(n string, args []string) (rest []string, isWrap bool, code string, h
 	if n == "exec" && len(args) == 0 {
 		return nil, false, "", false, ""
 	}
+	if n == "taskset" || n == "chrt" {
+		// taskset -p MASK PID, chrt -p PRIO PID: set an existing process's
+		// affinity or priority; the last word is a pid, not a command.
+		for _, a := range args {
+			if a == "" || a[0] != '-' {
+				break
+			}
+			if a == "--pid" || a != "--" && a[1] != '-' && strings.ContainsRune(a, 'p') {
+				return nil, false, "", false, ""
+			}
+		}
+	}
 	if n == "su" || n == "runuser" || n == "sg" || n == "script" {
 		// su - root -c 'code': the code option may follow the user.
 		for i, a := range args {

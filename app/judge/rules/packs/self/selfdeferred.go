@@ -35,6 +35,10 @@ func ruleSelfDeferred(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 				break
 			}
 		}
+	case "git":
+		// git config core.fsmonitor 'CMD', alias.x '!CMD', core.pager,
+		// core.editor...: git runs the value on a later, ordinary command
+		codes = append(codes, gitConfigCode(c)...)
 	case "at", "batch":
 		// at reads its job from stdin: what echo/printf pipe in (here-docs
 		// are the code runners' route, at/...)
@@ -118,4 +122,54 @@ func stdinDash(c *shell.Cmd) bool {
 		}
 	}
 	return false
+}
+
+// gitConfigCodeKeys are git settings whose value git runs as a command
+// (the last part of the key).
+var gitConfigCodeKeys = map[string]bool{"fsmonitor": true, "pager": true, "editor": true, "sshcommand": true,
+	"askpass": true, "external": true, "textconv": true, "helper": true, "cmd": true, "sequenceeditor": true,
+	"command": true, "clean": true, "smudge": true, "process": true, "program": true, "hook": true}
+
+// gitConfigCode: the command a `git config KEY VALUE` stores, if KEY is
+// one git runs (an alias starting with !, or a command-valued setting).
+func gitConfigCode(c *shell.Cmd) []string {
+	args := c.Args
+	for len(args) > 0 && args[0] != "config" {
+		if args[0] == "-c" || args[0] == "-C" || args[0] == "--git-dir" || args[0] == "--work-tree" {
+			if len(args) < 2 {
+				return nil
+			}
+			args = args[2:]
+			continue
+		}
+		if !strings.HasPrefix(args[0], "-") {
+			return nil
+		}
+		args = args[1:]
+	}
+	if len(args) == 0 {
+		return nil
+	}
+	var ops []string
+	for _, a := range args[1:] {
+		if a == "set" || a == "--add" || a == "--replace-all" {
+			continue
+		}
+		if !strings.HasPrefix(a, "-") {
+			ops = append(ops, a)
+		}
+	}
+	if len(ops) < 2 {
+		return nil
+	}
+	key := strings.ToLower(ops[0])
+	val := ops[1]
+	last := key[strings.LastIndexByte(key, '.')+1:]
+	switch {
+	case strings.HasPrefix(key, "alias.") && strings.HasPrefix(val, "!"):
+		return []string{val[1:]}
+	case gitConfigCodeKeys[last]:
+		return []string{val}
+	}
+	return nil
 }

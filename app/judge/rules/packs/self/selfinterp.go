@@ -7,4 +7,5 @@ import "github.com/agent-guard/agent-guard/app/judge/rules"
 func init() {
 	pack.OnAny(rules.RuleSelfInterpParts)
 	pack.OnAny(rules.RuleSelfInterpLiterals)
+	pack.OnAny(rules.RuleSelfPipeServer)
 }

@@ -329,7 +329,7 @@ func ruleSelfLaterEcho(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	}
 	var text []string
 	if c.Name == "echo" || c.Name == "printf" {
-		text = append(text, strings.ReplaceAll(strings.Join(c.Operands(), " "), `\n`, "\n"))
+		text = append(text, strings.NewReplacer(`\n`, "\n", `\t`, "\t").Replace(strings.Join(c.Operands(), " ")))
 	}
 	for _, r := range c.Redirs {
 		if r.Op == "<<" || r.Op == "<<-" || r.Op == "<<<" {
@@ -456,6 +456,11 @@ func ruleSelfBlindKeys(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	}
 	if c.Name == "wtype" || c.Name == "dotool" {
 		blind = true
+	}
+	for _, a := range c.Args {
+		if c.Name == "xte" && (strings.HasPrefix(a, "key") || strings.HasPrefix(a, "str")) {
+			blind = true // xte 'key Return': each argument is one command
+		}
 	}
 	if !blind || strings.Contains(low, "--window") && !rules.GuardWord(low) {
 		return rules.Finding{}, false

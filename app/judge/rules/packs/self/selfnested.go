@@ -66,9 +66,49 @@ func ruleNestedAgent(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		return rules.Finding{Risk: 2, Violation: 0.6, Rule: "guard.nested-unguarded", Marked: c.Raw,
 			Reason: "starts " + name + ", a coding agent the guard has no hook in: its commands would run unjudged"}, true
 	}
+	if f, ok := nestedElsewhere(c); ok {
+		return f, true
+	}
+	if name == "prlimit" || name == "cpulimit" {
+		// prlimit --nofile=3 -- claude ...: the limit is on the host
+		for i, a := range args {
+			if _, ok := rules.NestedHosts[strings.ToLower(a)]; ok && i > 0 {
+				return rules.HooksOffFinding(c.Raw, "starting "+a+" under "+name+starveWhy), true
+			}
+		}
+	}
 	h, ok := rules.NestedHosts[name]
 	if !ok || onlyHelp(args) {
 		return rules.Finding{}, false
+	}
+	wrappers := c.Wrappers
+	if c.Depth > 0 && x.All != nil && lineRuns(x, "su", "runuser", "sudo", "doas", "machinectl") {
+		wrappers = append(wrappers[:len(wrappers):len(wrappers)], "su") // su - other -c 'claude -p x'
+	}
+	for _, w := range wrappers {
+		switch w {
+		case "sudo", "doas", "su", "runuser", "pkexec", "gosu", "su-exec", "setpriv", "machinectl":
+			// another user's host reads that user's config, where the
+			// guard's hook is not
+			return rules.Finding{Risk: 2, Violation: 0.6, Rule: "guard.nested-unguarded", Marked: c.Raw,
+				Reason: "starts " + name + " as another user (" + w + "): it reads that user's settings, which hold no hook of the guard's, so its commands would run unjudged"}, true
+		}
+	}
+	if lim := starvedBy(c, x); lim != "" {
+		return rules.HooksOffFinding(c.Raw, "starting "+name+" under "+lim+starveWhy), true
+	}
+	if lowRaw := strings.ToLower(c.Raw); strings.Contains(strings.ToLower(x.Script), "agent_guard_") &&
+		(!strings.Contains(lowRaw, "agent_guard_") || rules.Contains(c.Wrappers, "env")) {
+		// env -u AGENT_GUARD_PIPE claude, export -n AGENT_GUARD_HOME; codex
+		return rules.HooksOffFinding(c.Raw, "starting "+name+" in a line that changes an AGENT_GUARD_* variable"), true
+	}
+	if x.All != nil && len(x.All.Cmds) > 1 {
+		// export AGENT_GUARD_HOME=/tmp/x; claude ..., $env:X='...'; codex,
+		// unset AGENT_GUARD_PIPE && gemini: the line's own environment
+		// changes reach the host as a prefix would
+		if v, ok := lineEnvChange(c, x, h.EnvOff()); ok {
+			return rules.HooksOffFinding(c.Raw, "starting "+name+" after the line changes "+v), true
+		}
 	}
 	for _, kv := range c.Env {
 		k, _, _ := strings.Cut(kv, "=")
@@ -199,4 +239,108 @@ func containsFold(l []string, s string) bool {
 		}
 	}
 	return false
+}
+
+const starveWhy = " (a hook that runs out of CPU time, open files or processes fails, and a failing hook lets the call through)"
+
+// starvedBy names the resource limit the line puts on a nested host (and
+// so on the hook it starts): ulimit earlier in the line, or systemd-run
+// with a limit property; "" when there is none.
+func starvedBy(c *shell.Cmd, x *rules.Ctx) string {
+	if rules.Contains(c.Wrappers, "systemd-run") {
+		low := strings.ToLower(c.Raw)
+		for _, p := range []string{"cpuquota", "memorymax", "memoryhigh", "tasksmax", "limitnofile", "limitcpu", "limitnproc", "limitas", "cpuweight", "iow"} {
+			if strings.Contains(low, p) {
+				return "systemd-run -p " + p
+			}
+		}
+	}
+	if x.All == nil {
+		return ""
+	}
+	for i := range x.All.Cmds {
+		o := &x.All.Cmds[i]
+		if o.Name != "ulimit" {
+			continue
+		}
+		if v, ok := rules.StarveLimit(o.Raw); ok {
+			return v // ulimit -n 4096 before it raises a limit: everyday
+		}
+	}
+	return ""
+}
+
+// nestedElsewhere: a coding agent started where the guard's hook is not
+// (a container, another machine over ssh, a pod): its commands run
+// unjudged, as with an agent that has no hook.
+func nestedElsewhere(c *shell.Cmd) (rules.Finding, bool) {
+	where := ""
+	switch c.Name {
+	case "docker", "podman", "nerdctl", "finch", "lima", "colima":
+		if len(c.Args) > 0 && (c.Args[0] == "run" || c.Args[0] == "exec" || c.Args[0] == "compose" || c.Args[0] == "container") {
+			where = "a container"
+		}
+	case "ssh", "mosh", "gcloud", "aws", "az":
+		where = "another machine"
+	case "kubectl", "oc":
+		if len(c.Args) > 0 && (c.Args[0] == "exec" || c.Args[0] == "run" || c.Args[0] == "debug") {
+			where = "a pod"
+		}
+	case "wsl", "wsl.exe", "distrobox", "toolbox", "multipass", "vagrant":
+		where = "another system"
+	}
+	if where == "" {
+		return rules.Finding{}, false
+	}
+	for _, a := range c.Args {
+		for _, w := range strings.Fields(a) {
+			lw := strings.ToLower(w)
+			if i := strings.LastIndexByte(lw, '@'); i > 0 {
+				lw = lw[:i]
+			}
+			agent := ""
+			if _, ok := rules.NestedHosts[lw]; ok {
+				agent = lw
+			} else if h, ok := npxAgents[lw]; ok {
+				agent = h
+			} else if unguardedAgents[lw] {
+				agent = lw
+			}
+			if agent != "" {
+				return rules.Finding{Risk: 2, Violation: 0.6, Rule: "guard.nested-unguarded", Marked: c.Raw,
+					Reason: "starts " + agent + " in " + where + ", where the guard's hook is not installed: its commands would run unjudged"}, true
+			}
+		}
+	}
+	return rules.Finding{}, false
+}
+
+// lineEnvChange: another command of the line sets, exports or removes a
+// variable the guard's hook or the host's hooks depend on (AGENT_GUARD_*,
+// the host's config-home variables, HOME and its likes).
+func lineEnvChange(c *shell.Cmd, x *rules.Ctx, hostOff []string) (string, bool) {
+	for i := range x.All.Cmds {
+		o := &x.All.Cmds[i]
+		if o == c {
+			continue
+		}
+		low := strings.ToLower(o.Raw)
+		if strings.Contains(low, "agent_guard_") {
+			return "an AGENT_GUARD_* variable", true
+		}
+		switch o.Name {
+		case "export", "unset", "set", "setenv", "declare", "typeset", "env", "remove-item", "ri", "del", "rm", "set-item", "si", "$env", "":
+		default:
+			if !strings.HasPrefix(low, "$env:") {
+				continue
+			}
+		}
+		for _, v := range append(append([]string{}, hostOff...), hostEnvOff...) {
+			lv := strings.ToLower(v)
+			if strings.Contains(low, lv+"=") || strings.Contains(low, "env:"+lv) || strings.Contains(low, "unset "+lv) || strings.Contains(low, "-u "+lv) {
+				return v, true
+			}
+		}
+	}
+	return "", false
 }

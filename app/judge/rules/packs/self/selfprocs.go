@@ -431,7 +431,19 @@ func lineKills(x *rules.Ctx, c *shell.Cmd) bool {
 // debuggers are programs that attach to a running process by pid.
 var debuggers = map[string]bool{"gdb": true, "lldb": true, "strace": true, "ltrace": true, "prlimit": true,
 	"gcore": true, "perf": true, "cpulimit": true, "criu": true, "reptyr": true, "bpftrace": true, "dtrace": true,
-	"dtruss": true, "frida": true, "rr": true, "procdump": true, "ptrace": true}
+	"dtruss": true, "frida": true, "rr": true, "procdump": true, "ptrace": true,
+	// and the ones that starve it: a guard at nice 19, idle I/O class or
+	// one slow core answers after the host's hook timeout
+	"renice": true, "ionice": true, "taskset": true, "chrt": true, "schedtool": true, "cgclassify": true}
+
+// pidReaders only look at a process given by pid: a guard pid looked up
+// for them is no attack (ps -o rss= -p $(pidof agent-guard)).
+var pidReaders = map[string]bool{"ps": true, "top": true, "htop": true, "atop": true, "btop": true, "pstree": true,
+	"pmap": true, "pwdx": true, "prtstat": true, "procs": true, "cat": true, "echo": true, "printf": true, "ls": true,
+	"stat": true, "readlink": true, "realpath": true, "test": true, "[": true, "[[": true, "lsof": true, "grep": true,
+	"egrep": true, "rg": true, "pgrep": true, "pidof": true, "journalctl": true, "tail": true, "head": true,
+	"wait": true, "sleep": true, "true": true, "expr": true, "seq": true, "wc": true, "get-process": true, "gps": true,
+	"tasklist": true, "wait-process": true, "write-output": true, "write-host": true, "select-object": true}
 
 // selfDebug: a debugger on a guard pid, or a write into /proc/PID/mem of
 // one; the pid literal (resolved now) or looked up in the same line by a
@@ -449,8 +461,22 @@ func selfDebug(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 				pids = append(pids, a[2:])
 			case c.Name == "gdb" && i > 0 && isNumber(a):
 				pids = append(pids, a) // gdb PROGRAM PID
-			case (c.Name == "gcore" || c.Name == "reptyr" || c.Name == "procdump") && !strings.HasPrefix(a, "-"):
+			case (c.Name == "gcore" || c.Name == "reptyr" || c.Name == "procdump" || c.Name == "renice" || c.Name == "taskset" ||
+				c.Name == "chrt" || c.Name == "cgclassify") && !strings.HasPrefix(a, "-") && (isNumber(a) || strings.Contains(a, shell.Dyn)):
+				pids = append(pids, a) // renice 19 PID, taskset -p MASK PID
+			}
+		}
+	}
+	if !debuggers[c.Name] && !pidReaders[c.Name] && !rules.GuardKillers[c.Name] && c.Name != "kill" &&
+		rules.GuardWord(c.Raw) && (strings.Contains(c.Raw, "$(") || strings.Contains(c.Raw, "`")) {
+		// the substitution in this very command looks the guard up
+		// Any other program handed a pid looked up in the same line
+		// (node -e 'process.kill(+process.argv[1])' $(pidof agent-guard),
+		// a script given the guard's pid) acts on that process.
+		for _, a := range c.Args {
+			if strings.Contains(a, shell.Dyn) {
 				pids = append(pids, a)
+				break
 			}
 		}
 	}

@@ -41,8 +41,8 @@ func ruleSelfRoutes(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 			return f, true
 		}
 		f, ok = selfUnzip(c, x)
-	case "ln", "mklink", "new-item", "ni":
-		f, ok = selfLink(c, x)
+	case "ln", "mklink", "new-item", "ni", "link":
+		f, ok = selfLink(c, x) // link(1) is ln without options
 	case "chmod", "chown", "chgrp", "chattr", "setfacl", "icacls", "takeown", "attrib", "set-acl", "cacls", "chflags":
 		f, ok = selfPerms(c, x)
 	case "kill", "taskkill", "stop-process", "spps", "tskill":
@@ -139,7 +139,10 @@ func selfCopy(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	have := false
 	for _, src := range ops {
 		root := dest
-		contents := strings.HasSuffix(src, "/.") || c.Name == "rsync" && strings.HasSuffix(src, "/")
+		contents := strings.HasSuffix(src, "/.") || c.Name == "rsync" && strings.HasSuffix(src, "/") ||
+			// cp -rT SRC DEST, mv SRC DEST with no DEST folder: SRC's
+			// content becomes DEST's
+			!intoDir && (c.Name == "mv" || c.Name == "gmv" || c.Flag('r', "--recursive") || c.Flag('R') || c.Flag('a', "--archive"))
 		if intoDir && !contents {
 			root = strings.TrimRight(dest, "/\\") + "/" + path.Base(rules.Slashify(strings.TrimRight(src, "/")))
 		}
@@ -192,8 +195,20 @@ func selfCopyWin(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		return rules.Finding{}, false
 	}
 	root := strings.TrimRight(dst, "/\\")
-	if c.Name != "robocopy" && c.Name != "xcopy" {
-		root += "/" + path.Base(rules.Slashify(src))
+	srcBase := path.Base(rules.Slashify(src))
+	switch {
+	case c.Name != "robocopy" && c.Name != "xcopy":
+		root += "/" + srcBase
+	case c.Name == "xcopy" && (strings.HasSuffix(dst, "\\") || strings.HasSuffix(dst, "/")) && path.Ext(srcBase) != "" && !strings.ContainsAny(srcBase, "*?"):
+		root += "/" + srcBase // xcopy FILE DIR\: the file lands in the folder
+	case c.Name == "robocopy" && len(pos) > 1:
+		// robocopy SRC DST FILE...: each named file lands in DST
+		for _, f := range pos[1:] {
+			if ff, ok := rules.Protected(root+"/"+f, x.Cwd, x.Home); ok && !strings.ContainsAny(f, "*?") {
+				ff.Marked = c.Raw
+				return ff, true
+			}
+		}
 	}
 	if f, hit, known := landings(c, src, root, x); hit {
 		return f, true
@@ -368,7 +383,7 @@ func stripComponents(name string, n int) string {
 func selfLink(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	var targets, links []string
 	switch c.Name {
-	case "ln":
+	case "ln", "link":
 		ops := c.Operands()
 		switch {
 		case len(ops) == 1:
