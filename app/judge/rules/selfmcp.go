@@ -36,8 +36,8 @@ func mcpSelf(server, tool, args, cwd, home string, mutating bool) (Finding, bool
 	}
 	kills, runs := false, false
 	for _, w := range splitName(tool) {
-		kills = kills || mcpKillWords[w]
-		runs = runs || mcpRunWords[w] || execVerbs[w]
+		kills = kills || mcpKillWords.Has(w)
+		runs = runs || mcpRunWords.Has(w) || execVerbs.Has(w)
 	}
 	fileTool := mcpFileTools[strings.ToLower(tool)]
 	if mutating {
@@ -70,17 +70,17 @@ func mcpSelf(server, tool, args, cwd, home string, mutating bool) (Finding, bool
 			return
 		}
 		k, _, _ := strings.Cut(strings.ToLower(key), "\x00")
-		if kills && guardWord(v) && !mcpTextKeys[k] {
+		if kills && guardWord(v) && !mcpTextKeys.Has(k) {
 			out, found = Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.kill-guard", Marked: v,
 				Reason: "the MCP tool mcp__" + server + "__" + tool + " stops " + v + ", the agent's own guard: an agent must not switch off its own guard; ask the user to do it"}, true
 			return
 		}
-		if !mutating || mcpTextKeys[k] || cmdKeys[k] {
+		if !mutating || mcpTextKeys.Has(k) || cmdKeys.Has(k) {
 			return
 		}
 		p, ok := mcpPathLike(v)
 		base := strings.ToLower(path.Base(slashify(p)))
-		if !ok || pathKeys[k] && p == v && !mcpScriptName(base) {
+		if !ok || pathKeys.Has(k) && p == v && !mcpScriptName(base) {
 			// the generic rules judge a path under a known key (a
 			// file:// URL they do not read); a non-file tool's edit of
 			// a dotfile or script still comes here for its content
@@ -149,7 +149,7 @@ func mcpSelfCode(server, tool string, runs bool, m map[string]any, cwd, home str
 	}
 	walkStrings(m, "", 0, func(key, v string) {
 		k, _, _ := strings.Cut(strings.ToLower(key), "\x00")
-		if runs && mcpCodeKeys[k] && len(v) < 8192 {
+		if runs && mcpCodeKeys.Has(k) && len(v) < 8192 {
 			c := strings.TrimPrefix(strings.TrimSpace(v), "!")                // a notebook's shell escape
 			codes = append(codes, shellJoin([]string{"python3", "-c", v}), c) // code first, then as a command line
 		}
