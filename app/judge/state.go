@@ -33,9 +33,10 @@ type State struct {
 	// Session is the host's session id: the judge's session memory is
 	// kept per session (app/judge/session), and scoped approvals name it.
 	Session string `json:"session,omitempty"`
-	// ContentHash is the sha256 of a Write's whole content (Content is
-	// only its first 2 KB), so the session memory can tell later whether
-	// the file still holds what the agent wrote.
+	// ContentHash is the sha256 of a Write's whole content, so the
+	// session memory can tell later whether the file still holds what the
+	// agent wrote without keeping the content (a State cut by ForRemote
+	// keeps only the first MaxPrefix bytes of Content).
 	ContentHash string `json:"content_hash,omitempty"`
 	// Old is an Edit's old_string, first 2 KB, for the dialog's diff; it
 	// is not judged.
