@@ -223,10 +223,8 @@ var mcpSendWords = map[string]bool{"send": true, "post": true, "create": true, "
 // mcpSecretOut: an MCP tool that sends something whose arguments hold a
 // token or a private key, or a write to a UNC/remote path carrying one.
 func mcpSecretOut(server, tool, args string) (Finding, bool) {
-	tp, _, ok := FindToken(args)
-	if !ok {
-		return Finding{}, false
-	}
+	// The tool's name first: most tools send nothing, and the token
+	// patterns are a dozen regexps over the whole argument text.
 	send := false
 	for _, w := range splitName(tool) {
 		if mcpSendWords[w] {
@@ -234,6 +232,10 @@ func mcpSecretOut(server, tool, args string) (Finding, bool) {
 		}
 	}
 	if !send {
+		return Finding{}, false
+	}
+	tp, _, ok := FindToken(args)
+	if !ok {
 		return Finding{}, false
 	}
 	return Finding{Risk: 3, Violation: 0.92, RedLine: true, Rule: "mcp.secret-out", Marked: tp.Name,
