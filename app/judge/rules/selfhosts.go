@@ -157,10 +157,13 @@ var hooksOffRe = lazyre.New(`disableallhooks[:=]true|allowmanagedhooksonly[:=]tr
 	`(^|[^a-z_])hooks[:=]false|features\.(codex_)?hooks[:=]false|hooks[:=]\{;*enabled[:=]false|hooks\.enabled[:=]false|` +
 	`enablehooks[:=]false|claude_code_(simple|safe_mode)[:=]|disable[a-z_]*hooks?[:=](1|true|yes)|hooks?_?disabled?[:=](1|true|yes)`)
 
+// squasher is squash's replacer, built once (it ran per call).
+var squasher = strings.NewReplacer(`\n`, ";", `\r`, ";", `\t`, "", " ", "", "\t", "", "\"", "", "'", "", "\n", ";", "\r", ";", "\\", "")
+
 func squash(s string) string {
 	// Line breaks, also JSON-escaped ones (MCP arguments, MultiEdit), keep
 	// a separator so "name = x" and "hooks = false" stay two settings.
-	return strings.NewReplacer(`\n`, ";", `\r`, ";", `\t`, "", " ", "", "\t", "", "\"", "", "'", "", "\n", ";", "\r", ";", "\\", "").Replace(strings.ToLower(s))
+	return squasher.Replace(strings.ToLower(s))
 }
 
 // hooksOff reports a hooks-off switch in text.
