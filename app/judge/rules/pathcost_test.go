@@ -31,3 +31,15 @@ func BenchmarkHasSeq(b *testing.B) {
 		hasSeq("/home/dev/project/src/main.go", ".git/hooks")
 	}
 }
+
+// BenchmarkWritePathHostConfig: a Write of another project's host
+// settings, which protectedOp resolves through links and reads for our
+// hook entry (it is in no protected set of this cwd).
+func BenchmarkWritePathHostConfig(b *testing.B) {
+	dir, other := b.TempDir(), b.TempDir()
+	p := other + "/.claude/settings.json"
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		WritePath(p, dir, dir)
+	}
+}
