@@ -90,7 +90,9 @@ var socketSeg = lazyre.New(`(^|/)(run/user/\d+/agent-guard|agent-guard-\d+)(/|$)
 func protectedMore(n np) (string, bool) {
 	low := n.low
 	base := lastSeg(low)
-	if base == "agent-guard.sock" || socketSeg.MatchString(low) {
+	// socketSeg matches only text holding "agent-guard": test that first
+	// (every written path comes here, few name the guard).
+	if base == "agent-guard.sock" || strings.Contains(low, "agent-guard") && socketSeg.MatchString(low) {
 		return "guard-socket", true
 	}
 	if hasSeq(low, "agent-guard") && (strings.HasPrefix(low, "/tmp/") || strings.HasPrefix(low, "/run/") || hasSeq(low, "var/folders") || hasSeq(low, "appdata/local/temp")) {
