@@ -91,11 +91,15 @@ type analysisRun struct {
 	w  walker
 }
 
-func analyze(src, dir string) (a Analysis) {
+func analyze(src, dir string) Analysis { return *analyzePtr(src, dir) }
+
+// analyzePtr is analyze without the copy: the Analysis stays in its
+// analysisRun (the judge keeps a pointer for the whole call anyway).
+func analyzePtr(src, dir string) (a *Analysis) {
 	r := &analysisRun{st: shared{dir: dir}}
 	defer func() {
 		if p := recover(); p != nil {
-			a = r.a // what was found before the fault
+			a = &r.a // what was found before the fault
 			a.Err = fmt.Errorf("internal error analysing the command: %v", p)
 		}
 	}()
@@ -105,7 +109,7 @@ func analyze(src, dir string) (a Analysis) {
 	if r.a.ForkBomb == "" && len(r.st.spawns) > 0 && spawnCycle(&r.st) {
 		r.a.ForkBomb = "functions that start each other in pipes or the background"
 	}
-	return r.a
+	return &r.a
 }
 
 // spawnCycle reports a cycle of functions spawning each other
