@@ -31,3 +31,20 @@ func TestMayStartIfNeverSkipsAnIf(t *testing.T) {
 		}
 	}
 }
+
+// TestOperandsIsACopy: writing into what Operands returns leaves the
+// command's arguments alone, with and without flags and "--".
+func TestOperandsIsACopy(t *testing.T) {
+	for _, args := range [][]string{{"status"}, {"a", "b"}, {"-f", "x", "--", "-y"}, {"--", "z"}} {
+		c := &Cmd{Name: "x", Args: append([]string(nil), args...)}
+		ops := c.Operands()
+		for i := range ops {
+			ops[i] = "changed"
+		}
+		for i := range args {
+			if c.Args[i] != args[i] {
+				t.Fatalf("Operands of %q shares its array with Args: Args now %q", args, c.Args)
+			}
+		}
+	}
+}
