@@ -19,6 +19,5 @@ func analyze(s State) *shell.Analysis {
 		return nil
 	}
 	// In the call's folder: runners read argument files relative to it.
-	a := shell.AnalyzeDir(s.Command, s.Cwd)
-	return &a
+	return shell.AnalyzeDirPtr(s.Command, s.Cwd)
 }

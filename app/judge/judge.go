@@ -206,11 +206,18 @@ func (j *Judge) localBudget(s State) (rules.Finding, *shell.Analysis, bool) {
 		// Short input: the shell caps bound the work to microseconds and
 		// disk lookups carry their own limits, so the hand-off to a
 		// goroutine (half the cost of a typical call) is not paid. Called
-		// directly, not through run: a closure the goroutine below shares
-		// would move s to the heap on every call.
+		// directly, not through run: a closure the goroutine shares
+		// would move s to the heap on every call (so that path is a
+		// function of its own, localAside: in this one, it moved s anyway).
 		a := analyze(s)
 		return j.local(s, a), a, true
 	}
+	return j.localAside(s)
+}
+
+// localAside is localBudget for long input: the rules run in a goroutine
+// and the caller waits for them at most the budget.
+func (j *Judge) localAside(s State) (rules.Finding, *shell.Analysis, bool) {
 	run := func() (rules.Finding, *shell.Analysis) {
 		a := analyze(s)
 		return j.local(s, a), a

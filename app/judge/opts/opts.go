@@ -11,6 +11,7 @@
 package opts
 
 import (
+	"slices"
 	"strings"
 	"sync"
 )
@@ -343,6 +344,9 @@ func (s *Spec) optByName(n string) *opt {
 // and not negated by a later --no- form. An ambiguous abbreviation counts
 // as each of its candidates.
 func (r *Args) Has(names ...string) bool {
+	if len(r.Opts) == 0 {
+		return false
+	}
 	for _, n := range names {
 		c := r.spec.canonical(n)
 		on := false
@@ -366,6 +370,9 @@ func (r *Args) Has(names ...string) bool {
 // Value returns the last value given to the option (any of its names).
 func (r *Args) Value(names ...string) (string, bool) {
 	v, ok := "", false
+	if len(r.Opts) == 0 {
+		return v, ok
+	}
 	for _, n := range names {
 		c := r.spec.canonical(n)
 		for _, o := range r.Opts {
@@ -379,13 +386,17 @@ func (r *Args) Value(names ...string) (string, bool) {
 
 // Values returns every value given to the option, in order.
 func (r *Args) Values(names ...string) []string {
+	if len(r.Opts) == 0 {
+		return nil // most command lines: no option, nothing to canonicalize
+	}
 	var out []string
-	cs := map[string]bool{}
+	var buf [4]string // the canonical names, on the stack for the usual few
+	cs := buf[:0]
 	for _, n := range names {
-		cs[r.spec.canonical(n)] = true
+		cs = append(cs, r.spec.canonical(n))
 	}
 	for _, o := range r.Opts {
-		if cs[o.Name] && o.HasValue && !o.Neg {
+		if o.HasValue && !o.Neg && slices.Contains(cs, o.Name) {
 			out = append(out, o.Value)
 		}
 	}

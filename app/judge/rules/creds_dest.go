@@ -3,6 +3,7 @@ package rules
 import (
 	"net/url"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/agent-guard/agent-guard/app/internal/lazyre"
 	"github.com/agent-guard/agent-guard/app/judge/shell"
@@ -41,9 +42,38 @@ var TokenPatterns = []TokenPattern{
 
 var urlPassword = TokenPatterns[len(TokenPatterns)-1]
 
+// tokenMarks: every TokenPatterns entry matches only text holding one of
+// these literals (case as written), or "secret" in any case (the AWS
+// secret key's pattern ignores case). FindToken tests them before a dozen
+// regexps; a pattern added to the table needs its mark here (and a sample
+// in TestTokenMarksCoverEveryPattern).
+var tokenMarks = []string{"AKIA", "ASIA", "AGPA", "AIDA", "AROA", "gh", "github_pat_", "glpat-", "_live_", "sk-",
+	"xox", "npm_", "AIza", "hf_", "PRIVATE KEY-----", "://"}
+
+// mayHoldToken is false when no token pattern can match s.
+func mayHoldToken(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return true // (?i) folds some non-ASCII letters to ASCII (U+017F is s): no shortcut
+		}
+	}
+	// "secret" in any ASCII case, found by its first letter
+	for i := 0; i+6 <= len(s); i++ {
+		if s[i]|0x20 == 's' && strings.EqualFold(s[i:i+6], "secret") {
+			return true
+		}
+	}
+	for _, m := range tokenMarks {
+		if strings.Contains(s, m) {
+			return true
+		}
+	}
+	return false
+}
+
 // FindToken returns the first token pattern s holds.
 func FindToken(s string) (TokenPattern, string, bool) {
-	if len(s) < 16 {
+	if len(s) < 16 || !mayHoldToken(s) {
 		return TokenPattern{}, "", false
 	}
 	for _, p := range TokenPatterns {
@@ -223,10 +253,8 @@ var mcpSendWords = map[string]bool{"send": true, "post": true, "create": true, "
 // mcpSecretOut: an MCP tool that sends something whose arguments hold a
 // token or a private key, or a write to a UNC/remote path carrying one.
 func mcpSecretOut(server, tool, args string) (Finding, bool) {
-	tp, _, ok := FindToken(args)
-	if !ok {
-		return Finding{}, false
-	}
+	// The tool's name first: most tools send nothing, and the token
+	// patterns are a dozen regexps over the whole argument text.
 	send := false
 	for _, w := range splitName(tool) {
 		if mcpSendWords[w] {
@@ -234,6 +262,10 @@ func mcpSecretOut(server, tool, args string) (Finding, bool) {
 		}
 	}
 	if !send {
+		return Finding{}, false
+	}
+	tp, _, ok := FindToken(args)
+	if !ok {
 		return Finding{}, false
 	}
 	return Finding{Risk: 3, Violation: 0.92, RedLine: true, Rule: "mcp.secret-out", Marked: tp.Name,

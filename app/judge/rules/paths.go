@@ -176,9 +176,23 @@ func under(p, dir string) bool {
 
 // hasSeq reports whether the slash-separated segments seq occur in p
 // consecutively as whole segments.
+// It is strings.Contains("/"+p+"/", "/"+seq+"/") without building either
+// string: it runs a few dozen times per written path (paths.go,
+// selfshared.go, selfenv.go), and the two copies were most of its cost.
 func hasSeq(p, seq string) bool {
-	p = "/" + p + "/"
-	return strings.Contains(p, "/"+seq+"/")
+	for from := 0; from <= len(p); {
+		i := strings.Index(p[from:], seq)
+		if i < 0 {
+			return false
+		}
+		i += from
+		end := i + len(seq)
+		if (i == 0 || p[i-1] == '/') && (end == len(p) || p[end] == '/') {
+			return true
+		}
+		from = i + 1
+	}
+	return false
 }
 
 // lastSeg is the base name.

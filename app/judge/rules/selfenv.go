@@ -31,6 +31,9 @@ func envPersistFinding(c *shell.Cmd, how string) Finding {
 // value.
 func selfEnvPersist(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	raw := strings.ToLower(c.Raw)
+	// Whether the line's own text assigns a watched variable: asked once
+	// (it was asked up to three times), the answer depends on c.Raw only.
+	_, rawAssigns := guardEnvAssigned(c.Raw)
 	// setx NODE_OPTIONS "--require x.js": the value, not the name, decides
 	named := strings.Contains(raw, "node_options") && nodeInjectRe.MatchString(c.Raw)
 	for _, a := range c.Args {
@@ -53,7 +56,7 @@ func selfEnvPersist(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			return envPersistFinding(c, c.Name), true
 		}
 	case "reg", "set-itemproperty", "sp", "new-itemproperty", "remove-itemproperty", "rp", "rename-itemproperty":
-		if _, ok := guardEnvAssigned(c.Raw); strings.Contains(raw, "environment") && (ok || named) {
+		if strings.Contains(raw, "environment") && (rawAssigns || named) {
 			return envPersistFinding(c, c.Name), true
 		}
 		if strings.Contains(raw, "image file execution options") && (strings.Contains(raw, "agent-guard") || strings.Contains(raw, "agent_guard")) {
@@ -67,13 +70,12 @@ func selfEnvPersist(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			}
 		}
 	}
-	if _, ok := guardEnvAssigned(c.Raw); strings.Contains(raw, "setenvironmentvariable") && ok {
+	if rawAssigns && strings.Contains(raw, "setenvironmentvariable") {
 		return envPersistFinding(c, "[Environment]::SetEnvironmentVariable"), true
 	}
 	// Writes into an environment or start-up file carrying the variable:
 	// in the arguments, a here-doc, or a command piping into this one.
-	_, carries := guardEnvAssigned(c.Raw)
-	carries = carries || named
+	carries := rawAssigns || named
 	for _, r := range c.Redirs {
 		if _, ok := guardEnvAssigned(r.Target); ok && (r.Op == "<<" || r.Op == "<<<" || r.Op == "<<-") {
 			carries = true

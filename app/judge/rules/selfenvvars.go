@@ -134,7 +134,8 @@ func guardEnvName(a string) bool {
 var hostEnvRe = lazyre.New(`(?i)["']?(agent_guard_[a-z0-9_]*|xdg_config_home|xdg_state_home|xdg_cache_home|xdg_runtime_dir|codex_home|claude_config_dir|claude_code_simple|claude_code_safe_mode|home|userprofile|appdata|localappdata|ld_preload|dyld_insert_libraries)["']?\s*[:=]`)
 
 func hostEnvSet(text string) bool {
-	if !containsAnyOf(strings.ToLower(text), guardEnvNameParts) && !strings.Contains(strings.ToLower(text), guardVarMark) {
+	low := strings.ToLower(text) // once: this runs for every command
+	if !containsAnyOf(low, guardEnvNameParts) && !strings.Contains(low, guardVarMark) {
 		return false
 	}
 	for _, m := range hostEnvRe.FindAllStringIndex(text, -1) {

@@ -90,7 +90,9 @@ var socketSeg = lazyre.New(`(^|/)(run/user/\d+/agent-guard|agent-guard-(\d+|_dyn
 func protectedMore(n np) (string, bool) {
 	low := n.low
 	base := lastSeg(low)
-	if base == "agent-guard.sock" || socketSeg.MatchString(low) {
+	// socketSeg matches only text holding "agent-guard": test that first
+	// (every written path comes here, few name the guard).
+	if base == "agent-guard.sock" || strings.Contains(low, "agent-guard") && socketSeg.MatchString(low) {
 		return "guard-socket", true
 	}
 	if hasSeq(low, "agent-guard") && (strings.HasPrefix(low, "/tmp/") || strings.HasPrefix(low, "/run/") || hasSeq(low, "var/folders") || hasSeq(low, "appdata/local/temp")) {
@@ -196,10 +198,13 @@ var hooksOffRe = lazyre.New(`disableallhooks[:=]true|allowmanagedhooksonly[:=]tr
 	`(^|[^a-z_])hooks[:=](false|\[\]|\{\})|features\.(codex_)?hooks[:=](false|0|off|no)\b|hooks[:=]\{;*enabled[:=]false|hooks\.enabled[:=]false|` +
 	`enablehooks[:=]false|claude_code_(simple|safe_mode)[:=]|disable[a-z_]*hooks?[:=](1|true|yes)|hooks?_?disabled?[:=](1|true|yes)`)
 
+// squasher is squash's replacer, built once (it ran per call).
+var squasher = strings.NewReplacer(`\n`, ";", `\r`, ";", `\t`, "", " ", "", "\t", "", "\"", "", "'", "", "\n", ";", "\r", ";", "\\", "")
+
 func squash(s string) string {
 	// Line breaks, also JSON-escaped ones (MCP arguments, MultiEdit), keep
 	// a separator so "name = x" and "hooks = false" stay two settings.
-	return strings.NewReplacer(`\n`, ";", `\r`, ";", `\t`, "", " ", "", "\t", "", "\"", "", "'", "", "\n", ";", "\r", ";", "\\", "").Replace(strings.ToLower(s))
+	return squasher.Replace(strings.ToLower(s))
 }
 
 // hooksOff reports a hooks-off switch in text.

@@ -99,17 +99,22 @@ func protectedOp(n np, p, cwd, home string, del bool) (Finding, bool) {
 		}
 		return selfFinding(string(e.Kind), p, ""), true
 	}
+	real, resolved := "", false // realPath(n.abs), resolved at most once (it stats every level)
 	if hostConfigShaped(n.low) && !strings.HasPrefix(n.abs, "~") {
 		// A host config anywhere that runs our hook (a workspace install
 		// in another project, a copy the host was pointed at).
-		if protect.CarriesHook(filepath.FromSlash(realPath(n.abs))) {
+		real, resolved = realPath(n.abs), true
+		if protect.CarriesHook(filepath.FromSlash(real)) {
 			return selfFinding(string(protect.HookConfig), p, " (it holds agent-guard's hook entry)"), true
 		}
 	}
 	if hasGlob(n.abs) {
 		return globProtected(set, n.abs, p, home, false)
 	}
-	if r := realPath(n.abs); r != n.abs {
+	if !resolved {
+		real = realPath(n.abs)
+	}
+	if r := real; r != n.abs {
 		if f, ok := protectedN(normalize(r, "", home), p, home); ok {
 			f.Reason = strings.Replace(f.Reason, "touches "+p, "touches "+p+" (a link to "+r+")", 1)
 			return f, true

@@ -86,6 +86,10 @@ func globByName(set *protect.Set, g, p, home string, tree bool) (Finding, bool) 
 	return Finding{}, false
 }
 
+// jsonUnescaper undoes the JSON escapes that matter to a shell reading
+// (built once: a Replacer per call cost more than its Replace).
+var jsonUnescaper = strings.NewReplacer(`\n`, "\n", `\t`, "\t", `\"`, `"`, `\/`, "/")
+
 // runsLaterWrite judges content written to a file the system runs by
 // itself: a self-protection finding among its commands blocks the write.
 func runsLaterWrite(p, content, cwd, home string) (Finding, bool) {
@@ -98,7 +102,7 @@ func runsLaterWrite(p, content, cwd, home string) (Finding, bool) {
 	}
 	if !strings.Contains(content, "\n") {
 		// an MCP call's arguments as JSON text: its newlines are escaped
-		content = strings.NewReplacer(`\n`, "\n", `\t`, "\t", `\"`, `"`, `\/`, "/").Replace(content)
+		content = jsonUnescaper.Replace(content)
 	}
 	if f, code, ok := selfInCode(laterCode(kind, content), cwd, home, 2*len(content)+64); ok {
 		f.Reason = "writes " + p + ", which " + kind + " runs by itself later, with " + oneLineCut(strings.TrimSpace(code), 80) + ": " + f.Reason

@@ -17,12 +17,16 @@ import (
 // core (api.go exports it).
 
 func pkLowOps(c *shell.Cmd) []string {
-	var out []string
-	for _, o := range c.Operands() {
+	ops := c.Operands() // a fresh slice: filtered in place, no second one
+	out := ops[:0]
+	for _, o := range ops {
 		if strings.HasPrefix(o, "/") && len(o) > 1 && !strings.Contains(o[1:], "/") {
 			continue // a Windows switch, not an operand
 		}
 		out = append(out, strings.ToLower(o))
+	}
+	if len(out) == 0 {
+		return nil
 	}
 	return out
 }

@@ -83,20 +83,33 @@ type walker struct {
 // would run. It never panics and never takes long: see the caps above.
 func Analyze(src string) (a Analysis) { return analyze(src, "") }
 
-func analyze(src, dir string) (a Analysis) {
+// analysisRun holds one analysis, its shared state and its top walker in
+// one allocation (they were three, on every command).
+type analysisRun struct {
+	a  Analysis
+	st shared
+	w  walker
+}
+
+func analyze(src, dir string) Analysis { return *analyzePtr(src, dir) }
+
+// analyzePtr is analyze without the copy: the Analysis stays in its
+// analysisRun (the judge keeps a pointer for the whole call anyway).
+func analyzePtr(src, dir string) (a *Analysis) {
+	r := &analysisRun{st: shared{dir: dir}}
 	defer func() {
-		if r := recover(); r != nil {
-			a.Err = fmt.Errorf("internal error analysing the command: %v", r)
+		if p := recover(); p != nil {
+			a = &r.a // what was found before the fault
+			a.Err = fmt.Errorf("internal error analysing the command: %v", p)
 		}
 	}()
-	st := &shared{dir: dir}
-	w := &walker{a: &a, st: st}
-	w.run(src)
-	a.Written = st.files
-	if a.ForkBomb == "" && len(st.spawns) > 0 && spawnCycle(st) {
-		a.ForkBomb = "functions that start each other in pipes or the background"
+	r.w = walker{a: &r.a, st: &r.st}
+	r.w.run(src)
+	r.a.Written = r.st.files
+	if r.a.ForkBomb == "" && len(r.st.spawns) > 0 && spawnCycle(&r.st) {
+		r.a.ForkBomb = "functions that start each other in pipes or the background"
 	}
-	return a
+	return &r.a
 }
 
 // spawnCycle reports a cycle of functions spawning each other

@@ -148,7 +148,9 @@ func (c *Cmd) Getenv(name string) (string, bool) {
 	return v, ok
 }
 
-// Operands are the arguments that are not flags (everything after "--" too).
+// Operands are the arguments that are not flags (everything after "--" too),
+// in a new slice the caller may change (rules.pkLowOps filters it in place;
+// TestOperandsIsACopy holds it to that).
 func (c *Cmd) Operands() []string {
 	var out []string
 	dashdash := false

@@ -3,6 +3,8 @@ package shell
 import (
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // PowerShell typed straight into the Bash tool (agents on Windows do) is
@@ -517,10 +519,24 @@ func psExprString(expr string) (string, bool) {
 	return out.String(), true
 }
 
+// mayStartIf is false when src's first word cannot be "if" as cmdIfBody
+// reads it (strings.Fields, then lower). A non-ASCII letter answers true:
+// lower folds Unicode, and U+0130 lower-cases to i.
+func mayStartIf(src string) bool {
+	t := strings.TrimLeftFunc(src, unicode.IsSpace)
+	if len(t) < 2 {
+		return false
+	}
+	return (t[0] >= utf8.RuneSelf || t[0]|0x20 == 'i') && (t[1] >= utf8.RuneSelf || t[1]|0x20 == 'f')
+}
+
 // cmdIfBody: cmd.exe's `if [/i] [not] exist PATH CMD`, `if [not] defined
 // VAR CMD`, `if [not] errorlevel N CMD` and `if [not] A==B CMD` run CMD;
 // bash cannot read them, so the command is taken out and judged.
 func cmdIfBody(src string) (string, bool) {
+	if !mayStartIf(src) {
+		return "", false // every line and script comes here: skip the split
+	}
 	f := strings.Fields(src)
 	if len(f) < 3 || lower(f[0]) != "if" {
 		return "", false

@@ -295,6 +295,10 @@ func AnalyzeDir(src, dir string) (a Analysis) {
 	return analyze(src, dir)
 }
 
+// AnalyzeDirPtr is AnalyzeDir returning the analysis in place rather than
+// a copy of it (one allocation and copy less per call).
+func AnalyzeDirPtr(src, dir string) *Analysis { return analyzePtr(src, dir) }
+
 func hasPlaceholder(cmd, repl []string) bool {
 	for _, w := range cmd {
 		for _, r := range repl {

@@ -32,8 +32,12 @@ var pkNotReaders = rules.PkSet("chmod", "chown", "chgrp", "ls", "stat", "test", 
 
 // Token printers: a credential on stdout, usually meant for a header.
 func pkTokenCmd(c *shell.Cmd) bool {
-	ops := rules.PkLowOps(c)
-	joined := " " + strings.Join(ops, " ") + " "
+	return pkTokenJoined(c, " "+strings.Join(rules.PkLowOps(c), " ")+" ")
+}
+
+// pkTokenJoined is pkTokenCmd given the lower-cased operands joined with
+// spaces (and a space at each end), which pkSecretCmd has already built.
+func pkTokenJoined(c *shell.Cmd, joined string) bool {
 	switch c.Name {
 	case "gh", "glab":
 		return strings.Contains(joined, " auth token ") || c.Flag('t', "--show-token") && strings.Contains(joined, " auth ")
@@ -138,7 +142,7 @@ func pkSecretCmd(c *shell.Cmd, x *rules.Ctx) (bool, string) {
 	if strings.HasPrefix(c.Name, "docker-credential-") && first == "get" {
 		return true, "Docker credential helper secrets"
 	}
-	if pkTokenCmd(c) {
+	if pkTokenJoined(c, joined) {
 		return true, "an access token"
 	}
 	if pkEnvDump(c) {
@@ -150,9 +154,9 @@ func pkSecretCmd(c *shell.Cmd, x *rules.Ctx) (bool, string) {
 // pkEnvDump: printenv/env/set/export -p/declare -x/Get-ChildItem env: with
 // no filter, history.
 func pkEnvDump(c *shell.Cmd) bool {
-	ops := c.Operands()
 	switch c.Name {
 	case "printenv":
+		ops := c.Operands()
 		if len(ops) == 0 {
 			return true
 		}
@@ -166,7 +170,7 @@ func pkEnvDump(c *shell.Cmd) bool {
 	case "set":
 		return len(c.Args) == 0
 	case "export", "declare", "typeset":
-		return len(c.Args) == 0 || len(ops) == 0 && (rules.PkHas(c, "-p") || rules.PkHas(c, "-x") || rules.PkHas(c, "-px"))
+		return len(c.Args) == 0 || len(c.Operands()) == 0 && (rules.PkHas(c, "-p") || rules.PkHas(c, "-x") || rules.PkHas(c, "-px"))
 	case "history", "get-history", "h", "ghy":
 		return true
 	case "get-childitem", "gci", "dir", "ls", "get-item", "gi":

@@ -44,11 +44,13 @@ func ruleSelfWrites(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		}
 	}
 	written = append(written, archiveOutputs(c)...)
-	if ops := c.Operands(); len(ops) > 1 && fedByXargs(c) && strings.Contains(ops[len(ops)-1], shell.Dyn) {
-		switch c.Name {
-		case "cp", "mv", "install", "ln", "rsync", "tee", "dd":
-			// xargs may put its input last: any named operand can be the target
-			written = append(written, ops...)
+	if fedByXargs(c) { // the wrapper first: Operands copies, and few lines come from xargs
+		if ops := c.Operands(); len(ops) > 1 && strings.Contains(ops[len(ops)-1], shell.Dyn) {
+			switch c.Name {
+			case "cp", "mv", "install", "ln", "rsync", "tee", "dd":
+				// xargs may put its input last: any named operand can be the target
+				written = append(written, ops...)
+			}
 		}
 	}
 	if editors[c.Name] {
