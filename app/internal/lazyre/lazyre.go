@@ -7,7 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"regexp/syntax"
 	"sync"
+	"sync/atomic"
 )
 
 // Regexp is a regexp.Regexp compiled on first use.
@@ -15,6 +17,8 @@ type Regexp struct {
 	pattern string
 	once    sync.Once
 	re      *regexp.Regexp
+	// compiled is set once re is: Stats reads it without the once.
+	compiled atomic.Bool
 }
 
 var (
@@ -35,7 +39,10 @@ func New(pattern string) *Regexp {
 
 // Re returns the compiled expression.
 func (r *Regexp) Re() *regexp.Regexp {
-	r.once.Do(func() { r.re = regexp.MustCompile(r.pattern) })
+	r.once.Do(func() {
+		r.re = regexp.MustCompile(r.pattern)
+		r.compiled.Store(true)
+	})
 	return r.re
 }
 
@@ -68,4 +75,35 @@ func CheckAll() error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// Stat is one pattern: its compiled program's size (instructions, as
+// regexp/syntax compiles it) and whether it has been compiled yet.
+type Stat struct {
+	Pattern  string
+	Insts    int
+	Compiled bool
+}
+
+// Stats lists every pattern created so far, for tests that hold the
+// patterns to a cost budget (a bounded repeat such as .{0,1000} compiles
+// into a program of thousands of instructions, by a recursion deep enough
+// to grow the stack to a megabyte, in every process that first uses it).
+func Stats() ([]Stat, error) {
+	mu.Lock()
+	rs := append([]*Regexp(nil), all...)
+	mu.Unlock()
+	out := make([]Stat, 0, len(rs))
+	for _, r := range rs {
+		re, err := syntax.Parse(r.pattern, syntax.Perl)
+		if err != nil {
+			return nil, fmt.Errorf("lazyre: pattern %q: %w", r.pattern, err)
+		}
+		prog, err := syntax.Compile(re.Simplify())
+		if err != nil {
+			return nil, fmt.Errorf("lazyre: pattern %q: %w", r.pattern, err)
+		}
+		out = append(out, Stat{Pattern: r.pattern, Insts: len(prog.Inst), Compiled: r.compiled.Load()})
+	}
+	return out, nil
 }

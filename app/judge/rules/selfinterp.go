@@ -16,7 +16,7 @@ import (
 // write call in the same code is at least confirm.
 
 // quotedRe finds string literals in interpreter code.
-var quotedRe = lazyre.New(`'([^'\n]{2,400})'|"([^"\n]{2,400})"`)
+var quotedRe = lazyre.New(`'([^'\n]{2,})'|"([^"\n]{2,})"`)
 
 // ruleSelfInterpLiterals: code that writes, binds or removes files and
 // names, as a whole string literal, a path of the computed protected set
@@ -85,10 +85,14 @@ func ruleSelfPipeServer(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.kill-guard", Marked: c.Raw,
 			Reason: "the line looks up agent-guard's process and calls Kill or Terminate on it: an agent must not switch off its own guard; ask the user to do it"}, true
 	}
-	if m := pwshHostFuncRe.FindStringSubmatch(x.Script); m != nil && (hooksOff(m[2]) || strings.Contains(strings.ToLower(m[2]), "--bare") ||
-		strings.Contains(strings.ToLower(m[2]), "--setting-sources")) {
-		// function claude { & (Get-Command claude -CommandType Application) --bare @args }
-		return hooksOffFinding(c.Raw, "defining "+m[1]+" as a function that starts it without hooks"), true
+	// (the cheap test first: the expression is compiled on first use, in
+	// every fallback process that reaches it)
+	if strings.Contains(low, "function") {
+		if m := pwshHostFuncRe.FindStringSubmatch(x.Script); m != nil && (hooksOff(m[2]) || strings.Contains(strings.ToLower(m[2]), "--bare") ||
+			strings.Contains(strings.ToLower(m[2]), "--setting-sources")) {
+			// function claude { & (Get-Command claude -CommandType Application) --bare @args }
+			return hooksOffFinding(c.Raw, "defining "+m[1]+" as a function that starts it without hooks"), true
+		}
 	}
 	if !strings.Contains(low, "pipeserverstream") || !guardWord(low) {
 		return Finding{}, false
@@ -99,7 +103,7 @@ func ruleSelfPipeServer(c *shell.Cmd, x *Ctx) (Finding, bool) {
 
 // pwshHostFuncRe: a PowerShell or shell function named after an agent
 // host, with its body.
-var pwshHostFuncRe = lazyre.New(`(?is)\bfunction\s+(claude|codex|gemini|qwen|cursor-agent|copilot|opencode|amp|auggie|droid|kimi|kiro-cli|zcode)\s*(?:\(\s*\))?\s*\{(.{0,1000}?)\}`)
+var pwshHostFuncRe = lazyre.New(`(?is)\bfunction\s+(claude|codex|gemini|qwen|cursor-agent|copilot|opencode|amp|auggie|droid|kimi|kiro-cli|zcode)\s*(?:\(\s*\))?\s*\{(.*?)\}`)
 
 // selfInterp: programs that run code handed to them whose string
 // literals are read for the guard's paths: every interpreter and Windows

@@ -19,11 +19,11 @@ import (
 
 var (
 	// a literal, then what follows it up to the next literal
-	foldLitRe = lazyre.New(`'([^'\n]{0,400})'|"([^"\n]{0,400})"`)
+	foldLitRe = lazyre.New(`'([^'\n]*)'|"([^"\n]*)"`)
 	// chr(46), String.fromCharCode(46,99), [char]46, map(chr,[46,99])
 	foldChrRe = lazyre.New(`(?i)(?:chr|fromcharcode|\[char\])\s*\(?\s*\[?\s*((?:\d{1,3}\s*,\s*)*\d{1,3})\s*\]?\s*\)?|map\(\s*chr\s*,\s*\[\s*((?:\d{1,3}\s*,\s*)*\d{1,3})\s*\]\s*\)`)
 	// a call that joins path pieces
-	foldJoinRe = lazyre.New(`(?i)(?:os\.path\.join|path\.join|path\.resolve|joinpath|file\.join|join-path|path\.combine|filepath\.join|catfile|\bpath)\s*\(([^()]{0,400}(?:\([^()]{0,80}\)[^()]{0,400})*)\)|\(\s*join-path\s+([^()]{0,400})\)`)
+	foldJoinRe = lazyre.New(`(?i)(?:os\.path\.join|path\.join|path\.resolve|joinpath|file\.join|join-path|path\.combine|filepath\.join|catfile|\bpath)\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)|\(\s*join-path\s+([^()]*)\)`)
 	// code that ends in the home folder and a concatenation operator
 	foldHomeBefore = lazyre.New(`(?i)(home|homedir\(\)|home\(\)|userprofile|homedir)\s*\)?\s*(\+|\.\.|\.|,|\+=)\s*$`)
 	// PowerShell's $env:NAME right before a concatenated literal, and
@@ -31,9 +31,9 @@ var (
 	foldWinEnvBefore = lazyre.New(`(?i)\$env:([a-z_][a-z0-9_]*)\s*\)?\s*\+\s*$`)
 	foldWinEnvFirst  = lazyre.New(`(?i)^\s*\$env:([a-z_][a-z0-9_]*)`)
 	// a hex literal being decoded
-	foldHexRe = lazyre.New(`(?i)(?:fromhex|unhexlify|hex2bin|hex_decode|pack\(\s*['"]h\*['"]\s*,)\W{0,10}['"]((?:[0-9a-f]{2}){4,500})['"]|['"]((?:[0-9a-f]{2}){4,500})['"]\s*,\s*['"]hex['"]`)
+	foldHexRe = lazyre.New(`(?i)(?:fromhex|unhexlify|hex2bin|hex_decode|pack\(\s*['"]h\*['"]\s*,)\W{0,10}['"]((?:[0-9a-f]{2}){4,})['"]|['"]((?:[0-9a-f]{2}){4,})['"]\s*,\s*['"]hex['"]`)
 	// a base64 literal being decoded
-	foldB64Re = lazyre.New(`(?i)(?:b64decode|atob|frombase64string|decode64|base64_decode|unpack1?\(\s*['"]m)\W{0,40}['"]([A-Za-z0-9+/=]{8,1000})['"]|['"]([A-Za-z0-9+/=]{8,1000})['"]\s*,\s*['"]base64['"]`)
+	foldB64Re = lazyre.New(`(?i)(?:b64decode|atob|frombase64string|decode64|base64_decode|unpack1?\(\s*['"]m)\W{0,40}['"]([A-Za-z0-9+/=]{8,})['"]|['"]([A-Za-z0-9+/=]{8,})['"]\s*,\s*['"]base64['"]`)
 )
 
 // foldLiterals returns the strings code builds from pieces (at most 64).

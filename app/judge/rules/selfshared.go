@@ -563,7 +563,7 @@ func cronCommand(l string) string {
 
 var (
 	// "command": "..." in a tasks.json, "x": "..." in package.json scripts
-	laterJSONCmdRe = lazyre.New(`(?i)"(?:command|[a-z][a-z0-9:_-]*)"\s*:\s*"((?:[^"\\]|\\.){1,1000})"`)
+	laterJSONCmdRe = lazyre.New(`(?i)"(?:command|[a-z][a-z0-9:_-]*)"\s*:\s*"((?:[^"\\]|\\.)+)"`)
 	execLineRe     = lazyre.New(`(?m)^\s*(?:Exec|TryExec|ExecStart|ExecStartPre|ExecStartPost|ExecStop|ExecStopPost|ExecReload|ExecCondition)\s*=\s*[-@:+!]*(.+)$`)
 	plistArgsRe    = lazyre.New(`(?s)<key>\s*ProgramArguments\s*</key>\s*<array>(.*?)</array>`)
 	plistStrRe     = lazyre.New(`<string>([^<]*)</string>`)
