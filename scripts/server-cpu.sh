@@ -47,14 +47,14 @@ END {
 		"decode the request line|github.com/agent-guard/agent-guard/app/wire.ReadRequest;" \
 		"decode the host event|github.com/agent-guard/agent-guard/app/hostproto.Host.Parse;" \
 		"decode the tool input|github.com/agent-guard/agent-guard/app/judge.StateFromEvent;" \
-		"audit line (encode, stat, lock, write)|github.com/agent-guard/agent-guard/app/audit.(*Writer).Append;" \
+		"audit line (encode, write; stat, lock off Linux local fs)|github.com/agent-guard/agent-guard/app/audit.(*Writer).Append;" \
 		"accept and peer check|github.com/agent-guard/agent-guard/app/pipe.(*listener).Accept;" \
 		"reply|github.com/agent-guard/agent-guard/app/server.(*Server).respond;" \
 		"close|net.(*conn).Close;" \
 		"system calls, all of the above|internal/runtime/syscall/linux.Syscall6", parts, ";")
 	for (k = 1; k in parts; k++) {
 		split(parts[k], p, "|")
-		printf "  %-40s %5.1f us\n", p[1], sub_[p[2]] / n
+		printf "  %-56s %5.1f us\n", p[1], sub_[p[2]] / n
 	}
 	printf "whole process, client included, per request: %.1f us\n", total / n
 }'
