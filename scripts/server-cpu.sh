@@ -47,7 +47,7 @@ END {
 		"decode the request line|github.com/agent-guard/agent-guard/app/wire.ReadRequest;" \
 		"decode the host event|github.com/agent-guard/agent-guard/app/hostproto.Host.Parse;" \
 		"decode the tool input|github.com/agent-guard/agent-guard/app/judge.StateFromEvent;" \
-		"audit line (encode, write; stat, lock off Linux local fs)|github.com/agent-guard/agent-guard/app/audit.(*Writer).Append;" \
+		"audit line (encode, write: stat, lock elsewhere)|github.com/agent-guard/agent-guard/app/audit.(*Writer).Append;" \
 		"accept and peer check|github.com/agent-guard/agent-guard/app/pipe.(*listener).Accept;" \
 		"reply|github.com/agent-guard/agent-guard/app/server.(*Server).respond;" \
 		"close|net.(*conn).Close;" \
