@@ -95,6 +95,11 @@ type Query struct {
 	// predicates): rel is the path below the target, slash-separated.
 	// A matched folder counts with everything under it when Recursive.
 	Match func(abs, rel, name string, dir bool) bool
+	// OneRepo: only the files of the work tree that holds Cwd count. Git
+	// (reset --hard, checkout, restore) acts on the repository it finds
+	// from its folder: a repository nested below, or files outside any,
+	// are not touched, and with no repository at Cwd git changes nothing.
+	OneRepo bool
 }
 
 // Report is what a Query would hit.
@@ -128,6 +133,13 @@ func (l *Looker) Assess(q Query) Report {
 	ctx, cancel := context.WithTimeout(context.Background(), l.Budget)
 	defer cancel()
 	a := assessor{l: l, ctx: ctx, deadline: time.Now().Add(l.Budget), cwd: q.Cwd}
+	if q.OneRepo {
+		root, _, ok := gitDirs(filepath.Clean(q.Cwd))
+		if !ok {
+			return a.rep // git finds no repository there: it changes nothing
+		}
+		a.oneRoot = root
+	}
 	for _, t := range q.Targets {
 		if a.rep.Err != nil || a.rep.More {
 			break
@@ -148,6 +160,8 @@ type assessor struct {
 	lastDir  string
 	lastRepo *repo
 	lastRoot string
+	// oneRoot: with Query.OneRepo, the work tree whose files count.
+	oneRoot string
 }
 
 func (a *assessor) target(q Query, t string) {
@@ -205,7 +219,7 @@ func (a *assessor) entry(q Query, p string, st os.FileInfo, recursive bool) {
 			a.rep.GitDirs++
 			return
 		}
-		if !recursive {
+		if !recursive || a.otherRepo(p) {
 			return
 		}
 		ents, err := os.ReadDir(p)
@@ -265,7 +279,26 @@ func (a *assessor) stop() bool {
 	return a.rep.Err != nil
 }
 
+// otherRepo: with Query.OneRepo, the folder p is not in the counted work
+// tree (outside it, or the root of a repository nested in it).
+func (a *assessor) otherRepo(p string) bool {
+	if a.oneRoot == "" {
+		return false
+	}
+	if p != a.oneRoot && !strings.HasPrefix(p, a.oneRoot+string(os.PathSeparator)) {
+		return !strings.HasPrefix(a.oneRoot, p+string(os.PathSeparator)) // p holds the root: walk on down to it
+	}
+	if p == a.oneRoot {
+		return false
+	}
+	_, err := os.Lstat(filepath.Join(p, ".git"))
+	return err == nil
+}
+
 func (a *assessor) file(p string, st os.FileInfo) {
+	if a.oneRoot != "" && !strings.HasPrefix(p, a.oneRoot+string(os.PathSeparator)) {
+		return // outside the work tree git acts on
+	}
 	c := a.classify(p, st)
 	a.rep.Files++
 	a.rep.Bytes += st.Size()

@@ -120,3 +120,48 @@ func TestReadFileLimit(t *testing.T) {
 		t.Errorf("ReadFile: %q %v", b, err)
 	}
 }
+
+// git reset --hard / checkout / restore act on the repository found from
+// the cwd: a repository nested in a plain folder (or in the work tree) and
+// files outside any repository are not theirs to throw away.
+func TestAssessOneRepo(t *testing.T) {
+	outer := t.TempDir()
+	nested := disktest.NewRepoAt(t, filepath.Join(outer, "clone"))
+	nested.Write("a.go", "package a\n")
+	nested.Commit("init")
+	nested.Write("a.go", "package a // edited\n")
+	disktest.WriteFile(t, outer, "notes.txt", "n")
+
+	inner := disktest.NewRepo(t)
+	inner.Write("x.go", "package x\n")
+	inner.Write("vendor/lib/y.go", "package y\n")
+	inner.Commit("init")
+	inner.Write("x.go", "package x // edited\n")
+	sub := disktest.NewRepoAt(t, filepath.Join(inner.Dir, "vendor", "lib", "sub"))
+	sub.Write("z.go", "package z\n")
+	sub.Commit("init")
+	sub.Write("z.go", "package z // edited\n")
+
+	l := New(time.Second)
+	l.Temp = nil
+	cases := []struct {
+		name     string
+		cwd      string
+		modified int
+		files    int
+	}{
+		{"a plain folder holding a modified clone", outer, 0, 0},
+		{"the clone itself", nested.Dir, 1, 1},
+		{"a work tree with a nested repository", inner.Dir, 1, 2},
+	}
+	for _, c := range cases {
+		rep := l.Assess(Query{Cwd: c.cwd, Targets: []string{"."}, Recursive: true, OneRepo: true})
+		if rep.Err != nil || rep.ByClass[Modified] != c.modified || rep.Files != c.files {
+			t.Errorf("%s: %d files, %d modified (err %v), want %d and %d", c.name, rep.Files, rep.ByClass[Modified], rep.Err, c.files, c.modified)
+		}
+		// Without OneRepo (rm -rf .) every file under the folder counts.
+		if all := l.Assess(Query{Cwd: c.cwd, Targets: []string{"."}, Recursive: true}); all.Files <= rep.Files && c.cwd != nested.Dir {
+			t.Errorf("%s: rm -rf . would count %d files, no more than git's %d", c.name, all.Files, rep.Files)
+		}
+	}
+}

@@ -270,7 +270,11 @@ func fileEffects(c *shell.Cmd, x *Ctx) []effect {
 		}
 	case "git":
 		if paths, ok := gitDiscards(c); ok {
+			n := len(out)
 			add("discard", true, nil, paths...)
+			if len(out) > n {
+				out[n].q.OneRepo = true // git acts on the repository at the cwd only
+			}
 		}
 	case "mv", "cp", "move", "copy", "move-item", "mi", "copy-item", "cpi":
 		if ops := c.Operands(); len(ops) >= 2 && !strings.HasSuffix(ops[len(ops)-1], "/") {

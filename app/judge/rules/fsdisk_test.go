@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -225,6 +227,58 @@ func TestPushNewRemoteSecrets(t *testing.T) {
 			if got := levelOf(Bash(line, r.Dir, "/home/nobody")); got != "confirm" {
 				t.Errorf("%q %v: text only got %s, want confirm", line, c.files, got)
 			}
+		}
+	}
+}
+
+// git reset --hard, checkout and restore act on the repository git finds
+// from the cwd: a clone with 60 uncommitted changes below a plain folder
+// (say /tmp holding a checkout) is not what `git reset --hard` in that
+// folder throws away, and a nested repository is not the outer one's.
+func TestGitDiscardActsOnItsRepository(t *testing.T) {
+	plain := t.TempDir()
+	clone := disktest.NewRepoAt(t, filepath.Join(plain, "clone"))
+	for i := 0; i < 60; i++ {
+		clone.Write(fmt.Sprintf("f%02d.go", i), "package f\n")
+	}
+	clone.Commit("init")
+	for i := 0; i < 60; i++ {
+		clone.Write(fmt.Sprintf("f%02d.go", i), "package f // edited\n")
+	}
+	outer := disktest.NewRepoAt(t, filepath.Join(plain, "outer"))
+	outer.Write("main.go", "package main\n")
+	outer.Commit("init")
+	if err := os.Rename(clone.Dir, filepath.Join(outer.Dir, "third_party")); err != nil {
+		t.Fatal(err)
+	}
+	clone.Dir = filepath.Join(outer.Dir, "third_party")
+	// and one left in a plain folder, as a checkout in /tmp is
+	plain2 := t.TempDir()
+	checkout := disktest.NewRepoAt(t, filepath.Join(plain2, "checkout"))
+	for i := 0; i < 60; i++ {
+		checkout.Write(fmt.Sprintf("f%02d.go", i), "package f\n")
+	}
+	checkout.Commit("init")
+	for i := 0; i < 60; i++ {
+		checkout.Write(fmt.Sprintf("f%02d.go", i), "package f // edited\n")
+	}
+	m := diskMachine()
+	cases := []struct{ cwd, cmd, want, rule string }{
+		{plain2, "git reset --hard HEAD~1", "confirm", "git.reset-hard"},
+		{checkout.Dir, "git reset --hard HEAD~1", "block", "disk.discard-changes"},
+		{plain, "git reset --hard HEAD~1", "confirm", "git.reset-hard"},
+		{plain, "git checkout .", "confirm", "git.checkout-discard"},
+		{outer.Dir, "git reset --hard", "allow", "disk.recoverable"},
+		{outer.Dir, "git checkout .", "allow", "disk.recoverable"},
+		{clone.Dir, "git reset --hard", "block", "disk.discard-changes"},
+		{clone.Dir, "git checkout .", "block", "disk.discard-changes"},
+		// rm still counts everything below, nested repositories included
+		{outer.Dir, "rm -rf third_party", "block", "disk.delete-git"},
+	}
+	for _, c := range cases {
+		f := BashOn(c.cmd, c.cwd, "/home/nobody", m)
+		if got := levelOf(f); got != c.want || c.rule != "" && f.Rule != c.rule {
+			t.Errorf("%q in %s: got %s %s (%s), want %s %s", c.cmd, c.cwd, got, f.Rule, f.Reason, c.want, c.rule)
 		}
 	}
 }

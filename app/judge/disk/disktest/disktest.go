@@ -47,6 +47,17 @@ func NewRepo(t testing.TB) *Repo {
 	return &Repo{T: t, Dir: dir}
 }
 
+// NewRepoAt makes an empty repository in dir (created if missing), for
+// repositories nested in a folder or in another work tree.
+func NewRepoAt(t testing.TB, dir string) *Repo {
+	t.Helper()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	Git(t, dir, "init", "-q", "-b", "main")
+	return &Repo{T: t, Dir: dir}
+}
+
 // Write creates rel (and its folders) with content.
 func (r *Repo) Write(rel, content string) string {
 	r.T.Helper()
