@@ -184,7 +184,7 @@ func gitSubJudge(c *shell.Cmd, x *rules.Ctx, g *opts.Git) (rules.Finding, bool) 
 			// The work tree is the home (a dotfiles repository) or above
 			// it: every file the repository does not track is the user's
 			// documents, keys and settings.
-			return gitF(c, 3, 0.8, "git.clean-home", "git clean -f in "+x.Cwd+", the home folder: every file the repository does not track there is deleted for good")
+			return gitF(c, 3, 0.8, "git.clean-home", "git clean -f in "+x.Cwd+", the home folder or a folder above it: every file the repository does not track there is deleted for good")
 		}
 		if a.Has("force") || a.Has("interactive") {
 			if a.Has("x") || a.Has("X") {
