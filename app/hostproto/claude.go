@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+
+	"github.com/agent-guard/agent-guard/app/internal/jsonenc"
 )
 
 // ZCode and Claude Code speak the same dialect: a PreToolUse event in
@@ -222,9 +224,9 @@ type claudeDecision struct {
 func renderClaude(decision, reason string) Output {
 	b := make([]byte, 0, 110+len(decision)+len(reason))
 	b = append(b, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":`...)
-	b = appendJSONString(b, decision)
+	b = jsonenc.AppendString(b, decision)
 	b = append(b, `,"permissionDecisionReason":`...)
-	b = appendJSONString(b, reason)
+	b = jsonenc.AppendString(b, reason)
 	return Output{Stdout: append(b, "}}\n"...)}
 }
 

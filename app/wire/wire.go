@@ -249,28 +249,16 @@ func EncodeResponse(r Response) ([]byte, error) {
 func appendResponse(b []byte, r *Response) []byte {
 	b = append(b, `{"v":`...)
 	b = strconv.AppendInt(b, int64(r.V), 10)
-	b = appendField(b, "decision", r.Decision, false)
-	b = appendField(b, "reason", r.Reason, false)
-	b = appendField(b, "level", r.Level, true)
-	b = appendField(b, "source", r.Source, true)
-	b = appendField(b, "rule", r.Rule, true)
-	b = appendField(b, "stdout", r.Stdout, false)
-	b = appendField(b, "stderr", r.Stderr, true)
+	b = jsonenc.AppendField(b, "decision", r.Decision, false)
+	b = jsonenc.AppendField(b, "reason", r.Reason, false)
+	b = jsonenc.AppendField(b, "level", r.Level, true)
+	b = jsonenc.AppendField(b, "source", r.Source, true)
+	b = jsonenc.AppendField(b, "rule", r.Rule, true)
+	b = jsonenc.AppendField(b, "stdout", r.Stdout, false)
+	b = jsonenc.AppendField(b, "stderr", r.Stderr, true)
 	b = append(b, `,"code":`...)
 	b = strconv.AppendInt(b, int64(r.Code), 10)
 	return append(b, '}')
-}
-
-// appendField appends ,"name":"value" (nothing for an empty value when
-// omitEmpty).
-func appendField(b []byte, name, v string, omitEmpty bool) []byte {
-	if omitEmpty && v == "" {
-		return b
-	}
-	b = append(b, ',', '"')
-	b = append(b, name...)
-	b = append(b, '"', ':')
-	return jsonenc.AppendString(b, v)
 }
 
 func encode(v any, max int) ([]byte, error) {

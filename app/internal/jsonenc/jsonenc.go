@@ -92,3 +92,16 @@ var plain = func() (t [utf8.RuneSelf]bool) {
 	}
 	return t
 }()
+
+// AppendField appends ,"name":"value" (nothing for an empty value when
+// omitEmpty): one field of an object after its first, as encoding/json
+// writes a string field; name is written as it is.
+func AppendField(b []byte, name, v string, omitEmpty bool) []byte {
+	if omitEmpty && v == "" {
+		return b
+	}
+	b = append(b, ',', '"')
+	b = append(b, name...)
+	b = append(b, '"', ':')
+	return AppendString(b, v)
+}

@@ -237,14 +237,7 @@ func TestPushNewRemoteSecrets(t *testing.T) {
 // folder throws away, and a nested repository is not the outer one's.
 func TestGitDiscardActsOnItsRepository(t *testing.T) {
 	plain := t.TempDir()
-	clone := disktest.NewRepoAt(t, filepath.Join(plain, "clone"))
-	for i := 0; i < 60; i++ {
-		clone.Write(fmt.Sprintf("f%02d.go", i), "package f\n")
-	}
-	clone.Commit("init")
-	for i := 0; i < 60; i++ {
-		clone.Write(fmt.Sprintf("f%02d.go", i), "package f // edited\n")
-	}
+	clone := repoWithChanges(t, filepath.Join(plain, "clone"), 60)
 	outer := disktest.NewRepoAt(t, filepath.Join(plain, "outer"))
 	outer.Write("main.go", "package main\n")
 	outer.Commit("init")
@@ -254,14 +247,7 @@ func TestGitDiscardActsOnItsRepository(t *testing.T) {
 	clone.Dir = filepath.Join(outer.Dir, "third_party")
 	// and one left in a plain folder, as a checkout in /tmp is
 	plain2 := t.TempDir()
-	checkout := disktest.NewRepoAt(t, filepath.Join(plain2, "checkout"))
-	for i := 0; i < 60; i++ {
-		checkout.Write(fmt.Sprintf("f%02d.go", i), "package f\n")
-	}
-	checkout.Commit("init")
-	for i := 0; i < 60; i++ {
-		checkout.Write(fmt.Sprintf("f%02d.go", i), "package f // edited\n")
-	}
+	checkout := repoWithChanges(t, filepath.Join(plain2, "checkout"), 60)
 	m := diskMachine()
 	cases := []struct{ cwd, cmd, want, rule string }{
 		{plain2, "git reset --hard HEAD~1", "confirm", "git.reset-hard"},
@@ -281,4 +267,18 @@ func TestGitDiscardActsOnItsRepository(t *testing.T) {
 			t.Errorf("%q in %s: got %s %s (%s), want %s %s", c.cmd, c.cwd, got, f.Rule, f.Reason, c.want, c.rule)
 		}
 	}
+}
+
+// repoWithChanges makes a repository in dir with n committed files, each
+// then edited and left uncommitted.
+func repoWithChanges(t *testing.T, dir string, n int) *disktest.Repo {
+	r := disktest.NewRepoAt(t, dir)
+	for i := 0; i < n; i++ {
+		r.Write(fmt.Sprintf("f%02d.go", i), "package f\n")
+	}
+	r.Commit("init")
+	for i := 0; i < n; i++ {
+		r.Write(fmt.Sprintf("f%02d.go", i), "package f // edited\n")
+	}
+	return r
 }
