@@ -58,17 +58,9 @@ func skipValue(d []byte, i, depth int) (int, bool) {
 			if i, ok = skipValue(d, skipSpace(d, i+1), depth+1); !ok {
 				return i, false
 			}
-			i = skipSpace(d, i)
-			if i >= len(d) {
-				return i, false
-			}
-			switch d[i] {
-			case ',':
-				i = skipSpace(d, i+1)
-			case '}':
-				return i + 1, true
-			default:
-				return i, false
+			var closed bool
+			if i, closed, ok = nextMember(d, i, '}'); !ok || closed {
+				return i, ok
 			}
 		}
 	case '[':
@@ -84,17 +76,9 @@ func skipValue(d []byte, i, depth int) (int, bool) {
 			if i, ok = skipValue(d, i, depth+1); !ok {
 				return i, false
 			}
-			i = skipSpace(d, i)
-			if i >= len(d) {
-				return i, false
-			}
-			switch d[i] {
-			case ',':
-				i = skipSpace(d, i+1)
-			case ']':
-				return i + 1, true
-			default:
-				return i, false
+			var closed bool
+			if i, closed, ok = nextMember(d, i, ']'); !ok || closed {
+				return i, ok
 			}
 		}
 	case '"':
@@ -360,4 +344,20 @@ func IntValue(v []byte, bits int) (int64, bool) {
 	}
 	n, err := strconv.ParseInt(string(v), 10, bits)
 	return n, err == nil
+}
+
+// nextMember reads what follows a member of an object or array at i: a
+// comma (i moves past it and the blanks after it) or the closer (closed,
+// i just past it); anything else is malformed.
+func nextMember(d []byte, i int, closer byte) (next int, closed, ok bool) {
+	i = skipSpace(d, i)
+	switch {
+	case i >= len(d):
+		return i, false, false
+	case d[i] == ',':
+		return skipSpace(d, i+1), false, true
+	case d[i] == closer:
+		return i + 1, true, true
+	}
+	return i, false, false
 }
