@@ -89,6 +89,13 @@ func BashEach(a *shell.Analysis, script, cwd, home string, m *Machine, each func
 	if !have {
 		return Finding{Rule: "shell.empty", Reason: "runs no command", Marked: script}
 	}
+	if what, seen := hiddenText(script); what != "" {
+		if seen == script {
+			seen = "true"
+		}
+		cur = -1
+		add(hiddenTextFinding(what, seen, cwd, home, m, w))
+	}
 	return w
 }
 

@@ -97,3 +97,14 @@ var _ = declare("app/judge/rules/packs/self/selfmore2.go", func() []Entry {
 			Examples: []Example{{Command: "xdotool type hello"}}},
 	}
 })
+
+var _ = declare("app/judge/rules/hiddentext.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "guard.hidden-text", Risk: 2, Category: "self-protection",
+			Reason:   "the line holds bidi controls, invisible characters, a bare carriage return or look-alike letters: the approval dialog would show something else than what runs",
+			Examples: []Example{{Command: "echo build done # \u202egnikcehc"}}},
+		Entry{ID: "self.dialog-deception", Risk: 3, RedLine: true, Category: "self-protection",
+			Reason:   "a line that needs approval hides part of itself from the approval dialog (bidi controls, invisible characters, look-alike letters): a person cannot approve text that hides itself",
+			Examples: []Example{{Command: "git push --force\u200b origin main"}, {Command: "\u0455h -c 'kill -9 $(pidof agent-guard)'"}}},
+	}
+})
