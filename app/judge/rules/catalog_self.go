@@ -108,3 +108,14 @@ var _ = declare("app/judge/rules/hiddentext.go", func() []Entry {
 			Examples: []Example{{Command: "git push --force\u200b origin main"}, {Command: "\u0455h -c 'kill -9 $(pidof agent-guard)'"}}},
 	}
 })
+
+var _ = declare("app/judge/rules/packs/self/selfshadow.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "self.guard-shadow", Risk: 3, RedLine: true, Category: "self-protection",
+			Reason:   "mounts something over the guard's files or a host's hook configuration: every program in the mount namespace would read another config or none",
+			Examples: []Example{{Command: "mount --bind /tmp/fakeag ~/.config/agent-guard"}}},
+		Entry{ID: "guard.shadow-mount", Risk: 2, Category: "self-protection",
+			Reason:   "a sandbox covers the guard's files or a host's hook configuration for the program it runs: a host started inside would run without the guard",
+			Examples: []Example{{Command: "firejail --tmpfs=/home/dev/.claude ./run.sh"}}},
+	}
+})
