@@ -119,3 +119,11 @@ var _ = declare("app/judge/rules/packs/self/selfshadow.go", func() []Entry {
 			Examples: []Example{{Command: "firejail --tmpfs=/home/dev/.claude ./run.sh"}}},
 	}
 })
+
+var _ = declare("app/judge/rules/packs/self/selfactors.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "self.guard-lock", Risk: 3, RedLine: true, Category: "self-protection",
+			Reason:   "holds a lock on the guard's files: the guard would wait past the hook's timeout, and a timed-out hook lets the call run",
+			Examples: []Example{{Command: "flock ~/.local/state/agent-guard/audit.jsonl sleep infinity"}}},
+	}
+})

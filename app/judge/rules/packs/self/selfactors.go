@@ -33,6 +33,25 @@ var attachByName = map[string]bool{"cdb": true, "ntsd": true, "windbg": true, "w
 var windowScripters = map[string]bool{"nircmd": true, "nircmdc": true, "autohotkey": true, "autohotkey64": true,
 	"autohotkeyu64": true, "autohotkey32": true, "ahk": true, "autoit3": true, "autoit3_x64": true, "cmdow": true}
 
+// dbusTools call D-Bus methods; dbusStops are the systemd manager's
+// methods (lower case) that stop, kill, freeze or disable a unit.
+var (
+	dbusTools = map[string]bool{"busctl": true, "gdbus": true, "dbus-send": true, "qdbus": true, "qdbus6": true,
+		"qdbus-qt5": true, "dbus": true, "mdbus2": true}
+	dbusStops = []string{"stopunit", "killunit", "freezeunit", "disableunitfiles", "maskunitfiles", "setunitproperties",
+		"unlinkunitfiles", "cleanunit", "abandonscope", "stop", "kill"}
+	lockMarks = []string{"flock", "lockf", "lockfileex", "fileshare]::none", "'none')", "\"none\")", "portalocker",
+		"msvcrt.locking", "fcntl.f_setlk"}
+)
+
+// guardLock: a lock held on a guard file makes the guard wait (its audit
+// appends and config swaps take the lock on some systems) past the host's
+// hook timeout, and a timed-out hook lets the call run.
+func guardLock(c *shell.Cmd, what string) rules.Finding {
+	return rules.Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.guard-lock", Marked: c.Raw,
+		Reason: c.Name + " holds a lock (" + what + ") on the agent's own guard files: the guard would wait for it past the hook's timeout, and a hook that times out lets the call run; ask the user"}
+}
+
 // procMarks in code next to the guard's name act on its process;
 // windowMarks on its windows.
 var (
@@ -66,10 +85,51 @@ func ruleSelfActors(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		return rules.Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.guard-window", Marked: c.Raw,
 			Reason: c.Name + " acts on a window or process named agent-guard (its approval dialog answers only a human): an agent must not answer, hide or close its own guard; ask the user"}, true
 	}
+	low := strings.ToLower(c.Raw)
+	if dbusTools[name] {
+		for _, m := range dbusStops {
+			if strings.Contains(low, m) {
+				return rules.Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.stop-guard", Marked: c.Raw,
+					Reason: c.Name + " asks the service manager over D-Bus to " + m + " a unit named agent-guard: an agent must not switch off its own guard; ask the user to do it"}, true
+			}
+		}
+		return rules.Finding{}, false
+	}
+	lockArgs := c.Args
+	if rules.Contains(c.Wrappers, "flock") {
+		// flock FILE CMD...: the parser peeled flock; its FILE is read
+		// back from the raw text
+		name, lockArgs = "flock", nil
+		words := strings.Fields(c.Raw)
+		for i, w := range words {
+			if strings.Trim(rules.LastSeg(w), `'"`) == "flock" {
+				for _, a := range words[i+1:] {
+					lockArgs = append(lockArgs, strings.Trim(a, `'"`))
+				}
+				break
+			}
+		}
+	}
+	if name == "flock" || name == "lckdo" || name == "with-lock-ex" {
+		for _, a := range lockArgs {
+			if strings.HasPrefix(a, "-") {
+				continue
+			}
+			if _, ok := rules.ProtectedTree(a, x.Cwd, x.Home); ok {
+				return guardLock(c, a), true
+			}
+			break
+		}
+		return rules.Finding{}, false
+	}
 	if !codeCarrier(name, c) {
 		return rules.Finding{}, false
 	}
-	low := strings.ToLower(c.Raw)
+	for _, m := range lockMarks {
+		if strings.Contains(low, m) {
+			return guardLock(c, m), true
+		}
+	}
 	for _, m := range procMarks {
 		if strings.Contains(low, m) {
 			return rules.Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.kill-guard", Marked: c.Raw,

@@ -133,7 +133,7 @@ func ruleNestedAgent(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		if verb == "config" && (args[1] == "set" || args[1] == "add" || args[1] == "remove") {
 			for _, k := range args[2:] {
 				if !strings.HasPrefix(k, "-") {
-					if strings.Contains(strings.ToLower(k), "hook") {
+					if lk := strings.ToLower(k); strings.Contains(lk, "hook") || hostConfigEnvKey(lk) {
 						return rules.HooksOffFinding(c.Raw, name+" config "+args[1]+" "+k), true
 					}
 					break
@@ -343,4 +343,16 @@ func lineEnvChange(c *shell.Cmd, x *rules.Ctx, hostOff []string) (string, bool) 
 		}
 	}
 	return "", false
+}
+
+// hostConfigEnvKey: a host settings key that sets the environment of
+// what the host starts, hooks included (env.AGENT_GUARD_HOME,
+// env.HOME, env.XDG_CONFIG_HOME), to a variable that moves the guard's
+// or a host's config.
+func hostConfigEnvKey(k string) bool {
+	i := strings.LastIndexAny(k, ".:/[")
+	if i < 0 || !strings.Contains(k[:i], "env") {
+		return false
+	}
+	return shadowEnv(strings.Trim(k[i+1:], `]"'`))
 }
