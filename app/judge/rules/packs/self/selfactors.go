@@ -66,10 +66,15 @@ var (
 )
 
 func ruleSelfActors(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
-	if c.Name == "" || !rules.GuardWord(c.Raw) {
+	if c.Name == "" {
 		return rules.Finding{}, false
 	}
 	name := strings.TrimSuffix(strings.ToLower(c.Name), ".exe")
+	flockWrapped := len(c.Wrappers) > 0 && rules.Contains(c.Wrappers, "flock")
+	if !attachByName[name] && !windowScripters[name] && !dbusTools[name] && !flockWrapped &&
+		name != "flock" && name != "lckdo" && name != "with-lock-ex" && !codeCarrier(name, c) || !rules.GuardWord(c.Raw) {
+		return rules.Finding{}, false
+	}
 	named := false
 	for _, a := range c.Args {
 		if rules.GuardWord(a) {
@@ -96,7 +101,7 @@ func ruleSelfActors(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		return rules.Finding{}, false
 	}
 	lockArgs := c.Args
-	if rules.Contains(c.Wrappers, "flock") {
+	if flockWrapped {
 		// flock FILE CMD...: the parser peeled flock; its FILE is read
 		// back from the raw text
 		name, lockArgs = "flock", nil
@@ -155,10 +160,12 @@ func codeCarrier(name string, c *shell.Cmd) bool {
 	if c.FedCode || c.HiddenCode {
 		return true
 	}
-	for _, p := range []string{"python", "node", "perl", "ruby", "php", "lua", "deno", "bun", "tclsh", "julia", "Rscript"} {
-		if strings.HasPrefix(name, strings.ToLower(p)) {
+	for _, p := range codeCarrierPrefixes {
+		if strings.HasPrefix(name, p) {
 			return true
 		}
 	}
 	return false
 }
+
+var codeCarrierPrefixes = []string{"python", "node", "perl", "ruby", "php", "lua", "deno", "bun", "tclsh", "julia", "rscript"}
