@@ -36,20 +36,30 @@ func hiddenText(script string) (what, seen string) {
 	var b strings.Builder
 	b.Grow(len(script))
 	prevASCII := false
+	inS, inD := false, false // inside '...' or "..." (approximately)
 	for i := 0; i < len(script); {
 		r, n := utf8.DecodeRuneInString(script[i:])
 		next := byte(' ')
 		if i+n < len(script) {
 			next = script[i+n]
 		}
+		quoted := inS || inD
 		switch {
+		case r == '\'' && !inD:
+			inS = !inS
+			b.WriteRune(r)
+		case r == '"' && !inS && (i == 0 || script[i-1] != '\\'):
+			inD = !inD
+			b.WriteRune(r)
 		case r == '\r':
-			if next != '\n' {
+			if next != '\n' && i+n < len(script) {
 				what = firstWhat(what, "a carriage return that moves the cursor back over the line")
 				b.WriteByte('\n') // shown as a new line, or over the line's start
 			}
 		case r < 0x20 && r != '\t' && r != '\n' || r == 0x7f:
 			what = firstWhat(what, "a control character (escape sequences can repaint the line)")
+		case (r == 0x200e || r == 0x200f || r == 0x061c) && quoted:
+			b.WriteRune(r) // direction marks in quoted right-to-left text
 		case bidiControl(r):
 			what = firstWhat(what, "Unicode bidi controls that reorder what is shown")
 		case r == 0x200c || r == 0x200d:
@@ -59,8 +69,10 @@ func hiddenText(script string) (what, seen string) {
 			} else {
 				b.WriteRune(r)
 			}
-		case invisible(r):
+		case invisible(r) && (!quoted || r >= 0xe0000 || r == 0x2028 || r == 0x2029):
 			what = firstWhat(what, "invisible zero-width characters")
+		case quoted && (r == 0xa0 || r == 0x2007 || r == 0x202f || r == 0x3000 || r >= 0x2000 && r <= 0x200a || invisible(r)):
+			b.WriteRune(r) // inside quotes: part of one argument's text, as shown
 		case r == 0xa0 || r == 0x2007 || r == 0x202f || r == 0x3000 || r >= 0x2000 && r <= 0x200a:
 			// a space to the eye, part of the word to the shell
 			what = firstWhat(what, "a space that the shell reads as part of a word")
