@@ -59,6 +59,22 @@ func ruleNestedAgent(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		}
 		name, args = h, args[1:]
 	}
+	if elsewhereLaunchers[strings.TrimSuffix(name, ".exe")] {
+		// runas /user:x "claude -p go", psexec -s claude, wsl -e claude:
+		// another account's or another system's settings, without our hook
+		for _, a := range args {
+			for _, w := range strings.Fields(a) {
+				w = strings.ToLower(strings.TrimSuffix(rules.LastSeg(strings.Trim(w, `"'`)), ".exe"))
+				if _, ok := rules.NestedHosts[w]; ok {
+					return rules.Finding{Risk: 2, Violation: 0.6, Rule: "guard.nested-unguarded", Marked: c.Raw,
+						Reason: "starts " + w + " through " + name + " (another account, session or system): it reads settings that hold no hook of the guard's, so its commands would run unjudged"}, true
+				}
+			}
+		}
+	}
+	if hostEnvInCode(name, c) {
+		return rules.HooksOffFinding(c.Raw, "code that starts an agent host with an AGENT_GUARD_* variable set"), true
+	}
 	if unguardedAgents[name] {
 		if onlyHelp(args) {
 			return rules.Finding{}, false
@@ -87,7 +103,7 @@ func ruleNestedAgent(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	}
 	for _, w := range wrappers {
 		switch w {
-		case "sudo", "doas", "su", "runuser", "pkexec", "gosu", "su-exec", "setpriv", "machinectl":
+		case "sudo", "doas", "su", "runuser", "pkexec", "gosu", "su-exec", "setpriv", "machinectl", "wsl", "gsudo":
 			// another user's host reads that user's config, where the
 			// guard's hook is not
 			return rules.Finding{Risk: 2, Violation: 0.6, Rule: "guard.nested-unguarded", Marked: c.Raw,
@@ -355,4 +371,42 @@ func hostConfigEnvKey(k string) bool {
 		return false
 	}
 	return shadowEnv(strings.Trim(k[i+1:], `]"'`))
+}
+
+// elsewhereLaunchers start a command as another account, in another
+// session or another system (Windows' runas and PsExec, WSL).
+var elsewhereLaunchers = map[string]bool{"runas": true, "psexec": true, "psexec64": true, "paexec": true,
+	"wsl": true, "schtasks": false}
+
+// hostEnvInCode: interpreter or PowerShell code that names an agent host
+// and sets an AGENT_GUARD_* variable (ProcessStartInfo.EnvironmentVariables,
+// subprocess.run([...], env=...), child_process.spawn(..., {env})).
+func hostEnvInCode(name string, c *shell.Cmd) bool {
+	if !codeCarrier(name, c) || len(c.Raw) > 64<<10 {
+		return false
+	}
+	low := strings.ToLower(c.Raw)
+	if !strings.Contains(low, "agent_guard_") {
+		return false
+	}
+	for h := range rules.NestedHosts {
+		for i := strings.Index(low, h); i >= 0; {
+			end := i + len(h)
+			before := i == 0 || !isWordByte(low[i-1])
+			after := end >= len(low) || !isWordByte(low[end])
+			if before && after {
+				return true
+			}
+			j := strings.Index(low[end:], h)
+			if j < 0 {
+				break
+			}
+			i = end + j
+		}
+	}
+	return false
+}
+
+func isWordByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= '0' && b <= '9' || b == '_' || b == '-'
 }
