@@ -146,6 +146,12 @@ func ruleNestedAgent(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 				}
 			}
 		}
+		if f, ok := hostCLIRegisters(c, name, args, x); ok {
+			return f, true
+		}
+		if verb == "mcp" && strings.HasPrefix(strings.ToLower(args[1]), "add") {
+			return rules.Finding{}, false // the server's own flags (npx -y) are no host flags
+		}
 		if verb == "config" && (args[1] == "set" || args[1] == "add" || args[1] == "remove") {
 			for _, k := range args[2:] {
 				if !strings.HasPrefix(k, "-") {
@@ -409,4 +415,57 @@ func hostEnvInCode(name string, c *shell.Cmd) bool {
 
 func isWordByte(b byte) bool {
 	return b >= 'a' && b <= 'z' || b >= '0' && b <= '9' || b == '_' || b == '-'
+}
+
+// hostCLIRegisters judges a host CLI registering something the host runs
+// by itself later: an MCP server (claude mcp add NAME -- CMD ARGS, mcp
+// add-json NAME JSON, codex/gemini mcp add): its command line is judged
+// for self findings, like a run-later file. (Plugins installed from the
+// command line stay allow: a policy of an earlier round, pinned in
+// self_routes.jsonl; their hooks run unjudged, like an npm postinstall.)
+func hostCLIRegisters(c *shell.Cmd, name string, args []string, x *rules.Ctx) (rules.Finding, bool) {
+	verb, sub := strings.ToLower(args[0]), strings.ToLower(args[1])
+	switch {
+	case verb == "mcp" && (sub == "add" || sub == "add-json"):
+		var code string
+		if sub == "add-json" {
+			for _, a := range args[2:] {
+				if strings.HasPrefix(strings.TrimSpace(a), "{") {
+					code = strings.Join(rules.MCPServerCommands(a), "\n")
+				}
+			}
+		} else {
+			rest := args[2:]
+			for i, a := range rest {
+				if a == "--" {
+					// NAME [options] -- CMD ARGS: all after -- is the command
+					rest = append([]string{"NAME"}, rest[i+1:]...)
+					break
+				}
+			}
+			var words []string
+			for i := 0; i < len(rest); i++ {
+				a := rest[i]
+				if strings.HasPrefix(a, "-") && len(words) == 0 {
+					if !strings.Contains(a, "=") && i+1 < len(rest) && (a == "-e" || a == "--env" || a == "-s" || a == "--scope" || a == "-t" || a == "--transport" || a == "-H" || a == "--header") {
+						i++
+					}
+					continue
+				}
+				words = append(words, a)
+			}
+			if len(words) > 1 {
+				code = rules.ShellJoin(words[1:]) // words[0] is the server's name
+			}
+		}
+		if code == "" {
+			return rules.Finding{}, false
+		}
+		if f, cmd, ok := rules.SelfInCode([]string{code}, x.Cwd, x.Home, 2*len(code)+64); ok {
+			f.Reason = name + " mcp " + sub + " registers a server the host starts by itself, " + cmd + ": " + f.Reason
+			f.Marked = c.Raw
+			return f, true
+		}
+	}
+	return rules.Finding{}, false
 }
