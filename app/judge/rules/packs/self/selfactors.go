@@ -116,8 +116,12 @@ func ruleSelfActors(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		}
 	}
 	if name == "flock" || name == "lckdo" || name == "with-lock-ex" {
-		for _, a := range lockArgs {
+		for i := 0; i < len(lockArgs); i++ {
+			a := lockArgs[i]
 			if strings.HasPrefix(a, "-") {
+				if a == "-w" || a == "-E" || a == "--timeout" || a == "--wait" || a == "--conflict-exit-code" {
+					i++ // the option's value
+				}
 				continue
 			}
 			if _, ok := rules.ProtectedTree(a, x.Cwd, x.Home); ok {
