@@ -120,8 +120,9 @@ var confusables = map[rune]byte{
 	'Р': 'P', 'С': 'C', 'Т': 'T', 'Х': 'X', 'Ѕ': 'S', 'І': 'I', 'Ј': 'J', 'Ο': 'O', 'Α': 'A', 'Τ': 'T',
 }
 
-// lookalikes folds words that mix ASCII letters with look-alike letters,
-// and words of fullwidth ASCII, to ASCII; ok reports any.
+// lookalikes folds words (runs of letters) that mix ASCII letters with
+// look-alike letters, and words of fullwidth ASCII, to ASCII; ok reports
+// any. A Cyrillic file name with a Latin extension (Лог.txt) is two words.
 func lookalikes(s string) (bool, string) {
 	if !hasNonASCII(s) {
 		return false, s
@@ -139,7 +140,8 @@ func lookalikes(s string) (bool, string) {
 		}
 	}
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c == ' ' || c == '\t' || c == '\n' || c == ';' || c == '|' || c == '&' || c == '(' || c == ')' || c == '\'' || c == '"' || c == '/' || c == '`' || c == '$' || c == '=' {
+		if c := s[i]; c < 0x80 && (c|0x20 < 'a' || c|0x20 > 'z') {
+			// words are runs of letters: Лог.txt is two words, ѕh one
 			flush(i)
 			b.WriteByte(c)
 			start = i + 1
