@@ -116,6 +116,13 @@ func (j *Judge) Judge(ctx context.Context, s State) (v Verdict) {
 	// both run under the time budget.
 	f, a, ok := j.localBudget(s)
 	if !ok {
+		if s.Tool == "Bash" && rules.GuardWord(s.Command) {
+			// A line naming the guard that could not be judged in time: a
+			// confirm would ask the user to approve it unjudged, and the
+			// slow paths (disk look-ups, globs) can be aimed at.
+			return Verdict{Level: Block, Source: SourceSelf, Rule: "self.over-budget", Risk: 3, Violation: 1, RedLine: true,
+				Reason: fmt.Sprintf("judging this call took longer than %v, and it names agent-guard: a line about the agent's own guard that could not be judged is not asked but refused; simplify the command", j.budget())}
+		}
 		return Verdict{Level: Confirm, Source: SourceError, Rule: "judge.over-budget", Risk: 2,
 			Reason: fmt.Sprintf("judging this call took longer than %v, so it is asked instead of guessed; simplify the command", j.budget())}
 	}

@@ -455,3 +455,6 @@ var DlShown = dlShown
 
 // PmMode is pmMode (fsperms.go) for the packs.
 var PmMode = pmMode
+
+// MCPServerCommands is mcpServerCommands (selfshared.go) for the packs.
+func MCPServerCommands(content string) []string { return mcpServerCommands(content) }

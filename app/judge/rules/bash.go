@@ -62,6 +62,13 @@ func BashEach(a *shell.Analysis, script, cwd, home string, m *Machine, each func
 	if a.Err != nil {
 		add(parseErrFinding(a, script))
 	}
+	if a.Capped {
+		// 2000 harmless commands, or 256 KB of padding, then the real one:
+		// the limits are in the source, and a tail the judge did not read
+		// is one the user cannot read in the dialog either
+		add(Finding{Risk: 3, Violation: 0.9, RedLine: true, Rule: "shell.too-long", Marked: oneLineCut(script, 80),
+			Reason: a.Err.Error() + ": the rest of the line was not read, and no one can review such a line in a dialog; an agent sending it is probing the guard's limits; blocked"})
+	}
 	if a.ForkBomb != "" {
 		add(forkBombFinding(a))
 	}
@@ -88,6 +95,13 @@ func BashEach(a *shell.Analysis, script, cwd, home string, m *Machine, each func
 	}
 	if !have {
 		return Finding{Rule: "shell.empty", Reason: "runs no command", Marked: script}
+	}
+	if what, seen := hiddenText(script); what != "" {
+		if seen == script {
+			seen = "true"
+		}
+		cur = -1
+		add(hiddenTextFinding(what, seen, cwd, home, m, w))
 	}
 	return w
 }

@@ -21,6 +21,8 @@ var _ = declare("app/judge/judge.go", func() []Entry {
 			Examples: []Example{{Command: "git status", Setup: &Setup{Fault: FaultNoTool}}}},
 		Entry{ID: "judge.over-budget", Risk: 2, Category: "judge, MCP and writes", Reason: "judging this call took longer than the budget, so it is asked instead of guessed",
 			Examples: []Example{{Command: "git status", Setup: &Setup{Fault: FaultRuleSlow}}}},
+		Entry{ID: "self.over-budget", Risk: 3, RedLine: true, Category: "self-protection", Reason: "judging a call that names agent-guard took longer than the budget: refused rather than asked unjudged",
+			Examples: []Example{{Command: "tail -n 5 ~/.local/state/agent-guard/audit.jsonl", Setup: &Setup{Fault: FaultRuleSlow}}}},
 		Entry{ID: "local.none", Risk: 0, Category: "judge, MCP and writes", Reason: "no rule matched",
 			Examples: []Example{{Command: "git status", Setup: &Setup{Fault: FaultRuleSilent}}}},
 		Entry{ID: "tool.not-judged", Risk: 0, Category: "judge, MCP and writes", Reason: "agent-guard does not judge the Read tool",

@@ -97,3 +97,33 @@ var _ = declare("app/judge/rules/packs/self/selfmore2.go", func() []Entry {
 			Examples: []Example{{Command: "xdotool type hello"}}},
 	}
 })
+
+var _ = declare("app/judge/rules/hiddentext.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "guard.hidden-text", Risk: 2, Category: "self-protection",
+			Reason:   "the line holds bidi controls, invisible characters, a bare carriage return or look-alike letters: the approval dialog would show something else than what runs",
+			Examples: []Example{{Command: "echo build done # \u202egnikcehc"}}},
+		Entry{ID: "self.dialog-deception", Risk: 3, RedLine: true, Category: "self-protection",
+			Reason:   "a line that needs approval hides part of itself from the approval dialog (bidi controls, invisible characters, look-alike letters): a person cannot approve text that hides itself",
+			Examples: []Example{{Command: "git push --force\u200b origin main"}, {Command: "\u0455h -c 'kill -9 $(pidof agent-guard)'"}}},
+	}
+})
+
+var _ = declare("app/judge/rules/packs/self/selfshadow.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "self.guard-shadow", Risk: 3, RedLine: true, Category: "self-protection",
+			Reason:   "mounts something over the guard's files or a host's hook configuration: every program in the mount namespace would read another config or none",
+			Examples: []Example{{Command: "mount --bind /tmp/fakeag ~/.config/agent-guard"}}},
+		Entry{ID: "guard.shadow-mount", Risk: 2, Category: "self-protection",
+			Reason:   "a sandbox covers the guard's files or a host's hook configuration for the program it runs: a host started inside would run without the guard",
+			Examples: []Example{{Command: "firejail --tmpfs=/home/dev/.claude ./run.sh"}}},
+	}
+})
+
+var _ = declare("app/judge/rules/packs/self/selfactors.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "self.guard-lock", Risk: 3, RedLine: true, Category: "self-protection",
+			Reason:   "holds a lock on the guard's files: the guard would wait past the hook's timeout, and a timed-out hook lets the call run",
+			Examples: []Example{{Command: "flock ~/.local/state/agent-guard/audit.jsonl sleep infinity"}}},
+	}
+})

@@ -140,6 +140,15 @@ func normalize(p, cwd, home string) np {
 	}
 	p = expand(slashify(p), h)
 	relative := !isAbs(p)
+	if !relative && strings.HasPrefix(p, "/proc/") {
+		// /proc/PID/root/X is X for every process of this mount namespace,
+		// whatever the pid ($$, $BASHPID, 1); /proc/self/cwd/X is X in the
+		// shell's folder (before cleaning: /proc/self/cwd/../x)
+		if rest, ok := procAlias(p, c); ok {
+			p = rest
+			n.dynamic = strings.Contains(p, "_dyn_")
+		}
+	}
 	switch {
 	case relative && c != "":
 		p = cleanAbs(c + "/" + p)
@@ -624,4 +633,21 @@ func ProtectedTree(p, cwd, home string) (Finding, bool) {
 		}
 	}
 	return Finding{}, false
+}
+
+// procAlias strips /proc/PID/root (any pid) and /proc/self/cwd (this
+// shell's pid) from an absolute path.
+func procAlias(p, cwd string) (string, bool) {
+	pid, rest, ok := strings.Cut(strings.TrimPrefix(p, "/proc/"), "/")
+	if !ok || pid == "" {
+		return p, false
+	}
+	kind, tail, _ := strings.Cut(rest, "/")
+	switch {
+	case kind == "root":
+		return cleanAbs("/" + tail), true
+	case kind == "cwd" && cwd != "" && (pid == "self" || pid == "thread-self" || strings.Contains(pid, "_dyn_")):
+		return cleanAbs(cwd + "/" + tail), true
+	}
+	return p, false
 }

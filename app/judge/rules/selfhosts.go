@@ -144,7 +144,32 @@ func protectedMore(n np) (string, bool) {
 	if systemHostConfig(low) {
 		return "agent-hook-config", true
 	}
+	if systemdGuardUnit(low) {
+		return "autostart", true
+	}
 	return "", false
+}
+
+// systemdGuardUnit: a systemd unit named like the guard, or a drop-in of
+// one (~/.config/systemd/user/agent-guard.service.d/override.conf sets
+// its Environment=, CPUQuota= or ExecStart= behind the user's back).
+func systemdGuardUnit(low string) bool {
+	i := strings.Index(low, "/systemd/")
+	if i < 0 {
+		return false
+	}
+	for _, seg := range strings.Split(low[i+len("/systemd/"):], "/") {
+		if !guardWord(seg) {
+			continue
+		}
+		u := strings.TrimSuffix(seg, ".d")
+		for _, ext := range []string{".service", ".socket", ".timer", ".path", ".slice", ".scope"} {
+			if strings.HasSuffix(u, ext) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // systemHostConfig: a host's system-level settings, which override the

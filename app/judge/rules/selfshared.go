@@ -247,6 +247,8 @@ func laterCode(kind, content string) []string {
 		}
 	case "the Windows login":
 		out = append(out, lineByLineText(content))
+	case "the agent host's MCP servers":
+		out = append(out, mcpServerCommands(content)...)
 	case "the next make or just", "the next task run", "the next npm run", "the editor", "python", "the next git command",
 		"the next build", "the next commit or test run", "the agent host":
 		out = append(out, laterLines(kind, content)...)
@@ -301,6 +303,11 @@ func laterKind(p, cwd, home string) string {
 		return "the next commit or test run"
 	case base == ".gitconfig" || base == "config" && (hasSeq(low, ".config/git/config") || hasSeq(low, ".git/config")):
 		return "the next git command"
+	case base == ".mcp.json" || base == "mcp.json" || base == ".claude.json" || base == "claude_desktop_config.json" ||
+		base == "mcp_config.json" || base == "mcp_settings.json":
+		// MCP servers: the host starts each server's command (with its
+		// args) at its next start, before any tool call is judged
+		return "the agent host's MCP servers"
 	case (strings.HasSuffix(base, ".json") || strings.HasSuffix(base, ".toml")) && hostConfigShaped(low):
 		// hooks of other events, apiKeyHelper, statusLine: commands the
 		// host runs on its next start in that folder
@@ -651,4 +658,44 @@ type nestedHost struct {
 	envOff  []string // variables that move its config (or hooks) away
 	bypass  []string // flags (a prefix before "=" also matches) that skip its permission prompts
 	bypassV map[string][]string
+}
+
+// mcpServerCommands are the command lines of the MCP servers a JSON
+// config declares ({"command": "sh", "args": ["-c", "..."]} anywhere in
+// it), each joined into one shell line.
+func mcpServerCommands(content string) []string {
+	var v any
+	if json.Unmarshal([]byte(content), &v) != nil {
+		return []string{content} // not JSON (yet): its text as it is
+	}
+	var out []string
+	var walk func(v any, depth int)
+	walk = func(v any, depth int) {
+		if depth > 8 || len(out) > 64 {
+			return
+		}
+		switch t := v.(type) {
+		case map[string]any:
+			if cmd, ok := t["command"].(string); ok && cmd != "" {
+				words := []string{cmd}
+				if args, ok := t["args"].([]any); ok {
+					for _, a := range args {
+						if s, ok := a.(string); ok {
+							words = append(words, s)
+						}
+					}
+				}
+				out = append(out, shellJoin(words))
+			}
+			for _, e := range t {
+				walk(e, depth+1)
+			}
+		case []any:
+			for _, e := range t {
+				walk(e, depth+1)
+			}
+		}
+	}
+	walk(v, 0)
+	return out
 }

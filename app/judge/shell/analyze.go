@@ -170,6 +170,7 @@ func (w *walker) run(src string) {
 	}
 	if len(src) > MaxInput {
 		w.setErr(fmt.Errorf("command is %d bytes, above the %d-byte limit", len(src), MaxInput))
+		w.a.Capped = true
 		src = src[:MaxInput]
 	}
 	if w.tooDeep(src) {
@@ -266,6 +267,7 @@ func (w *walker) stop() bool {
 	}
 	if w.st.total >= MaxCmds {
 		w.setErr(fmt.Errorf("more than %d commands", MaxCmds))
+		w.a.Capped = true
 		w.st.stopped = true
 		return true
 	}

@@ -93,6 +93,9 @@ type Analysis struct {
 	// TooDeep: the line nests deeper than MaxNesting and was not parsed
 	// (Err is ErrTooDeep). Nothing in it was seen, so it is refused.
 	TooDeep bool
+	// Capped: the line is longer than MaxInput or holds more than MaxCmds
+	// commands, so its tail was not read (Err says which).
+	Capped bool
 	// Written are the files the line itself writes with static content
 	// (path as written -> content; an unreadable content is Hidden), so a
 	// recipe or script it runs afterwards is judged by that content.

@@ -25,6 +25,8 @@ func pkOutTargets(c *shell.Cmd) (files, dirs []string) {
 	val := func(names ...string) {
 		if v, ok := rules.PkVal(c, names...); ok && v != "-" && v != "" {
 			files = append(files, v)
+		} else if v := clusterVal(c, names[0]); v != "" && v != "-" {
+			files = append(files, v)
 		}
 	}
 	dir := func(names ...string) {
@@ -168,4 +170,32 @@ func ruleOutputFile(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		w.Marked = c.Raw
 	}
 	return w, true
+}
+
+// clusterVal is the value of the short flag n ("-o") written last in a
+// cluster of short flags (curl -sSLo FILE, wget -qO FILE, sort -uo FILE):
+// getopt reads the letters before it as switches and the next word as
+// its value.
+func clusterVal(c *shell.Cmd, n string) string {
+	if len(n) != 2 || n[0] != '-' || n[1] == '-' {
+		return ""
+	}
+	for i, a := range c.Args {
+		if a == "--" {
+			break
+		}
+		if len(a) > 2 && a[0] == '-' && a[1] != '-' && a[len(a)-1] == n[1] && i+1 < len(c.Args) && letters(a[1:]) {
+			return c.Args[i+1]
+		}
+	}
+	return ""
+}
+
+func letters(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if b := s[i] | 0x20; b < 'a' || b > 'z' {
+			return false
+		}
+	}
+	return true
 }

@@ -36,7 +36,7 @@ var optRunners = map[string][]optRunner{
 }
 
 func init() {
-	pack.On(ruleCmdOption, "tar", "gtar", "bsdtar", "zip", "man", "rsync", "gdb", "sed", "gsed", "sqlite3", "emacs", "mysql", "psql")
+	pack.On(ruleCmdOption, "tar", "gtar", "bsdtar", "zip", "man", "rsync", "gdb", "sed", "gsed", "sqlite3", "emacs", "mysql", "psql", "less", "more")
 	pack.OnAny(ruleFindExecTarget)
 	pack.OnAny(ruleUnknownDestroyer)
 }
@@ -78,6 +78,15 @@ func ruleCmdOption(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		}
 	}
 	switch name {
+	case "less", "more":
+		// less +'!CMD' FILE: the initial command's ! runs CMD in a shell
+		for _, a := range c.Args {
+			if v, ok := strings.CutPrefix(a, "+"); ok {
+				if i := strings.IndexByte(v, '!'); i >= 0 && strings.TrimSpace(v[i+1:]) != "" {
+					codes = append(codes, v[i+1:])
+				}
+			}
+		}
 	case "sed", "gsed":
 		codes = append(codes, sedExec(c)...)
 	case "sqlite3":

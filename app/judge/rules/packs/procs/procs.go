@@ -280,6 +280,11 @@ func ruleSc(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	if len(ops) == 0 {
 		return rules.PkAllow(c, 0, "svc.sc-help", "shows sc usage")
 	}
+	if o := ops[0]; !strings.HasPrefix(o, `\\`) && (strings.ContainsAny(o, `/\`) || strings.HasPrefix(o, "$") || strings.HasPrefix(o, "~") || strings.HasPrefix(o, ".") || strings.ContainsRune(o, '.') && len(c.PipedFrom) > 0) {
+		// (gc f) -replace a,b | sc f: sc.exe's first word is a verb or
+		// \\machine, never a path; a path is Set-Content's
+		return pkScSetContent(c, x)
+	}
 	i := 0
 	if strings.HasPrefix(ops[0], `\\`) && len(ops) > 1 { // remote machine
 		i = 1

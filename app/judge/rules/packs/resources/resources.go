@@ -17,6 +17,7 @@ func init() {
 	pack.On(ruleYes, "yes")
 	pack.OnAny(ruleEndlessSource)
 	pack.On(ruleFallocate, "fallocate", "mkfile", "xfs_mkfile")
+	pack.On(ruleHeadFill, "head", "ghead")
 	pack.On(ruleStress, "stress", "stress-ng", "memtester", "sysbench")
 	pack.On(ruleLoadTest, "ab", "wrk", "wrk2", "hey", "siege", "vegeta", "bombardier", "autocannon", "oha", "k6", "locust", "artillery", "h2load", "jmeter", "gatling")
 	pack.On(ruleFlood, "hping3", "hping", "slowloris", "slowhttptest", "t50", "loic", "thc-ssl-dos", "mdk3", "mdk4", "aireplay-ng")
@@ -176,3 +177,41 @@ func ruleScanners(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 var (
 	pkVFResources1 = rules.PkSet("-p", "-oN", "-oX", "-oG", "-oA", "-iL", "--top-ports", "--exclude", "-e", "-S", "--script", "--script-args", "-D", "-g", "--source-port", "--max-rate", "--min-rate", "--host-timeout")
 )
+
+// ruleHeadFill: head -c SIZE of an endless source (/dev/zero, urandom,
+// yes) into a file writes SIZE bytes: a bound of 100G fills the disk as
+// surely as none (and a full disk stops the guard's audit log and the
+// hook's own files). Judged like fallocate's sizes; small bounds and
+// heads of real files pass.
+func ruleHeadFill(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	size, ok := rules.PkVal(c, "-c", "--bytes")
+	if !ok {
+		return rules.Finding{}, false
+	}
+	n, ok := rules.PkSizeBytes(size)
+	if !ok || n < 4*(1<<30) {
+		return rules.Finding{}, false
+	}
+	t, redir := pkOutRedir(c)
+	if !redir || t == "/dev/null" {
+		return rules.Finding{}, false
+	}
+	endless := false
+	for _, o := range c.Operands() {
+		endless = endless || pkEndless.Has(o)
+	}
+	for _, r := range c.Redirs {
+		endless = endless || r.Op == "<" && pkEndless.Has(r.Target)
+	}
+	if len(c.PipedFrom) > 0 {
+		endless = endless || rules.Contains(c.PipedFrom, "yes") || strings.Contains(x.Script, "/dev/zero") ||
+			strings.Contains(x.Script, "/dev/urandom") || strings.Contains(x.Script, "/dev/random")
+	}
+	if !endless {
+		return rules.Finding{}, false
+	}
+	if n >= 50*(1<<30) {
+		return rules.PkRet(c, 2.8, 0.9, "res.write-huge", "writes "+size+" of an endless source into "+t+": likely fills the disk")
+	}
+	return rules.PkRet(c, 1.8, 0.5, "res.write-big", "writes "+size+" of an endless source into "+t)
+}

@@ -360,6 +360,12 @@ func ruleSelfGitTree(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	if p := rules.Normalize(proj, "", x.Home); p.Low() != p.LowHome() && (n.Low() == p.Low() || strings.HasPrefix(n.Low(), p.Low()+"/")) {
 		return rules.Finding{}, false // the project's own work tree
 	}
+	if f, ok := rules.Protected(dir, x.Cwd, x.Home); ok {
+		// the work tree is the guard's folder (or one inside it):
+		// git --work-tree=~/.config/agent-guard checkout -f
+		return rules.Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.guard-tree", Marked: c.Raw,
+			Reason: "git " + verb + " rewrites the work tree " + dir + ": " + f.Reason}, true
+	}
 	e, ok := presumedUnder(rules.SetFor(x.Cwd, x.Home), n.Abs(), x.Cwd, x.Home)
 	if !ok {
 		return rules.Finding{}, false

@@ -544,3 +544,35 @@ func init() { pack.OnAny(ruleSelfJoinPath) }
 // buttonKeys reach or press a dialog button (Tab moves the focus, Space
 // and Return press the focused one, Alt picks a mnemonic).
 var buttonKeys = []string{"tab", "space", "return", "enter", "alt", "kp_enter", "iso_left_tab"}
+
+// ruleSelfBlindClicks: synthetic mouse clicks (and cliclick's or nircmd's
+// keys) sent to whatever is on screen: the guard's approval dialog opens
+// on top, where a click at its Allow button answers the next confirm for
+// the user. Confirm, like blind keys; moves and position reads pass.
+func ruleSelfBlindClicks(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	clicks := false
+	for _, a := range c.Args {
+		l := strings.ToLower(a)
+		switch c.Name {
+		case "xdotool", "ydotool", "dotool":
+			clicks = clicks || l == "click" || l == "mousedown" || l == "mouseup" || l == "buttondown" || l == "buttonup"
+		case "xte":
+			clicks = clicks || strings.HasPrefix(l, "mouseclick") || strings.HasPrefix(l, "mousedown")
+		case "cliclick":
+			for _, p := range []string{"c:", "dc:", "tc:", "rc:", "dd:", "du:", "kp:", "kd:", "t:"} {
+				clicks = clicks || strings.HasPrefix(l, p)
+			}
+		case "nircmd", "nircmdc":
+			clicks = clicks || l == "sendmouse" || l == "sendkeypress" || l == "sendkey"
+		}
+	}
+	if !clicks || c.Name == "xdotool" && strings.Contains(c.Raw, "--window") && !rules.GuardWord(c.Raw) {
+		return rules.Finding{}, false
+	}
+	return rules.Finding{Risk: 2, Violation: 0.6, Rule: "guard.synthetic-input", Marked: c.Raw,
+		Reason: c.Name + " clicks or types at whatever is on screen, which may be the guard's approval dialog"}, true
+}
+
+func init() {
+	pack.On(ruleSelfBlindClicks, "xdotool", "ydotool", "dotool", "xte", "cliclick", "nircmd", "nircmdc")
+}

@@ -59,6 +59,22 @@ func ruleNestedAgent(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		}
 		name, args = h, args[1:]
 	}
+	if elsewhereLaunchers[strings.TrimSuffix(name, ".exe")] {
+		// runas /user:x "claude -p go", psexec -s claude, wsl -e claude:
+		// another account's or another system's settings, without our hook
+		for _, a := range args {
+			for _, w := range strings.Fields(a) {
+				w = strings.ToLower(strings.TrimSuffix(rules.LastSeg(strings.Trim(w, `"'`)), ".exe"))
+				if _, ok := rules.NestedHosts[w]; ok {
+					return rules.Finding{Risk: 2, Violation: 0.6, Rule: "guard.nested-unguarded", Marked: c.Raw,
+						Reason: "starts " + w + " through " + name + " (another account, session or system): it reads settings that hold no hook of the guard's, so its commands would run unjudged"}, true
+				}
+			}
+		}
+	}
+	if hostEnvInCode(name, c) {
+		return rules.HooksOffFinding(c.Raw, "code that starts an agent host with an AGENT_GUARD_* variable set"), true
+	}
 	if unguardedAgents[name] {
 		if onlyHelp(args) {
 			return rules.Finding{}, false
@@ -87,7 +103,7 @@ func ruleNestedAgent(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	}
 	for _, w := range wrappers {
 		switch w {
-		case "sudo", "doas", "su", "runuser", "pkexec", "gosu", "su-exec", "setpriv", "machinectl":
+		case "sudo", "doas", "su", "runuser", "pkexec", "gosu", "su-exec", "setpriv", "machinectl", "wsl", "gsudo":
 			// another user's host reads that user's config, where the
 			// guard's hook is not
 			return rules.Finding{Risk: 2, Violation: 0.6, Rule: "guard.nested-unguarded", Marked: c.Raw,
@@ -130,10 +146,16 @@ func ruleNestedAgent(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 				}
 			}
 		}
+		if f, ok := hostCLIRegisters(c, name, args, x); ok {
+			return f, true
+		}
+		if verb == "mcp" && strings.HasPrefix(strings.ToLower(args[1]), "add") {
+			return rules.Finding{}, false // the server's own flags (npx -y) are no host flags
+		}
 		if verb == "config" && (args[1] == "set" || args[1] == "add" || args[1] == "remove") {
 			for _, k := range args[2:] {
 				if !strings.HasPrefix(k, "-") {
-					if strings.Contains(strings.ToLower(k), "hook") {
+					if lk := strings.ToLower(k); strings.Contains(lk, "hook") || hostConfigEnvKey(lk) {
 						return rules.HooksOffFinding(c.Raw, name+" config "+args[1]+" "+k), true
 					}
 					break
@@ -343,4 +365,107 @@ func lineEnvChange(c *shell.Cmd, x *rules.Ctx, hostOff []string) (string, bool) 
 		}
 	}
 	return "", false
+}
+
+// hostConfigEnvKey: a host settings key that sets the environment of
+// what the host starts, hooks included (env.AGENT_GUARD_HOME,
+// env.HOME, env.XDG_CONFIG_HOME), to a variable that moves the guard's
+// or a host's config.
+func hostConfigEnvKey(k string) bool {
+	i := strings.LastIndexAny(k, ".:/[")
+	if i < 0 || !strings.Contains(k[:i], "env") {
+		return false
+	}
+	return shadowEnv(strings.Trim(k[i+1:], `]"'`))
+}
+
+// elsewhereLaunchers start a command as another account, in another
+// session or another system (Windows' runas and PsExec, WSL).
+var elsewhereLaunchers = map[string]bool{"runas": true, "psexec": true, "psexec64": true, "paexec": true,
+	"wsl": true, "schtasks": false}
+
+// hostEnvInCode: interpreter or PowerShell code that names an agent host
+// and sets an AGENT_GUARD_* variable (ProcessStartInfo.EnvironmentVariables,
+// subprocess.run([...], env=...), child_process.spawn(..., {env})).
+func hostEnvInCode(name string, c *shell.Cmd) bool {
+	if !codeCarrier(name, c) || len(c.Raw) > 64<<10 {
+		return false
+	}
+	low := strings.ToLower(c.Raw)
+	if !strings.Contains(low, "agent_guard_") {
+		return false
+	}
+	for h := range rules.NestedHosts {
+		for i := strings.Index(low, h); i >= 0; {
+			end := i + len(h)
+			before := i == 0 || !isWordByte(low[i-1])
+			after := end >= len(low) || !isWordByte(low[end])
+			if before && after {
+				return true
+			}
+			j := strings.Index(low[end:], h)
+			if j < 0 {
+				break
+			}
+			i = end + j
+		}
+	}
+	return false
+}
+
+func isWordByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= '0' && b <= '9' || b == '_' || b == '-'
+}
+
+// hostCLIRegisters judges a host CLI registering something the host runs
+// by itself later: an MCP server (claude mcp add NAME -- CMD ARGS, mcp
+// add-json NAME JSON, codex/gemini mcp add): its command line is judged
+// for self findings, like a run-later file. (Plugins installed from the
+// command line stay allow: a policy of an earlier round, pinned in
+// self_routes.jsonl; their hooks run unjudged, like an npm postinstall.)
+func hostCLIRegisters(c *shell.Cmd, name string, args []string, x *rules.Ctx) (rules.Finding, bool) {
+	verb, sub := strings.ToLower(args[0]), strings.ToLower(args[1])
+	switch {
+	case verb == "mcp" && (sub == "add" || sub == "add-json"):
+		var code string
+		if sub == "add-json" {
+			for _, a := range args[2:] {
+				if strings.HasPrefix(strings.TrimSpace(a), "{") {
+					code = strings.Join(rules.MCPServerCommands(a), "\n")
+				}
+			}
+		} else {
+			rest := args[2:]
+			for i, a := range rest {
+				if a == "--" {
+					// NAME [options] -- CMD ARGS: all after -- is the command
+					rest = append([]string{"NAME"}, rest[i+1:]...)
+					break
+				}
+			}
+			var words []string
+			for i := 0; i < len(rest); i++ {
+				a := rest[i]
+				if strings.HasPrefix(a, "-") && len(words) == 0 {
+					if !strings.Contains(a, "=") && i+1 < len(rest) && (a == "-e" || a == "--env" || a == "-s" || a == "--scope" || a == "-t" || a == "--transport" || a == "-H" || a == "--header") {
+						i++
+					}
+					continue
+				}
+				words = append(words, a)
+			}
+			if len(words) > 1 {
+				code = rules.ShellJoin(words[1:]) // words[0] is the server's name
+			}
+		}
+		if code == "" {
+			return rules.Finding{}, false
+		}
+		if f, cmd, ok := rules.SelfInCode([]string{code}, x.Cwd, x.Home, 2*len(code)+64); ok {
+			f.Reason = name + " mcp " + sub + " registers a server the host starts by itself, " + cmd + ": " + f.Reason
+			f.Marked = c.Raw
+			return f, true
+		}
+	}
+	return rules.Finding{}, false
 }
