@@ -2,6 +2,7 @@ package rules
 
 import (
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/agent-guard/agent-guard/app/judge/shell"
@@ -36,6 +37,7 @@ func hiddenText(script string) (what, seen string) {
 	var b strings.Builder
 	b.Grow(len(script))
 	prevASCII := false
+	prev := rune(0)
 	inS, inD := false, false // inside '...' or "..." (approximately)
 	for i := 0; i < len(script); {
 		r, n := utf8.DecodeRuneInString(script[i:])
@@ -71,6 +73,10 @@ func hiddenText(script string) (what, seen string) {
 			}
 		case invisible(r) && (!quoted || r >= 0xe0000 || r == 0x2028 || r == 0x2029):
 			what = firstWhat(what, "invisible zero-width characters")
+		case r == 0x3000 && cjk(prev) && cjk(nextRune(script, i+n)):
+			// the ideographic space between Chinese or Japanese words,
+			// as their input methods type it: text, not a hidden separator
+			b.WriteRune(r)
 		case quoted && (r == 0xa0 || r == 0x2007 || r == 0x202f || r == 0x3000 || r >= 0x2000 && r <= 0x200a || invisible(r)):
 			b.WriteRune(r) // inside quotes: part of one argument's text, as shown
 		case r == 0xa0 || r == 0x2007 || r == 0x202f || r == 0x3000 || r >= 0x2000 && r <= 0x200a:
@@ -81,6 +87,7 @@ func hiddenText(script string) (what, seen string) {
 			b.WriteRune(r)
 		}
 		prevASCII = r < 0x80 && r >= 0x20
+		prev = r
 		i += n
 	}
 	seen = b.String()
@@ -89,6 +96,21 @@ func hiddenText(script string) (what, seen string) {
 		seen = s
 	}
 	return what, seen
+}
+
+// nextRune is the rune at i of s (0 at its end).
+func nextRune(s string, i int) rune {
+	if i >= len(s) {
+		return 0
+	}
+	r, _ := utf8.DecodeRuneInString(s[i:])
+	return r
+}
+
+// cjk: a Han, kana or Hangul letter, or CJK or full-width punctuation.
+func cjk(r rune) bool {
+	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) ||
+		r >= 0x3001 && r <= 0x303f || r >= 0xff01 && r <= 0xff60
 }
 
 func firstWhat(old, s string) string {
