@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"encoding/json"
 	"path"
 	"strings"
 
@@ -68,7 +69,7 @@ func ghaExprs(code string) string {
 			break
 		}
 		b.WriteString(code[:i])
-		if strings.Contains(code[i:i+j], "secrets.") {
+		if e := code[i : i+j]; strings.Contains(e, "secrets.") || strings.Contains(e, "(secrets)") || strings.Contains(e, "secrets[") {
 			b.WriteString("${CI_SECRET_TOKEN}")
 		} else {
 			b.WriteString("${CI_EXPR}")
@@ -111,4 +112,46 @@ func ciWorth(f rules.Finding) bool {
 		}
 	}
 	return false
+}
+
+// dockerFile: a Dockerfile or Containerfile (base name, lower case), whose
+// RUN lines a build runs.
+func dockerFile(base string) bool {
+	return base == "dockerfile" || base == "containerfile" || strings.HasPrefix(base, "dockerfile.") ||
+		strings.HasSuffix(base, ".dockerfile") || strings.HasSuffix(base, ".containerfile")
+}
+
+// dockerRuns returns a Dockerfile's RUN commands, one per line: the lines
+// a backslash continues are joined, RUN's --mount/--network options cut,
+// and an exec form ["sh", "-c", "cmd"] read as its words. Like a CI
+// runner, a build container is throwaway: what matters there is the
+// secrets it is given leaving (ciWorth).
+func dockerRuns(content string) string {
+	lines := strings.Split(strings.ReplaceAll(content, "\r\n", "\n"), "\n")
+	var out []string
+	for i := 0; i < len(lines); i++ {
+		t := strings.TrimSpace(lines[i])
+		if len(t) < 4 || !strings.EqualFold(t[:4], "run ") {
+			continue
+		}
+		cmd := strings.TrimSpace(t[4:])
+		for strings.HasSuffix(cmd, "\\") && i+1 < len(lines) {
+			i++
+			cmd = strings.TrimSuffix(cmd, "\\") + " " + strings.TrimSpace(lines[i])
+		}
+		for strings.HasPrefix(cmd, "--") {
+			_, rest, _ := strings.Cut(cmd, " ")
+			cmd = strings.TrimSpace(rest)
+		}
+		if strings.HasPrefix(cmd, "[") {
+			var argv []string
+			if json.Unmarshal([]byte(cmd), &argv) == nil {
+				cmd = strings.Join(argv, " ")
+			}
+		}
+		if cmd != "" {
+			out = append(out, cmd)
+		}
+	}
+	return strings.Join(out, "\n")
 }

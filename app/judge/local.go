@@ -21,7 +21,18 @@ func (j *Judge) local(s State, a *shell.Analysis) rules.Finding {
 		}
 		return bashRule(a, s.Command, s.Cwd, home)
 	case s.Server != "" || strings.HasPrefix(s.Tool, "mcp__"):
-		return rules.MCPAt(s.Server, s.MCPTool, s.Args, s.Cwd, home, j.cfg.Load().MCPOverrides)
+		f := rules.MCPAt(s.Server, s.MCPTool, s.Args, s.Cwd, home, j.cfg.Load().MCPOverrides)
+		if f.Rule == "mcp.write-file" {
+			// Judged like Write by its path: its content too, when the
+			// file is one whose commands run later (a CI workflow, a
+			// Dockerfile, a hook, editor tasks).
+			if w, ok := mcpAsWrite(s); ok {
+				if c, ok := scriptContent(w); ok {
+					f = rules.Worst(f, contentFinding(c, w, home))
+				}
+			}
+		}
+		return f
 	}
 	if f, ok := rules.EnvPersistWrite(s.FilePath, s.Content, s.Cwd, home); ok {
 		return f
@@ -45,6 +56,46 @@ func (j *Judge) local(s State, a *shell.Analysis) rules.Finding {
 		f = rules.Worst(f, contentFinding(c, s, home))
 	}
 	return f
+}
+
+// mcpAsWrite reads an MCP file-system write (write_file {path, content},
+// edit_file {path, edits: [{oldText, newText}]}) as the Write or Edit it
+// is: the file and the text it puts there.
+func mcpAsWrite(s State) (State, bool) {
+	var in map[string]any
+	if json.Unmarshal([]byte(s.Args), &in) != nil {
+		return State{}, false
+	}
+	w := State{Tool: "Write", Cwd: s.Cwd}
+	for _, k := range []string{"path", "file_path", "filePath", "filename", "file"} {
+		if v, ok := in[k].(string); ok && v != "" {
+			w.FilePath = v
+			break
+		}
+	}
+	var parts []string
+	for _, k := range []string{"content", "text", "new_string", "newText", "new_str"} {
+		if v, ok := in[k].(string); ok && v != "" {
+			parts = append(parts, v)
+		}
+	}
+	if edits, ok := in["edits"].([]any); ok {
+		w.Tool = "Edit"
+		for _, e := range edits {
+			if m, ok := e.(map[string]any); ok {
+				for _, k := range []string{"newText", "new_string", "newString", "new_str", "text"} {
+					if v, ok := m[k].(string); ok && v != "" {
+						parts = append(parts, v)
+					}
+				}
+			}
+		}
+	}
+	if w.FilePath == "" || len(parts) == 0 {
+		return State{}, false
+	}
+	w.Content = strings.Join(parts, "\n")
+	return w, true
 }
 
 // writtenText is the text a Write or Edit puts into the file (a
@@ -80,6 +131,8 @@ func scriptContent(s State) (string, bool) {
 		return content, true
 	case ciFile(s.FilePath):
 		return ciScripts(content), true // judged by ciWorth in contentFinding
+	case dockerFile(base):
+		return dockerRuns(content), true // judged by ciWorth too: a build container
 	case ext == ".ps1" || ext == ".psm1" || ext == ".bat" || ext == ".cmd":
 		return lineByLine(content, ""), true
 	case base == "makefile" || base == "gnumakefile" || ext == ".mk" || base == "justfile":
@@ -112,7 +165,7 @@ func contentFinding(code string, s State, home string) rules.Finding {
 	if !(b.RedLine || rules.SelfRule(b.Rule) || !b.Uncertain && (b.Risk >= 2 || b.Violation >= 0.5)) {
 		return rules.Finding{}
 	}
-	if ciFile(s.FilePath) && !ciWorth(b) {
+	if (ciFile(s.FilePath) || dockerFile(path.Base(strings.ToLower(strings.ReplaceAll(s.FilePath, "\\", "/"))))) && !ciWorth(b) {
 		return rules.Finding{}
 	}
 	if rules.SelfRule(b.Rule) {

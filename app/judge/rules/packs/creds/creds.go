@@ -443,7 +443,10 @@ func ruleCreds(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 				kind, what, display = rules.PkStrong, "a secret environment variable (written to "+sentOn+", which the line sends)", true
 			} else if !redirected {
 				kind, what, display = rules.PkStrong, "a secret environment variable", true
-				if len(c.PipedTo) > 0 && len(pkLineSenders(c, x)) == 0 {
+				if strings.Contains(c.Raw, "::add-mask::") {
+					return rules.Finding{}, false // a CI runner's command to hide the value in its logs
+				}
+				if len(c.PipedTo) > 0 && len(pkLineSenders(c, x)) == 0 && !pkPipedToPrinter(c, x) {
 					return rules.Finding{}, false // piped into a login command and the like
 				}
 			}
@@ -537,6 +540,38 @@ func pkCloudSecretVar(s string) bool {
 		}
 	}
 	return false
+}
+
+// pkPrintFilters only re-encode or rearrange what they read and print
+// it: a secret piped through them is still shown (and a CI log's masking
+// of the exact value no longer hides it).
+var pkPrintFilters = rules.PkSet("base64", "base32", "basenc", "xxd", "od", "hexdump", "hd", "rev", "sed", "tr", "fold", "cut", "awk", "gawk", "iconv", "cat", "tee", "format-hex")
+
+// pkPipedToPrinter: every command c is piped into is a printing filter
+// that does not decode (base64 -d of a secret is a file being restored)
+// and the output is not redirected into a file.
+func pkPipedToPrinter(c *shell.Cmd, x *rules.Ctx) bool {
+	for _, n := range c.PipedTo {
+		if !pkPrintFilters.Has(n) {
+			return false
+		}
+	}
+	all := rules.PkAll(x)
+	for i := range all {
+		o := &all[i]
+		if !rules.PkContains(o.PipedFrom, c.Name) || !rules.PkContains(c.PipedTo, o.Name) {
+			continue
+		}
+		if o.Flag('d', "--decode") || o.Flag('D') || o.Name == "xxd" && o.Flag('r', "-revert") {
+			return false
+		}
+		for _, r := range o.Redirs {
+			if r.Op == ">" || r.Op == ">>" || r.Op == "&>" {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // pkFilteredHarmless: c's output goes through grep & co. with a pattern
