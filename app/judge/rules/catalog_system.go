@@ -566,3 +566,14 @@ var _ = declare("app/judge/rules/packs/sysfiles/sysfiles_win.go", func() []Entry
 			Examples: []Example{{Command: "wmic"}}},
 	}
 })
+
+var _ = declare("app/judge/rules/packs/sysfiles/sysfiles_mac.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "sec.filevault-off", Risk: 3, RedLine: true, Category: "system", Reason: "turns FileVault disk encryption off",
+			Examples: []Example{{Command: "sudo fdesetup disable"}}},
+		Entry{ID: "sec.mac-setting", Risk: 2, Category: "system", Reason: "turns off the quarantine of downloads, which Gatekeeper's checks rely on",
+			Examples: []Example{{Command: "defaults write com.apple.LaunchServices LSQuarantine -bool false"}}},
+		Entry{ID: "sys.log-erase", Risk: 3, RedLine: true, Category: "system", Reason: "erases the macOS unified log (evidence is lost)",
+			Examples: []Example{{Command: "sudo log erase --all"}}},
+	}
+})

@@ -391,10 +391,49 @@ func sqlFinding(q string) Finding {
 		return Finding{Risk: 3, Violation: 0.7, Rule: "mcp.sql-drop", Reason: "drops or truncates a table or database through an MCP tool", Marked: sqlDrop.FindString(q)}
 	case sqlDeleteNW.MatchString(q) || sqlUpdateNW.MatchString(q) && !strings.Contains(strings.ToLower(q), "where"):
 		return Finding{Risk: 3, Violation: 0.5, Rule: "mcp.sql-no-where", Reason: "deletes or updates every row (no WHERE) through an MCP tool"}
-	case sqlWrite.MatchString(q):
+	}
+	low := strings.ToLower(q)
+	if w := sqlServerSide(low); w != "" {
+		return Finding{Risk: 2.3, Violation: 0.5, Rule: "mcp.sql-server-exec", Reason: "runs a program or reads or writes the server's files from SQL (" + w + ") through an MCP tool"}
+	}
+	if sqlCredsChange(low) {
+		return Finding{Risk: 2.2, Violation: 0.5, Rule: "mcp.sql-write", Reason: "changes database credentials or privileges through an MCP tool"}
+	}
+	if sqlWrite.MatchString(q) {
 		return Finding{Risk: 2, Violation: 0.1, Rule: "mcp.sql-write", Reason: "changes data or schema through an MCP tool", Marked: sqlWrite.FindString(q)}
 	}
+	for _, t := range []string{"pg_shadow", "pg_authid", "mysql.user", "authentication_string", "sys.sql_logins"} {
+		if strings.Contains(low, t) {
+			return Finding{Risk: 2, Violation: 0.6, Rule: "mcp.read-secret", Reason: "an MCP tool reads the database's password hashes (" + t + "); they would reach the model"}
+		}
+	}
 	return Finding{}
+}
+
+// sqlServerSide names what in a statement (lower case, literals blanked)
+// runs a program on the database server or reads or writes its files:
+// COPY ... PROGRAM, xp_cmdshell, INTO OUTFILE, pg_read_file, lo_export.
+func sqlServerSide(low string) string {
+	if strings.Contains(low, "copy") && strings.Contains(low, "program") {
+		return "COPY ... PROGRAM"
+	}
+	for _, t := range []string{"xp_cmdshell", "into outfile", "into dumpfile", "lo_export", "lo_import", "pg_read_file", "pg_read_binary_file", "pg_ls_dir", "load_file(", "sys_exec", "sys_eval", "language plpython", "language plperlu", "language c"} {
+		if strings.Contains(low, t) {
+			return t
+		}
+	}
+	return ""
+}
+
+// sqlCredsChange: a statement that creates an account or changes a
+// password or a superuser right (ALTER USER ... PASSWORD, CREATE ROLE,
+// SET PASSWORD).
+func sqlCredsChange(low string) bool {
+	if strings.Contains(low, "set password") || strings.Contains(low, "create user") || strings.Contains(low, "create role") {
+		return true
+	}
+	return (strings.Contains(low, "alter user") || strings.Contains(low, "alter role") || strings.Contains(low, "alter login")) &&
+		(strings.Contains(low, "password") || strings.Contains(low, "superuser") || strings.Contains(low, "identified"))
 }
 
 // walkStrings calls fn for every string value, with its key (array items
