@@ -112,3 +112,10 @@ var _ = declare("app/judge/rules/mcp.go", func() []Entry {
 			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__server","tool_input":{},"cwd":"/home/dev/proj"}`)}}},
 	}
 })
+
+var _ = declare("app/judge/rules/mcpdocker.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "mcp.docker", Risk: 0, Category: "judge, MCP and writes", Reason: "a Docker MCP tool, judged as the docker command it runs",
+			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__docker__list_containers","tool_input":{"all":true},"cwd":"/home/dev/proj"}`)}}},
+	}
+})

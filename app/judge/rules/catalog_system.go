@@ -485,7 +485,7 @@ var _ = declare("app/judge/rules/packs/sysfiles/sysfiles_win.go", func() []Entry
 		Entry{ID: "av.disable", Risk: 3, RedLine: true, Category: "system", Reason: "turns off Windows Defender protection",
 			Examples: []Example{{Command: "Set-MpPreference -DisableIOAVProtection 1"}}},
 		Entry{ID: "av.exclusion", Risk: 2, Category: "system", Reason: "excludes paths or programs from antivirus scanning",
-			Examples: []Example{{Command: "Add-MpPreference -ExclusionPath C:\\"}}},
+			Examples: []Example{{Command: "Add-MpPreference -ExclusionPath C:\\tools\\build"}}},
 		Entry{ID: "av.read", Risk: 0, Category: "system", Reason: "reads Defender settings",
 			Examples: []Example{{Command: "get-mppreference"}}},
 		Entry{ID: "log.auditctl-read", Risk: 0, Category: "system", Reason: "reads audit rules",

@@ -24,7 +24,7 @@ func init() {
 // Programs that show a file's content to the caller.
 var pkDisplayReaders = rules.PkSet("cat", "tac", "less", "more", "most", "head", "tail", "bat", "batcat", "nl", "strings", "xxd", "od", "hexdump", "hd", "base64", "base32", "basenc",
 	"grep", "egrep", "fgrep", "rg", "ag", "ack", "awk", "gawk", "mawk", "nawk", "sed", "cut", "sort", "uniq", "jq", "yq", "tr", "column", "fold", "paste", "pr", "view", "diff", "cmp", "comm",
-	"get-content", "gc", "type", "select-string", "sls", "format-hex", "openssl", "gpg", "clip", "pbcopy", "xclip", "xsel", "wl-copy", "dd", "tar", "zip", "7z", "7za", "gzip", "bzip2", "xz", "zstd", "zcat", "iconv", "envsubst", "readfile", "python", "python3", "node", "ruby", "perl", "php", "tee", "install", "source-highlight", "pygmentize", "vis", "rev", "expand", "split", "look", "printf", "mapfile", "readarray", "cp", "copy", "copy-item", "cpi", "mv", "move-item", "rsync", "scp", "sftp", "ln",
+	"get-content", "gc", "type", "select-string", "sls", "format-hex", "openssl", "gpg", "clip", "pbcopy", "xclip", "xsel", "wl-copy", "dd", "tar", "zip", "compress-archive", "7z", "7za", "gzip", "bzip2", "xz", "zstd", "zcat", "iconv", "envsubst", "readfile", "python", "python3", "node", "ruby", "perl", "php", "tee", "install", "source-highlight", "pygmentize", "vis", "rev", "expand", "split", "look", "printf", "mapfile", "readarray", "cp", "copy", "copy-item", "cpi", "mv", "move-item", "rsync", "scp", "sftp", "ln",
 	"sqlite3", "sqlite", "certutil")
 
 // Programs whose operands are not read (they only use or manage the file).

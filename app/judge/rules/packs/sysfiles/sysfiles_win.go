@@ -229,6 +229,11 @@ func ruleDefender(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		return rules.PkAllow(c, 0, "av.read", "reads Defender settings")
 	}
 	low := strings.ToLower(c.Raw)
+	if c.Name == "add-mppreference" || c.Name == "set-mppreference" {
+		if w := avWholeExclusion(c, x); w != "" {
+			return rules.PkRet(c, 3, 0.9, "av.disable", "excludes "+w+" from antivirus scanning: Defender is as good as off there")
+		}
+	}
 	if c.Name == "add-mppreference" {
 		if strings.Contains(low, "exclusion") {
 			return rules.PkRet(c, 2.4, 0.75, "av.exclusion", "excludes paths or programs from antivirus scanning")
@@ -294,4 +299,34 @@ func ruleWinSystemWrite(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		return rules.PkRet(c, 3, 0.9, "sys.windows-files", "writes or deletes Windows system files")
 	}
 	return rules.Finding{}, false
+}
+
+// avWholeExclusion names a Defender exclusion that covers everything: a
+// drive root, the home or the users' folder, Windows itself, or the
+// extensions every program has (exe, dll, ps1).
+func avWholeExclusion(c *shell.Cmd, x *rules.Ctx) string {
+	if v, ok := rules.PkWinVal(c, "exclusionpath"); ok {
+		for _, p := range strings.Split(v, ",") {
+			lp := strings.TrimRight(strings.ToLower(strings.Trim(strings.TrimSpace(p), `"'`)), `\/`)
+			home := strings.TrimRight(strings.ToLower(x.Home), `\/`)
+			switch {
+			case len(lp) <= 2 && (lp == "" || strings.HasSuffix(lp, ":")), lp == "*", lp == "$env:systemdrive", lp == "%systemdrive%":
+				return "the whole drive (" + p + ")"
+			case lp == "c:\\users", lp == "$env:userprofile", lp == "%userprofile%", lp == "~", home != "" && lp == home,
+				strings.HasPrefix(lp, "c:\\users\\") && !strings.Contains(lp[len("c:\\users\\"):], "\\"):
+				return "the user's home (" + p + ")"
+			case lp == "c:\\windows", lp == "$env:windir", lp == "%windir%", lp == "c:\\windows\\system32":
+				return "Windows itself (" + p + ")"
+			}
+		}
+	}
+	if v, ok := rules.PkWinVal(c, "exclusionextension"); ok {
+		for _, e := range strings.Split(v, ",") {
+			switch strings.TrimPrefix(strings.ToLower(strings.Trim(strings.TrimSpace(e), `"'`)), ".") {
+			case "exe", "dll", "ps1", "bat", "cmd", "js", "vbs", "scr", "*":
+				return "every ." + strings.TrimPrefix(strings.ToLower(strings.Trim(strings.TrimSpace(e), `"'`)), ".") + " file"
+			}
+		}
+	}
+	return ""
 }
