@@ -155,3 +155,70 @@ func dockerRuns(content string) string {
 	}
 	return strings.Join(out, "\n")
 }
+
+// composeFile: a Docker Compose file (base name, lower case).
+func composeFile(base string) bool {
+	return (strings.HasSuffix(base, ".yml") || strings.HasSuffix(base, ".yaml")) &&
+		(strings.HasPrefix(base, "docker-compose") || strings.HasPrefix(base, "compose.") || strings.HasPrefix(base, "compose-"))
+}
+
+// composeReachHosts are the host paths whose mount gives a container the
+// machine: its root, the Docker socket, the homes, /etc.
+var composeReachHosts = map[string]bool{"/": true, "/var/run/docker.sock": true, "/run/docker.sock": true, "~": true,
+	"$home": true, "${home}": true, "/home": true, "/users": true, "/root": true, "/etc": true}
+
+// composeReach returns, as one docker run line, what a Compose file gives
+// its containers of the host that docker run would be asked about:
+// privileged: true, pid: host, a SYS_ADMIN or ALL capability, a mount of
+// the host's root, homes, /etc or the Docker socket. Everyday services
+// (ports, ./data volumes, /etc/localtime) give "".
+func composeReach(content string) string {
+	var flags []string
+	for _, l := range strings.Split(strings.ReplaceAll(content, "\r\n", "\n"), "\n") {
+		t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), "- "))
+		t = strings.Trim(t, `"'`)
+		low := strings.ToLower(t)
+		switch {
+		case low == "privileged: true":
+			flags = append(flags, "--privileged")
+		case low == "pid: host" || low == `pid: "host"`:
+			flags = append(flags, "--pid=host")
+		case low == "sys_admin" || low == "all" || low == "cap_sys_admin":
+			flags = append(flags, "--cap-add="+strings.ToUpper(low))
+		default:
+			host, rest, ok := strings.Cut(t, ":")
+			if !ok || rest == "" || strings.HasSuffix(host, " ") {
+				continue
+			}
+			h := strings.ToLower(host)
+			if len(h) > 1 {
+				h = strings.TrimRight(h, "/")
+			}
+			if composeReachHosts[h] || strings.HasPrefix(h, "source: ") && composeReachHosts[strings.TrimPrefix(h, "source: ")] {
+				flags = append(flags, "-v", shellQuoteWord(t))
+			}
+		}
+	}
+	if len(flags) == 0 {
+		return ""
+	}
+	return "docker run " + strings.Join(flags, " ") + " compose-service"
+}
+
+func shellQuoteWord(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+// ciPwnRequest returns the checkout of a pull request's head in a
+// workflow triggered by pull_request_target (or workflow_run), which
+// runs with the base repository's secrets: the "pwn request" pattern.
+func ciPwnRequest(content string) string {
+	if !strings.Contains(content, "pull_request_target") && !strings.Contains(content, "workflow_run") {
+		return ""
+	}
+	for _, ref := range []string{"github.event.pull_request.head.sha", "github.event.pull_request.head.ref", "github.head_ref",
+		"github.event.workflow_run.head_sha", "github.event.workflow_run.head_branch", "refs/pull/"} {
+		if strings.Contains(content, ref) {
+			return ref
+		}
+	}
+	return ""
+}

@@ -55,6 +55,12 @@ func (j *Judge) local(s State, a *shell.Analysis) rules.Finding {
 	if c, ok := scriptContent(s); ok {
 		f = rules.Worst(f, contentFinding(c, s, home))
 	}
+	if ciFile(s.FilePath) {
+		if w := ciPwnRequest(writtenText(s)); w != "" {
+			f = rules.Worst(f, rules.Finding{Risk: 2, Violation: 0.45, Rule: "write.script-danger", Marked: w,
+				Reason: "writes a workflow (" + s.FilePath + ") that checks out and runs a pull request's own code under pull_request_target, with the repository's secrets and a write token: whoever opens a pull request runs code there"})
+		}
+	}
 	return f
 }
 
@@ -98,6 +104,13 @@ func mcpAsWrite(s State) (State, bool) {
 	return w, true
 }
 
+// pyAuto: Python files that run on their own (setup.py by pip install,
+// conftest.py by pytest).
+func pyAuto(p string) bool {
+	base := path.Base(strings.ToLower(strings.ReplaceAll(p, "\\", "/")))
+	return base == "setup.py" || base == "conftest.py"
+}
+
 // writtenText is the text a Write or Edit puts into the file (a
 // MultiEdit's new strings joined).
 func writtenText(s State) string {
@@ -131,6 +144,15 @@ func scriptContent(s State) (string, bool) {
 		return content, true
 	case ciFile(s.FilePath):
 		return ciScripts(content), true // judged by ciWorth in contentFinding
+	case composeFile(base):
+		if line := composeReach(content); line != "" {
+			return line, true
+		}
+		return "", false
+	case pyAuto(low):
+		// pip install and pytest run these on their own: judged as the
+		// Python they are, fed to python3.
+		return "python3 <<'AGENT_GUARD_PY'\n" + strings.TrimRight(content, "\n") + "\nAGENT_GUARD_PY", true
 	case dockerFile(base):
 		return dockerRuns(content), true // judged by ciWorth too: a build container
 	case ext == ".ps1" || ext == ".psm1" || ext == ".bat" || ext == ".cmd":
@@ -164,6 +186,9 @@ func contentFinding(code string, s State, home string) rules.Finding {
 	b := bashRule(&an, code, s.Cwd, home)
 	if !(b.RedLine || rules.SelfRule(b.Rule) || !b.Uncertain && (b.Risk >= 2 || b.Violation >= 0.5)) {
 		return rules.Finding{}
+	}
+	if pyAuto(s.FilePath) && !(b.RedLine || b.Violation >= 0.5) {
+		return rules.Finding{} // setup code may spawn git or clean its temp folders
 	}
 	if (ciFile(s.FilePath) || dockerFile(path.Base(strings.ToLower(strings.ReplaceAll(s.FilePath, "\\", "/"))))) && !ciWorth(b) {
 		return rules.Finding{}
