@@ -13,7 +13,7 @@ import (
 )
 
 func init() {
-	pack.On(ruleMacSecurity, "defaults", "fdesetup", "log", "dscl", "dseditgroup", "sysadminctl")
+	pack.On(ruleMacSecurity, "defaults", "fdesetup", "log", "dscl", "dseditgroup", "sysadminctl", "security")
 }
 
 // macSecurityPrefs: a preference domain (and key, lower case) whose
@@ -50,6 +50,10 @@ func ruleMacSecurity(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 				return rules.PkRet(c, 2.7, 0.8, "net.firewall-off", p.what)
 			}
 			return rules.PkRet(c, 2.2, 0.5, "sec.mac-setting", p.what)
+		}
+	case "security":
+		if len(ops) > 0 && ops[0] == "delete-keychain" && (len(ops) == 1 || strings.Contains(low, "login.keychain") || strings.Contains(low, "/library/keychains/")) {
+			return rules.PkRet(c, 3, 0.9, "fs.delete-user-data", "deletes the user's keychain: every stored password, key and certificate in it is lost")
 		}
 	case "fdesetup":
 		if len(ops) > 0 && ops[0] == "disable" {
