@@ -222,3 +222,20 @@ func ciPwnRequest(content string) string {
 	}
 	return ""
 }
+
+// hookEntries returns the commands a pre-commit or lefthook config runs
+// at each commit: pre-commit's entry: of local hooks, lefthook's run:.
+func hookEntries(content string) string {
+	var out []string
+	for _, l := range strings.Split(strings.ReplaceAll(content, "\r\n", "\n"), "\n") {
+		t := strings.TrimPrefix(strings.TrimSpace(l), "- ")
+		for _, k := range []string{"entry:", "run:"} {
+			if v, ok := strings.CutPrefix(t, k); ok {
+				if v = unquoteYAML(strings.TrimSpace(v)); v != "" && v != "|" && v != ">" {
+					out = append(out, v)
+				}
+			}
+		}
+	}
+	return strings.Join(out, "\n")
+}

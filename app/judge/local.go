@@ -144,6 +144,8 @@ func scriptContent(s State) (string, bool) {
 		return content, true
 	case ciFile(s.FilePath):
 		return ciScripts(content), true // judged by ciWorth in contentFinding
+	case base == ".pre-commit-config.yaml" || base == ".pre-commit-config.yml" || base == "lefthook.yml" || base == ".lefthook.yml":
+		return hookEntries(content), true // run by git commit on this machine
 	case composeFile(base):
 		if line := composeReach(content); line != "" {
 			return line, true
