@@ -73,7 +73,7 @@ func mcpAsWrite(s State) (State, bool) {
 		return State{}, false
 	}
 	w := State{Tool: "Write", Cwd: s.Cwd}
-	for _, k := range []string{"path", "file_path", "filePath", "filename", "file"} {
+	for _, k := range []string{"path", "file_path", "filePath", "filename", "file", "pathInProject", "relative_path", "relativePath"} {
 		if v, ok := in[k].(string); ok && v != "" {
 			w.FilePath = v
 			break
