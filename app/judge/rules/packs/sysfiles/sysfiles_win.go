@@ -58,6 +58,11 @@ func ruleReg(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		}
 		return rules.PkAllow(c, 1, "reg.export", "exports registry keys to a file")
 	case "add", "delete", "copy":
+		if ops[0] == "delete" {
+			if k := regBroadKey(c.Raw); k != "" {
+				return rules.PkRet(c, 3, 0.9, "sys.registry", "deletes "+k+": the settings of every program under it")
+			}
+		}
 		if hive == "machine" || pkRegSensitive(c.Raw) {
 			return rules.PkRet(c, 3, 0.9, "sys.registry", "changes the system registry ("+ops[0]+" "+key+")")
 		}
@@ -327,6 +332,35 @@ func avWholeExclusion(c *shell.Cmd, x *rules.Ctx) string {
 				return "every ." + strings.TrimPrefix(strings.ToLower(strings.Trim(strings.TrimSpace(e), `"'`)), ".") + " file"
 			}
 		}
+	}
+	return ""
+}
+
+// regBroadKeys are registry keys whose deletion takes every program's
+// settings with it (the user's hive, Software, Classes, Environment).
+var regBroadKeys = map[string]bool{"hkcu": true, "hkcu\\software": true, "hkcu\\software\\microsoft": true, "hkcu\\software\\microsoft\\windows": true,
+	"hkcu\\software\\microsoft\\windows\\currentversion": true, "hkcu\\software\\classes": true, "hkcu\\software\\policies": true, "hkcu\\environment": true,
+	"hkcu\\control panel": true, "hku": true}
+
+// regBroadKey returns the key reg delete names (from the raw line: the
+// shell reading drops cmd's backslashes) when it is one of regBroadKeys.
+func regBroadKey(raw string) string {
+	f := strings.Fields(raw)
+	for i := 0; i+1 < len(f); i++ {
+		if !strings.EqualFold(f[i], "delete") {
+			continue
+		}
+		k := strings.ToLower(strings.Trim(f[i+1], `"'`))
+		if i+2 < len(f) && strings.HasSuffix(k, "\\control") && strings.HasPrefix(strings.ToLower(f[i+2]), "panel") {
+			k += " panel"
+		}
+		k = strings.Replace(k, "hkey_current_user", "hkcu", 1)
+		k = strings.Replace(k, "hkey_users", "hku", 1)
+		k = strings.TrimRight(strings.ReplaceAll(k, "hkcu:", "hkcu"), "\\")
+		if regBroadKeys[k] {
+			return strings.Trim(f[i+1], `"'`)
+		}
+		return ""
 	}
 	return ""
 }
