@@ -271,6 +271,20 @@ func mcpArgs(server, tool, args, cwd, home string, mutating bool) (worst Finding
 			m[k] = strings.TrimSpace(line)
 		}
 	}
+	// gcloud's run_gcloud_command {"args": ["projects", "delete", "x"]}: a
+	// tool named for a CLI, given only its arguments, runs that CLI.
+	if list, ok := m["args"].([]any); ok && m["command"] == nil && m["cmd"] == nil {
+		if cli := mcpCLIName(server, tool); cli != "" {
+			line := cli
+			for _, a := range list {
+				if s, ok := a.(string); ok {
+					line += " " + shellQuote(s)
+				}
+			}
+			m["cli_command"] = line
+			delete(m, "args")
+		}
+	}
 	// {"shell": "powershell", "command": "..."}: the shell's name says which
 	// shell runs the command; it is no command of its own.
 	if sh, ok := m["shell"].(string); ok && m["command"] != nil && mcpShellNames.Has(strings.ToLower(strings.TrimSpace(sh))) {
@@ -521,4 +535,19 @@ func partialObject(args string) map[string]any {
 		}
 	}
 	return m
+}
+
+// mcpCLINames are the CLIs whose name an MCP tool or server may carry
+// when it runs that CLI with the arguments it is given.
+var mcpCLINames = words(`gcloud az aws gh glab kubectl helm terraform tofu docker gsutil doctl flyctl vercel wrangler heroku oc`)
+
+// mcpCLIName: the CLI a tool named run_gcloud_command runs ("" when its
+// name names none; a server's name alone does not say its tool runs it).
+func mcpCLIName(server, tool string) string {
+	for _, w := range splitName(tool) {
+		if mcpCLINames.Has(w) {
+			return w
+		}
+	}
+	return ""
 }
