@@ -23,6 +23,9 @@ func WriteTransport(p, content string) (Finding, bool) {
 	low := strings.ToLower(slashify(p))
 	base := path.Base(low)
 	gitCfg := base == "config" && (strings.HasSuffix(low, ".git/config") || strings.HasSuffix(low, "/git/config"))
+	if base == ".curlrc" || base == "curlrc" || base == "_curlrc" || base == ".wgetrc" || base == "wgetrc" {
+		return rcTransport(p, base, content)
+	}
 	if !transportFiles[base] && !gitCfg {
 		return Finding{}, false
 	}
@@ -55,6 +58,32 @@ func WriteTransport(p, content string) (Finding, bool) {
 				f.Rule, f.Reason = "net.plain-index", "writes "+k+" "+v+" into "+p+": packages come over plain http from another machine and can be replaced on the way"
 				return f, true
 			}
+		}
+	}
+	return Finding{}, false
+}
+
+// rcTransport: curl's and wget's run-control files take options without
+// values: .curlrc's insecure (-k, --insecure), .wgetrc's
+// check_certificate = off. Every later curl or wget, the install scripts
+// piped to sh among them, then accepts any certificate.
+func rcTransport(p, base, content string) (Finding, bool) {
+	for _, line := range strings.Split(content, "\n") {
+		l := strings.ToLower(strings.TrimSpace(line))
+		if l == "" || l[0] == '#' {
+			continue
+		}
+		off := false
+		if strings.Contains(base, "curl") {
+			l = strings.TrimLeft(l, "-")
+			off = l == "insecure" || l == "k" || strings.HasPrefix(l, "insecure ") || strings.HasPrefix(l, "insecure=") && !falsy(strings.TrimPrefix(l, "insecure="))
+		} else if k, v, ok := strings.Cut(l, "="); ok {
+			k = strings.ReplaceAll(strings.TrimSpace(k), "_", "")
+			off = (k == "checkcertificate" || k == "checkcert") && falsy(strings.TrimSpace(v))
+		}
+		if off {
+			return Finding{Risk: 2, Violation: 0.4, Marked: strings.TrimSpace(line), Rule: "net.tls-off",
+				Reason: "writes " + strings.TrimSpace(line) + " into " + p + ": every later " + strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(base, "."), "_"), "rc") + " accepts any certificate, so downloads can be replaced on the way"}, true
 		}
 	}
 	return Finding{}, false
