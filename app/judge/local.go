@@ -30,6 +30,9 @@ func (j *Judge) local(s State, a *shell.Analysis) rules.Finding {
 				if c, ok := scriptContent(w); ok {
 					f = rules.Worst(f, contentFinding(c, w, home))
 				}
+				if g, ok := ciWhole(w); ok {
+					f = rules.Worst(f, g)
+				}
 			}
 		}
 		return f
@@ -55,13 +58,29 @@ func (j *Judge) local(s State, a *shell.Analysis) rules.Finding {
 	if c, ok := scriptContent(s); ok {
 		f = rules.Worst(f, contentFinding(c, s, home))
 	}
-	if ciFile(s.FilePath) {
-		if w := ciPwnRequest(writtenText(s)); w != "" {
-			f = rules.Worst(f, rules.Finding{Risk: 2, Violation: 0.45, Rule: "write.script-danger", Marked: w,
-				Reason: "writes a workflow (" + s.FilePath + ") that checks out and runs a pull request's own code under pull_request_target, with the repository's secrets and a write token: whoever opens a pull request runs code there"})
-		}
+	if g, ok := ciWhole(s); ok {
+		f = rules.Worst(f, g)
 	}
 	return f
+}
+
+// ciWhole judges what a workflow does as a whole rather than step by
+// step: a pull request's own code checked out under pull_request_target
+// (the "pwn request"), every secret dumped at once (toJSON(secrets)).
+func ciWhole(s State) (rules.Finding, bool) {
+	if !ciFile(s.FilePath) {
+		return rules.Finding{}, false
+	}
+	text := writtenText(s)
+	if w := ciPwnRequest(text); w != "" {
+		return rules.Finding{Risk: 2, Violation: 0.45, Rule: "write.script-danger", Marked: w,
+			Reason: "writes a workflow (" + s.FilePath + ") that checks out and runs a pull request's own code under pull_request_target, with the repository's secrets and a write token: whoever opens a pull request runs code there"}, true
+	}
+	if strings.Contains(strings.ToLower(text), "tojson(secrets)") {
+		return rules.Finding{Risk: 2, Violation: 0.45, Rule: "write.script-danger", Marked: "toJSON(secrets)",
+			Reason: "writes a workflow (" + s.FilePath + ") that puts every secret of the repository (toJSON(secrets)) into one value: no step needs them all"}, true
+	}
+	return rules.Finding{}, false
 }
 
 // mcpAsWrite reads an MCP file-system write (write_file {path, content},
