@@ -138,6 +138,14 @@ func MCPAt(server, tool, args, cwd, home string, overrides map[string]map[string
 		// tool is as risky as its SQL, like a terminal tool and its command.
 		return Finding{Risk: 0, Rule: "mcp.sql-read", Reason: "runs read-only SQL through an MCP tool: mcp__" + server + "__" + tool}
 	}
+	if !overridden && verb.Rule == "mcp.read" && !sawCmd && (content.Rule == "" || content.Rule == "mcp.read") && mcpStatementSQL(server, tool, args) {
+		// A tool named query given CREATE EXTENSION, SET ROLE or ALTER
+		// SYSTEM: its SQL, not its name, says what it does.
+		return Finding{Risk: 2, Violation: 0.1, Rule: "mcp.sql-write", Reason: "runs SQL that is not a plain read through an MCP tool named for reading: mcp__" + server + "__" + tool}
+	}
+	if f, ok := mcpDeleteAll(server, tool, args); ok && !overridden {
+		return f
+	}
 	if sawCmd && !overridden && (isExecTool(tool) || sawCli) && !(content.Uncertain && content.score() < 1.5 && strings.HasSuffix(content.Rule, "shell.unknown")) {
 		// A terminal-like tool is as risky as the command it runs: judge
 		// it like the Bash tool instead of by its verb. A program nobody
@@ -413,6 +421,9 @@ func sqlFinding(q string) Finding {
 	if w := sqlServerSide(low); w != "" {
 		return Finding{Risk: 2.3, Violation: 0.5, Rule: "mcp.sql-server-exec", Reason: "runs a program or reads or writes the server's files from SQL (" + w + ") through an MCP tool"}
 	}
+	if strings.Contains(low, "pg_terminate_backend") || strings.Contains(low, "pg_reload_conf") || strings.Contains(low, "alter system") || strings.Contains(low, "set_config(") {
+		return Finding{Risk: 2, Violation: 0.3, Rule: "mcp.sql-write", Reason: "kills database sessions or changes the server's settings through an MCP tool"}
+	}
 	if sqlCredsChange(low) {
 		return Finding{Risk: 2.2, Violation: 0.5, Rule: "mcp.sql-write", Reason: "changes database credentials or privileges through an MCP tool"}
 	}
@@ -550,4 +561,68 @@ func mcpCLIName(server, tool string) string {
 		}
 	}
 	return ""
+}
+
+// sqlChangeFirst are the first words of SQL statements that are not a
+// read (a search tool's {"query": "roadmap"} starts with none of them).
+var sqlChangeFirst = words(`create alter set drop insert update delete grant revoke copy call do vacuum truncate begin lock comment reset load install attach detach replace merge exec execute declare refresh reindex cluster security import`)
+
+// mcpStatementSQL: a SQL key (sql, query, statement) holds a statement
+// that begins as a change does (CREATE EXTENSION, SET ROLE, ALTER SYSTEM).
+// A "query" key counts only on a database's tool (a search tool's query
+// is words: "create react app").
+func mcpStatementSQL(server, tool, args string) bool {
+	var m map[string]any
+	if json.Unmarshal([]byte(args), &m) != nil {
+		return false
+	}
+	db := mcpDatabaseName(server) || mcpDatabaseName(tool)
+	saw := false
+	walkStrings(m, "", 0, func(key, v string) {
+		k := strings.ToLower(key)
+		if !sqlKeys.Has(k) || k == "query" && !db {
+			return
+		}
+		for _, st := range strings.Split(v, ";") {
+			if w := strings.Fields(strings.ToLower(st)); len(w) > 1 && sqlChangeFirst.Has(w[0]) {
+				saw = true
+			}
+		}
+	})
+	return saw
+}
+
+// mcpDeleteAll: a document store's delete-many (MongoDB's delete-many,
+// deleteMany) with an empty or missing filter deletes every document of
+// the collection, as DELETE without WHERE does.
+func mcpDeleteAll(server, tool, args string) (Finding, bool) {
+	lt := strings.ToLower(strings.NewReplacer("-", "", "_", "").Replace(tool))
+	if lt != "deletemany" && lt != "removemany" && lt != "deletedocuments" {
+		return Finding{}, false
+	}
+	var m map[string]any
+	if json.Unmarshal([]byte(args), &m) != nil {
+		return Finding{}, false
+	}
+	f, ok := m["filter"]
+	if !ok {
+		f, ok = m["query"]
+	}
+	if fm, isMap := f.(map[string]any); !ok || isMap && len(fm) == 0 {
+		return Finding{Risk: 3, Violation: 0.5, Rule: "mcp.sql-no-where", Reason: "deletes every document of the collection (an empty filter) through an MCP tool: mcp__" + server + "__" + tool}, true
+	}
+	return Finding{}, false
+}
+
+// mcpDatabaseName: a server or tool name that names a database.
+func mcpDatabaseName(name string) bool {
+	for _, w := range splitName(name) {
+		switch w {
+		case "sql", "postgres", "postgresql", "pg", "mysql", "mariadb", "sqlite", "sqlite3", "db", "database", "supabase", "neon", "snowflake",
+			"bigquery", "clickhouse", "duckdb", "mssql", "sqlserver", "oracle", "redshift", "cockroach", "cockroachdb", "turso", "d1", "planetscale", "timescale":
+			return true
+		}
+	}
+	lw := strings.ToLower(name)
+	return strings.Contains(lw, "sql") || strings.Contains(lw, "postgres")
 }
