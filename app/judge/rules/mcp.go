@@ -329,7 +329,7 @@ func mcpArgs(server, tool, args, cwd, home string, mutating bool) (worst Finding
 			f.Reason = "the MCP tool runs a shell command: " + f.Reason
 			take(f)
 		case sqlKeys.Has(k):
-			take(sqlFinding(v))
+			take(sqlFindingOn(v, k != "query" || mcpDatabaseName(server) || mcpDatabaseName(tool)))
 		case urlKeys.Has(k):
 			if f, ok := mcpFileURL(v, cwd, home); ok {
 				take(f)
@@ -402,7 +402,12 @@ func mcpOnlyReadSQL(args string) bool {
 	return saw && ok
 }
 
-func sqlFinding(q string) Finding {
+func sqlFinding(q string) Finding { return sqlFindingOn(q, true) }
+
+// sqlFindingOn judges SQL; db=false (a "query" of a tool that is no
+// database's: a search) keeps to the drop, no-WHERE and write patterns,
+// whose words a search seldom starts with.
+func sqlFindingOn(q string, db bool) Finding {
 	if strings.ContainsAny(q, "'-/") {
 		q = sqlLiteral.Re().ReplaceAllStringFunc(q, func(m string) string {
 			if m[0] == '\'' {
@@ -416,6 +421,12 @@ func sqlFinding(q string) Finding {
 		return Finding{Risk: 3, Violation: 0.7, Rule: "mcp.sql-drop", Reason: "drops or truncates a table or database through an MCP tool", Marked: sqlDrop.FindString(q)}
 	case sqlDeleteNW.MatchString(q) || sqlUpdateNW.MatchString(q) && !strings.Contains(strings.ToLower(q), "where"):
 		return Finding{Risk: 3, Violation: 0.5, Rule: "mcp.sql-no-where", Reason: "deletes or updates every row (no WHERE) through an MCP tool"}
+	}
+	if !db {
+		if sqlWrite.MatchString(q) {
+			return Finding{Risk: 2, Violation: 0.1, Rule: "mcp.sql-write", Reason: "changes data or schema through an MCP tool", Marked: sqlWrite.FindString(q)}
+		}
+		return Finding{}
 	}
 	low := strings.ToLower(q)
 	if w := sqlServerSide(low); w != "" {
