@@ -583,6 +583,9 @@ var sqlChangeFirst = words(`create alter set drop insert update delete grant rev
 // A "query" key counts only on a database's tool (a search tool's query
 // is words: "create react app").
 func mcpStatementSQL(server, tool, args string) bool {
+	if !strings.Contains(args, `"sql"`) && !strings.Contains(args, `"statement`) && !strings.Contains(args, `"query"`) {
+		return false
+	}
 	var m map[string]any
 	if json.Unmarshal([]byte(args), &m) != nil {
 		return false
@@ -607,7 +610,10 @@ func mcpStatementSQL(server, tool, args string) bool {
 // deleteMany) with an empty or missing filter deletes every document of
 // the collection, as DELETE without WHERE does.
 func mcpDeleteAll(server, tool, args string) (Finding, bool) {
-	lt := strings.ToLower(strings.NewReplacer("-", "", "_", "").Replace(tool))
+	if len(tool) < 10 || len(tool) > 16 {
+		return Finding{}, false // delete-many, deleteMany, remove_many, delete_documents only
+	}
+	lt := strings.ToLower(strings.ReplaceAll(strings.ReplaceAll(tool, "-", ""), "_", ""))
 	if lt != "deletemany" && lt != "removemany" && lt != "deletedocuments" {
 		return Finding{}, false
 	}
