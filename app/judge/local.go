@@ -175,7 +175,13 @@ func scriptContent(s State) (string, bool) {
 		// Python they are, fed to python3.
 		return "python3 <<'AGENT_GUARD_PY'\n" + strings.TrimRight(content, "\n") + "\nAGENT_GUARD_PY", true
 	case dockerFile(base):
-		return dockerRuns(content), true // judged by ciWorth too: a build container
+		// Judged by ciWorth too (a build container): only a secret
+		// leaving counts, and a RUN line that names no variable and no
+		// secret file's word (apt-get, rm -rf /var/cache/apk/*) has none.
+		if runs := dockerRuns(content); strings.Contains(runs, "$") || rules.MaybeSecret(runs) {
+			return runs, true
+		}
+		return "", false
 	case ext == ".ps1" || ext == ".psm1" || ext == ".bat" || ext == ".cmd":
 		return lineByLine(content, ""), true
 	case base == "makefile" || base == "gnumakefile" || ext == ".mk" || base == "justfile":

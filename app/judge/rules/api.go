@@ -455,3 +455,7 @@ var DlShown = dlShown
 
 // PmMode is pmMode (fsperms.go) for the packs.
 var PmMode = pmMode
+
+// MaybeSecret is pkMaybeSecret (creds_paths.go): text that names no
+// secret file's word cannot be one (a cheap test before a full reading).
+func MaybeSecret(s string) bool { return pkMaybeSecret(s) }
