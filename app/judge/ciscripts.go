@@ -239,3 +239,47 @@ func hookEntries(content string) string {
 	}
 	return strings.Join(out, "\n")
 }
+
+// yamlCommands returns the values of the given YAML keys, a scalar or a
+// list under the key (Taskfile's cmds: and cmd:), read by indentation
+// like ciScripts.
+func yamlCommands(content string, keys ...string) string {
+	lines := strings.Split(strings.ReplaceAll(content, "\r\n", "\n"), "\n")
+	var out []string
+	for i := 0; i < len(lines); i++ {
+		t := strings.TrimLeft(lines[i], " ")
+		indent := len(lines[i]) - len(t)
+		t = strings.TrimPrefix(t, "- ")
+		key, val, ok := strings.Cut(t, ":")
+		if !ok || !slicesContains(keys, strings.TrimSpace(key)) {
+			continue
+		}
+		if val = strings.TrimSpace(val); val != "" && val != "|" && val != ">" {
+			out = append(out, unquoteYAML(val))
+			continue
+		}
+		for i+1 < len(lines) {
+			n := lines[i+1]
+			nt := strings.TrimLeft(n, " ")
+			if strings.TrimSpace(n) != "" && len(n)-len(nt) <= indent {
+				break
+			}
+			i++
+			nt = strings.TrimSpace(strings.TrimPrefix(nt, "- "))
+			nt = strings.TrimSpace(strings.TrimPrefix(nt, "cmd:"))
+			if nt != "" && !strings.HasPrefix(nt, "#") && !strings.HasPrefix(nt, "task:") {
+				out = append(out, unquoteYAML(nt))
+			}
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+func slicesContains(l []string, s string) bool {
+	for _, e := range l {
+		if e == s {
+			return true
+		}
+	}
+	return false
+}

@@ -130,6 +130,43 @@ func pyAuto(p string) bool {
 	return base == "setup.py" || base == "conftest.py"
 }
 
+// manifestTasks returns the commands of composer.json's "scripts" (a
+// string or a list each) and deno.json's "tasks" (a string or
+// {"command": ...}); a fragment (an Edit) falls back to its quoted values.
+func manifestTasks(content string) string {
+	var m struct {
+		Scripts map[string]any `json:"scripts"`
+		Tasks   map[string]any `json:"tasks"`
+	}
+	if json.Unmarshal([]byte(content), &m) != nil {
+		return packageScripts(content)
+	}
+	var out []string
+	add := func(v any) {
+		switch v := v.(type) {
+		case string:
+			out = append(out, v)
+		case []any:
+			for _, e := range v {
+				if s, ok := e.(string); ok {
+					out = append(out, s)
+				}
+			}
+		case map[string]any:
+			if s, ok := v["command"].(string); ok {
+				out = append(out, s)
+			}
+		}
+	}
+	for _, v := range m.Scripts {
+		add(v)
+	}
+	for _, v := range m.Tasks {
+		add(v)
+	}
+	return strings.Join(out, "\n")
+}
+
 // writtenText is the text a Write or Edit puts into the file (a
 // MultiEdit's new strings joined).
 func writtenText(s State) string {
@@ -188,6 +225,10 @@ func scriptContent(s State) (string, bool) {
 		return recipes(content), true
 	case base == "package.json":
 		return packageScripts(content), true
+	case base == "composer.json" || base == "deno.json" || base == "deno.jsonc":
+		return manifestTasks(content), true // composer's scripts run on install, deno's tasks by name
+	case base == "taskfile.yml" || base == "taskfile.yaml" || base == "taskfile.dist.yml":
+		return yamlCommands(content, "cmds", "cmd"), true
 	case runsCommands(low):
 		return configCommands(content), true
 	case editorSettings(low):
