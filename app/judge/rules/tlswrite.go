@@ -50,6 +50,18 @@ func WriteTransport(p, content string) (Finding, bool) {
 				f.Rule, f.Reason = "net.tls-off", "writes "+k+" "+v+" into "+p+": certificates are no longer checked, so every later install or clone can be replaced on the way"
 				return f, true
 			}
+		case "script-shell", "node-options", "yarnpath":
+			// the program npm runs every script with, the code node loads
+			// before every program, the yarn yarn itself runs
+			lv := strings.ToLower(strings.Trim(v, `"'`))
+			switch {
+			case k == "script-shell" && !standardShell(lv),
+				k == "node-options" && (strings.Contains(lv, "--require") || strings.Contains(lv, "-r ") || strings.Contains(lv, "--import") || strings.Contains(lv, "--loader")),
+				k == "yarnpath" && !strings.HasPrefix(strings.TrimPrefix(lv, "./"), ".yarn/releases/"):
+				f.Rule, f.Violation = "write.script-danger", 0.45
+				f.Reason = "writes " + k + " " + v + " into " + p + ": every later npm, node or yarn run starts that program first"
+				return f, true
+			}
 		case "trusted-host":
 			f.Rule, f.Reason = "net.tls-off", "writes trusted-host "+v+" into "+p+": that host's certificate is no longer checked for every later install"
 			return f, true
@@ -87,4 +99,13 @@ func rcTransport(p, base, content string) (Finding, bool) {
 		}
 	}
 	return Finding{}, false
+}
+
+// standardShell: a shell npm may run scripts with as usual.
+func standardShell(v string) bool {
+	switch path.Base(strings.ReplaceAll(v, "\\", "/")) {
+	case "sh", "bash", "zsh", "dash", "pwsh", "pwsh.exe", "powershell", "powershell.exe", "cmd", "cmd.exe", "bash.exe", "sh.exe":
+		return true
+	}
+	return false
 }
