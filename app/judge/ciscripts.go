@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"encoding/json"
 	"path"
 	"strings"
 
@@ -68,7 +69,7 @@ func ghaExprs(code string) string {
 			break
 		}
 		b.WriteString(code[:i])
-		if strings.Contains(code[i:i+j], "secrets.") {
+		if e := code[i : i+j]; strings.Contains(e, "secrets.") || strings.Contains(e, "(secrets)") || strings.Contains(e, "secrets[") {
 			b.WriteString("${CI_SECRET_TOKEN}")
 		} else {
 			b.WriteString("${CI_EXPR}")
@@ -107,6 +108,176 @@ func ciWorth(f rules.Finding) bool {
 	}
 	for _, p := range []string{"creds."} {
 		if strings.HasPrefix(f.Rule, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// dockerFile: a Dockerfile or Containerfile (base name, lower case), whose
+// RUN lines a build runs.
+func dockerFile(base string) bool {
+	return base == "dockerfile" || base == "containerfile" || strings.HasPrefix(base, "dockerfile.") ||
+		strings.HasSuffix(base, ".dockerfile") || strings.HasSuffix(base, ".containerfile")
+}
+
+// dockerRuns returns a Dockerfile's RUN commands, one per line: the lines
+// a backslash continues are joined, RUN's --mount/--network options cut,
+// and an exec form ["sh", "-c", "cmd"] read as its words. Like a CI
+// runner, a build container is throwaway: what matters there is the
+// secrets it is given leaving (ciWorth).
+func dockerRuns(content string) string {
+	lines := strings.Split(strings.ReplaceAll(content, "\r\n", "\n"), "\n")
+	var out []string
+	for i := 0; i < len(lines); i++ {
+		t := strings.TrimSpace(lines[i])
+		if len(t) < 4 || !strings.EqualFold(t[:4], "run ") {
+			continue
+		}
+		cmd := strings.TrimSpace(t[4:])
+		for strings.HasSuffix(cmd, "\\") && i+1 < len(lines) {
+			i++
+			cmd = strings.TrimSuffix(cmd, "\\") + " " + strings.TrimSpace(lines[i])
+		}
+		for strings.HasPrefix(cmd, "--") {
+			_, rest, _ := strings.Cut(cmd, " ")
+			cmd = strings.TrimSpace(rest)
+		}
+		if strings.HasPrefix(cmd, "[") {
+			var argv []string
+			if json.Unmarshal([]byte(cmd), &argv) == nil {
+				cmd = strings.Join(argv, " ")
+			}
+		}
+		if cmd != "" {
+			out = append(out, cmd)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// composeFile: a Docker Compose file (base name, lower case).
+func composeFile(base string) bool {
+	return (strings.HasSuffix(base, ".yml") || strings.HasSuffix(base, ".yaml")) &&
+		(strings.HasPrefix(base, "docker-compose") || strings.HasPrefix(base, "compose.") || strings.HasPrefix(base, "compose-"))
+}
+
+// composeReachHosts are the host paths whose mount gives a container the
+// machine: its root, the Docker socket, the homes, /etc.
+var composeReachHosts = map[string]bool{"/": true, "/var/run/docker.sock": true, "/run/docker.sock": true, "~": true,
+	"$home": true, "${home}": true, "/home": true, "/users": true, "/root": true, "/etc": true}
+
+// composeReach returns, as one docker run line, what a Compose file gives
+// its containers of the host that docker run would be asked about:
+// privileged: true, pid: host, a SYS_ADMIN or ALL capability, a mount of
+// the host's root, homes, /etc or the Docker socket. Everyday services
+// (ports, ./data volumes, /etc/localtime) give "".
+func composeReach(content string) string {
+	var flags []string
+	for _, l := range strings.Split(strings.ReplaceAll(content, "\r\n", "\n"), "\n") {
+		t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), "- "))
+		t = strings.Trim(t, `"'`)
+		low := strings.ToLower(t)
+		switch {
+		case low == "privileged: true":
+			flags = append(flags, "--privileged")
+		case low == "pid: host" || low == `pid: "host"`:
+			flags = append(flags, "--pid=host")
+		case low == "sys_admin" || low == "all" || low == "cap_sys_admin":
+			flags = append(flags, "--cap-add="+strings.ToUpper(low))
+		default:
+			host, rest, ok := strings.Cut(t, ":")
+			if !ok || rest == "" || strings.HasSuffix(host, " ") {
+				continue
+			}
+			h := strings.ToLower(host)
+			if len(h) > 1 {
+				h = strings.TrimRight(h, "/")
+			}
+			if composeReachHosts[h] || strings.HasPrefix(h, "source: ") && composeReachHosts[strings.TrimPrefix(h, "source: ")] {
+				flags = append(flags, "-v", shellQuoteWord(t))
+			}
+		}
+	}
+	if len(flags) == 0 {
+		return ""
+	}
+	return "docker run " + strings.Join(flags, " ") + " compose-service"
+}
+
+func shellQuoteWord(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+// ciPwnRequest returns the checkout of a pull request's head in a
+// workflow triggered by pull_request_target (or workflow_run), which
+// runs with the base repository's secrets: the "pwn request" pattern.
+func ciPwnRequest(content string) string {
+	if !strings.Contains(content, "pull_request_target") && !strings.Contains(content, "workflow_run") {
+		return ""
+	}
+	for _, ref := range []string{"github.event.pull_request.head.sha", "github.event.pull_request.head.ref", "github.head_ref",
+		"github.event.workflow_run.head_sha", "github.event.workflow_run.head_branch", "refs/pull/"} {
+		if strings.Contains(content, ref) {
+			return ref
+		}
+	}
+	return ""
+}
+
+// hookEntries returns the commands a pre-commit or lefthook config runs
+// at each commit: pre-commit's entry: of local hooks, lefthook's run:.
+func hookEntries(content string) string {
+	var out []string
+	for _, l := range strings.Split(strings.ReplaceAll(content, "\r\n", "\n"), "\n") {
+		t := strings.TrimPrefix(strings.TrimSpace(l), "- ")
+		for _, k := range []string{"entry:", "run:"} {
+			if v, ok := strings.CutPrefix(t, k); ok {
+				if v = unquoteYAML(strings.TrimSpace(v)); v != "" && v != "|" && v != ">" {
+					out = append(out, v)
+				}
+			}
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// yamlCommands returns the values of the given YAML keys, a scalar or a
+// list under the key (Taskfile's cmds: and cmd:), read by indentation
+// like ciScripts.
+func yamlCommands(content string, keys ...string) string {
+	lines := strings.Split(strings.ReplaceAll(content, "\r\n", "\n"), "\n")
+	var out []string
+	for i := 0; i < len(lines); i++ {
+		t := strings.TrimLeft(lines[i], " ")
+		indent := len(lines[i]) - len(t)
+		t = strings.TrimPrefix(t, "- ")
+		key, val, ok := strings.Cut(t, ":")
+		if !ok || !slicesContains(keys, strings.TrimSpace(key)) {
+			continue
+		}
+		if val = strings.TrimSpace(val); val != "" && val != "|" && val != ">" {
+			out = append(out, unquoteYAML(val))
+			continue
+		}
+		for i+1 < len(lines) {
+			n := lines[i+1]
+			nt := strings.TrimLeft(n, " ")
+			if strings.TrimSpace(n) != "" && len(n)-len(nt) <= indent {
+				break
+			}
+			i++
+			nt = strings.TrimSpace(strings.TrimPrefix(nt, "- "))
+			nt = strings.TrimSpace(strings.TrimPrefix(nt, "cmd:"))
+			if nt != "" && !strings.HasPrefix(nt, "#") && !strings.HasPrefix(nt, "task:") {
+				out = append(out, unquoteYAML(nt))
+			}
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+func slicesContains(l []string, s string) bool {
+	for _, e := range l {
+		if e == s {
 			return true
 		}
 	}

@@ -21,7 +21,21 @@ func (j *Judge) local(s State, a *shell.Analysis) rules.Finding {
 		}
 		return bashRule(a, s.Command, s.Cwd, home)
 	case s.Server != "" || strings.HasPrefix(s.Tool, "mcp__"):
-		return rules.MCPAt(s.Server, s.MCPTool, s.Args, s.Cwd, home, j.cfg.Load().MCPOverrides)
+		f := rules.MCPAt(s.Server, s.MCPTool, s.Args, s.Cwd, home, j.cfg.Load().MCPOverrides)
+		if f.Rule == "mcp.write-file" {
+			// Judged like Write by its path: its content too, when the
+			// file is one whose commands run later (a CI workflow, a
+			// Dockerfile, a hook, editor tasks).
+			if w, ok := mcpAsWrite(s); ok {
+				if c, ok := scriptContent(w); ok {
+					f = rules.Worst(f, contentFinding(c, w, home))
+				}
+				if g, ok := ciWhole(w); ok {
+					f = rules.Worst(f, g)
+				}
+			}
+		}
+		return f
 	}
 	if f, ok := rules.EnvPersistWrite(s.FilePath, s.Content, s.Cwd, home); ok {
 		return f
@@ -44,7 +58,113 @@ func (j *Judge) local(s State, a *shell.Analysis) rules.Finding {
 	if c, ok := scriptContent(s); ok {
 		f = rules.Worst(f, contentFinding(c, s, home))
 	}
+	if g, ok := ciWhole(s); ok {
+		f = rules.Worst(f, g)
+	}
 	return f
+}
+
+// ciWhole judges what a workflow does as a whole rather than step by
+// step: a pull request's own code checked out under pull_request_target
+// (the "pwn request"), every secret dumped at once (toJSON(secrets)).
+func ciWhole(s State) (rules.Finding, bool) {
+	if !ciFile(s.FilePath) {
+		return rules.Finding{}, false
+	}
+	text := writtenText(s)
+	if w := ciPwnRequest(text); w != "" {
+		return rules.Finding{Risk: 2, Violation: 0.45, Rule: "write.script-danger", Marked: w,
+			Reason: "writes a workflow (" + s.FilePath + ") that checks out and runs a pull request's own code under pull_request_target, with the repository's secrets and a write token: whoever opens a pull request runs code there"}, true
+	}
+	if strings.Contains(strings.ToLower(text), "tojson(secrets)") {
+		return rules.Finding{Risk: 2, Violation: 0.45, Rule: "write.script-danger", Marked: "toJSON(secrets)",
+			Reason: "writes a workflow (" + s.FilePath + ") that puts every secret of the repository (toJSON(secrets)) into one value: no step needs them all"}, true
+	}
+	return rules.Finding{}, false
+}
+
+// mcpAsWrite reads an MCP file-system write (write_file {path, content},
+// edit_file {path, edits: [{oldText, newText}]}) as the Write or Edit it
+// is: the file and the text it puts there.
+func mcpAsWrite(s State) (State, bool) {
+	var in map[string]any
+	if json.Unmarshal([]byte(s.Args), &in) != nil {
+		return State{}, false
+	}
+	w := State{Tool: "Write", Cwd: s.Cwd}
+	for _, k := range []string{"path", "file_path", "filePath", "filename", "file", "pathInProject", "relative_path", "relativePath"} {
+		if v, ok := in[k].(string); ok && v != "" {
+			w.FilePath = v
+			break
+		}
+	}
+	var parts []string
+	for _, k := range []string{"content", "text", "new_string", "newText", "new_str"} {
+		if v, ok := in[k].(string); ok && v != "" {
+			parts = append(parts, v)
+		}
+	}
+	if edits, ok := in["edits"].([]any); ok {
+		w.Tool = "Edit"
+		for _, e := range edits {
+			if m, ok := e.(map[string]any); ok {
+				for _, k := range []string{"newText", "new_string", "newString", "new_str", "text"} {
+					if v, ok := m[k].(string); ok && v != "" {
+						parts = append(parts, v)
+					}
+				}
+			}
+		}
+	}
+	if w.FilePath == "" || len(parts) == 0 {
+		return State{}, false
+	}
+	w.Content = strings.Join(parts, "\n")
+	return w, true
+}
+
+// pyAuto: Python files that run on their own (setup.py by pip install,
+// conftest.py by pytest).
+func pyAuto(p string) bool {
+	base := path.Base(strings.ToLower(strings.ReplaceAll(p, "\\", "/")))
+	return base == "setup.py" || base == "conftest.py"
+}
+
+// manifestTasks returns the commands of composer.json's "scripts" (a
+// string or a list each) and deno.json's "tasks" (a string or
+// {"command": ...}); a fragment (an Edit) falls back to its quoted values.
+func manifestTasks(content string) string {
+	var m struct {
+		Scripts map[string]any `json:"scripts"`
+		Tasks   map[string]any `json:"tasks"`
+	}
+	if json.Unmarshal([]byte(content), &m) != nil {
+		return packageScripts(content)
+	}
+	var out []string
+	add := func(v any) {
+		switch v := v.(type) {
+		case string:
+			out = append(out, v)
+		case []any:
+			for _, e := range v {
+				if s, ok := e.(string); ok {
+					out = append(out, s)
+				}
+			}
+		case map[string]any:
+			if s, ok := v["command"].(string); ok {
+				out = append(out, s)
+			}
+		}
+	}
+	for _, v := range m.Scripts {
+		add(v)
+	}
+	for _, v := range m.Tasks {
+		add(v)
+	}
+	return strings.Join(out, "\n")
 }
 
 // writtenText is the text a Write or Edit puts into the file (a
@@ -80,12 +200,35 @@ func scriptContent(s State) (string, bool) {
 		return content, true
 	case ciFile(s.FilePath):
 		return ciScripts(content), true // judged by ciWorth in contentFinding
+	case base == ".pre-commit-config.yaml" || base == ".pre-commit-config.yml" || base == "lefthook.yml" || base == ".lefthook.yml":
+		return hookEntries(content), true // run by git commit on this machine
+	case composeFile(base):
+		if line := composeReach(content); line != "" {
+			return line, true
+		}
+		return "", false
+	case pyAuto(low):
+		// pip install and pytest run these on their own: judged as the
+		// Python they are, fed to python3.
+		return "python3 <<'AGENT_GUARD_PY'\n" + strings.TrimRight(content, "\n") + "\nAGENT_GUARD_PY", true
+	case dockerFile(base):
+		// Judged by ciWorth too (a build container): only a secret
+		// leaving counts, and a RUN line that names no variable and no
+		// secret file's word (apt-get, rm -rf /var/cache/apk/*) has none.
+		if runs := dockerRuns(content); strings.Contains(runs, "$") || rules.MaybeSecret(runs) {
+			return runs, true
+		}
+		return "", false
 	case ext == ".ps1" || ext == ".psm1" || ext == ".bat" || ext == ".cmd":
 		return lineByLine(content, ""), true
 	case base == "makefile" || base == "gnumakefile" || ext == ".mk" || base == "justfile":
 		return recipes(content), true
 	case base == "package.json":
 		return packageScripts(content), true
+	case base == "composer.json" || base == "deno.json" || base == "deno.jsonc":
+		return manifestTasks(content), true // composer's scripts run on install, deno's tasks by name
+	case base == "taskfile.yml" || base == "taskfile.yaml" || base == "taskfile.dist.yml":
+		return yamlCommands(content, "cmds", "cmd"), true
 	case runsCommands(low):
 		return configCommands(content), true
 	case editorSettings(low):
@@ -112,7 +255,10 @@ func contentFinding(code string, s State, home string) rules.Finding {
 	if !(b.RedLine || rules.SelfRule(b.Rule) || !b.Uncertain && (b.Risk >= 2 || b.Violation >= 0.5)) {
 		return rules.Finding{}
 	}
-	if ciFile(s.FilePath) && !ciWorth(b) {
+	if pyAuto(s.FilePath) && !(b.RedLine || b.Violation >= 0.5) {
+		return rules.Finding{} // setup code may spawn git or clean its temp folders
+	}
+	if (ciFile(s.FilePath) || dockerFile(path.Base(strings.ToLower(strings.ReplaceAll(s.FilePath, "\\", "/"))))) && !ciWorth(b) {
 		return rules.Finding{}
 	}
 	if rules.SelfRule(b.Rule) {

@@ -53,6 +53,9 @@ func TestScanFile(t *testing.T) {
 			what = string(c.Event)
 		}
 		fmt.Fprintf(&out, "%s %d %-7s %-32s %s\n", mark, c.Line, lvl, v.Rule, what)
+		if os.Getenv("AGENT_GUARD_SCAN_REASON") != "" {
+			fmt.Fprintf(&out, "       %s\n", v.Reason)
+		}
 	}
 	fmt.Print(out.String())
 	fmt.Printf("attacks %d: block %d (%.1f%%), at least confirm %d (%.1f%%); everyday %d: as expected %d\n",

@@ -458,3 +458,7 @@ var PmMode = pmMode
 
 // MCPServerCommands is mcpServerCommands (selfshared.go) for the packs.
 func MCPServerCommands(content string) []string { return mcpServerCommands(content) }
+
+// MaybeSecret is pkMaybeSecret (creds_paths.go): text that names no
+// secret file's word cannot be one (a cheap test before a full reading).
+func MaybeSecret(s string) bool { return pkMaybeSecret(s) }

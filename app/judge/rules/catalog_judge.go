@@ -106,9 +106,18 @@ var _ = declare("app/judge/rules/mcp.go", func() []Entry {
 			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__postgres__query","tool_input":{"sql":"DELETE FROM users;"},"cwd":"/home/dev/proj"}`)}}},
 		Entry{ID: "mcp.sql-read", Risk: 0, Category: "judge, MCP and writes", Reason: "runs read-only SQL through an MCP tool: mcp__db__run_query",
 			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__db__run_query","tool_input":{"query":"SELECT 1"},"cwd":"/home/dev/proj"}`)}}},
+		Entry{ID: "mcp.sql-server-exec", Risk: 2, Category: "judge, MCP and writes", Reason: "runs a program or reads or writes the server's files from SQL (COPY ... PROGRAM) through an MCP tool",
+			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__postgres__query","tool_input":{"sql":"COPY (SELECT 1) TO PROGRAM 'id'"},"cwd":"/home/dev/proj"}`)}}},
 		Entry{ID: "mcp.sql-write", Risk: 2, Category: "judge, MCP and writes", Reason: "changes data or schema through an MCP tool (read-only MCP tool: mcp__postgres__query)",
 			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__postgres__query","tool_input":{"sql":"UPDATE users SET active = false WHERE id = 3"},"cwd":"/home/dev/proj"}`)}}},
 		Entry{ID: "mcp.unknown", Risk: 2, Category: "judge, MCP and writes", Reason: "MCP tool whose effect is unknown (treated as consequential): mcp__server__",
 			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__server","tool_input":{},"cwd":"/home/dev/proj"}`)}}},
+	}
+})
+
+var _ = declare("app/judge/rules/mcpdocker.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "mcp.docker", Risk: 0, Category: "judge, MCP and writes", Reason: "a Docker MCP tool, judged as the docker command it runs",
+			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__docker__list_containers","tool_input":{"all":true},"cwd":"/home/dev/proj"}`)}}},
 	}
 })

@@ -105,7 +105,7 @@ var _ = declare("app/judge/rules/packs/publish/publish.go", func() []Entry {
 		Entry{ID: "gh.<grp>-disable", Risk: 2, Category: "packages and publishing", Reason: "disables a CI workflow: its checks and deploys stop running",
 			Examples: []Example{{Command: "gh workflow disable ci.yml"}}},
 		Entry{ID: "gh.api-delete", Risk: 2, Category: "packages and publishing", Reason: "deletes something through the GitHub API",
-			Examples: []Example{{Command: "gh api -X DELETE repos/org/app"}}},
+			Examples: []Example{{Command: "gh api -X DELETE repos/org/app/git/refs/tags/v1"}}},
 		Entry{ID: "gh.api-read", Risk: 0, Category: "packages and publishing", Reason: "queries the GitHub GraphQL API",
 			Examples: []Example{{Command: "gh api repos/owner/repo/pulls"}}},
 		Entry{ID: "gh.api-write", Risk: 2, Category: "packages and publishing", Reason: "changes something through the GitHub API",

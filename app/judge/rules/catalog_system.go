@@ -489,7 +489,7 @@ var _ = declare("app/judge/rules/packs/sysfiles/sysfiles_win.go", func() []Entry
 		Entry{ID: "av.disable", Risk: 3, RedLine: true, Category: "system", Reason: "turns off Windows Defender protection",
 			Examples: []Example{{Command: "Set-MpPreference -DisableIOAVProtection 1"}}},
 		Entry{ID: "av.exclusion", Risk: 2, Category: "system", Reason: "excludes paths or programs from antivirus scanning",
-			Examples: []Example{{Command: "Add-MpPreference -ExclusionPath C:\\"}}},
+			Examples: []Example{{Command: "Add-MpPreference -ExclusionPath C:\\tools\\build"}}},
 		Entry{ID: "av.read", Risk: 0, Category: "system", Reason: "reads Defender settings",
 			Examples: []Example{{Command: "get-mppreference"}}},
 		Entry{ID: "log.auditctl-read", Risk: 0, Category: "system", Reason: "reads audit rules",
@@ -568,5 +568,16 @@ var _ = declare("app/judge/rules/packs/sysfiles/sysfiles_win.go", func() []Entry
 			Examples: []Example{{Command: "wmic delete"}}},
 		Entry{ID: "sys.wmic-read", Risk: 0, Category: "system", Reason: "reads system information",
 			Examples: []Example{{Command: "wmic"}}},
+	}
+})
+
+var _ = declare("app/judge/rules/packs/sysfiles/sysfiles_mac.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "sec.filevault-off", Risk: 3, RedLine: true, Category: "system", Reason: "turns FileVault disk encryption off",
+			Examples: []Example{{Command: "sudo fdesetup disable"}}},
+		Entry{ID: "sec.mac-setting", Risk: 2, Category: "system", Reason: "turns off the quarantine of downloads, which Gatekeeper's checks rely on",
+			Examples: []Example{{Command: "defaults write com.apple.LaunchServices LSQuarantine -bool false"}}},
+		Entry{ID: "sys.log-erase", Risk: 3, RedLine: true, Category: "system", Reason: "erases the macOS unified log (evidence is lost)",
+			Examples: []Example{{Command: "sudo log erase --all"}}},
 	}
 })

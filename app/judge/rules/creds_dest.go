@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"encoding/json"
 	"net/url"
 	"strings"
 	"unicode/utf8"
@@ -255,13 +256,26 @@ var mcpSendWords = map[string]bool{"send": true, "post": true, "create": true, "
 func mcpSecretOut(server, tool, args string) (Finding, bool) {
 	// The tool's name first: most tools send nothing, and the token
 	// patterns are a dozen regexps over the whole argument text.
-	send := false
+	send, upload, fetch := false, false, false
 	for _, w := range splitName(tool) {
 		if mcpSendWords[w] {
 			send = true
 		}
+		if mcpUploadWords[w] {
+			upload = true
+		}
+		if mcpFetchWords[w] {
+			fetch = true
+		}
 	}
-	if !send {
+	if upload {
+		if f, ok := mcpSecretFileOut(server, tool, args); ok {
+			return f, true
+		}
+	}
+	// A fetch or a browser's navigation carries what its URL holds: a
+	// key in the query string reaches the site as a post would.
+	if !send && !(fetch && strings.Contains(args, "://")) {
 		return Finding{}, false
 	}
 	tp, _, ok := FindToken(args)
@@ -270,6 +284,49 @@ func mcpSecretOut(server, tool, args string) (Finding, bool) {
 	}
 	return Finding{Risk: 3, Violation: 0.92, RedLine: true, Rule: "mcp.secret-out", Marked: tp.Name,
 		Reason: "the MCP tool " + server + "/" + tool + " would send " + tp.Name + " found in its arguments; credentials must not leave the machine"}, true
+}
+
+// mcpUploadWords mark MCP tools that send a local file (Slack's
+// upload_file, a mail's attachments); mcpFetchWords those that request
+// a URL (fetch, a browser's navigate).
+var mcpUploadWords = map[string]bool{"upload": true, "attach": true, "attachment": true, "send": true, "mail": true, "email": true, "share": true, "gist": true}
+var mcpFetchWords = map[string]bool{"fetch": true, "navigate": true, "goto": true, "request": true, "http": true, "browse": true, "scrape": true, "crawl": true, "visit": true, "download": true, "url": true}
+
+// mcpFileKeys name a local file an upload tool sends.
+var mcpFileKeys = map[string]bool{"file": true, "file_path": true, "filepath": true, "filePath": true, "path": true, "paths": true,
+	"attachment": true, "attachments": true, "local_path": true, "localPath": true, "filename": true, "files": true}
+
+// mcpSecretFileOut: an upload tool given a secret file (Slack's
+// files_upload {file: ~/.aws/credentials}, an email's attachments).
+func mcpSecretFileOut(server, tool, args string) (Finding, bool) {
+	var in map[string]any
+	if json.Unmarshal([]byte(args), &in) != nil {
+		return Finding{}, false
+	}
+	x := &Ctx{}
+	for k, v := range in {
+		if !mcpFileKeys[k] {
+			continue
+		}
+		var list []string
+		switch v := v.(type) {
+		case string:
+			list = append(list, v)
+		case []any:
+			for _, e := range v {
+				if s, ok := e.(string); ok {
+					list = append(list, s)
+				}
+			}
+		}
+		for _, p := range list {
+			if kind, what := pkSecretPath(p, x); kind == pkStrong {
+				return Finding{Risk: 3, Violation: 0.92, RedLine: true, Rule: "mcp.secret-out", Marked: p,
+					Reason: "the MCP tool " + server + "/" + tool + " would send " + what + " (" + p + "); credentials must not leave the machine"}, true
+			}
+		}
+	}
+	return Finding{}, false
 }
 
 // isRemoteDest: a UNC path or a URL-like remote destination.

@@ -80,13 +80,20 @@ var secretFiles = sync.OnceValue(func() []secretFile {
 			"/.s3cfg", "/.boto", "/.databrickscfg", "/.config/heroku", "/.netlify/config", "/.vercel/auth", "/.config/configstore/"),
 			baseEnds(".keychain-db", ".keychain")), class: pkStrong, what: "stored credentials (<base>)"},
 		{match: anyOf(baseIs("logins.json", "key4.db", "login data", "signons.sqlite"),
-			allOf(baseIs("cookies", "web data", "cookies.sqlite"), inPath("chrome", "chromium", "firefox", "mozilla", "edge", "brave"))),
+			allOf(baseIs("cookies", "web data", "cookies.sqlite"), inPath("chrome", "chromium", "firefox", "mozilla", "edge", "brave")),
+			baseIs("cookies.binarycookies"), allOf(baseIs("cookies.db", "cookies"), inPath("/library/cookies/", "/library/containers/com.apple.safari/"))),
 			class: pkStrong, what: "browser passwords or cookies"},
-		{match: baseIs(".bash_history", ".zsh_history", ".history", ".python_history", ".psql_history", ".mysql_history", ".node_repl_history", "consolehost_history.txt", ".sh_history"),
+		{match: anyOf(pathEnds("/.config/google-chrome", "/.config/chromium", "/.config/bravesoftware", "/.config/microsoft-edge", "/.mozilla/firefox", "/.mozilla",
+			"/google/chrome", "/google/chrome/user data", "/bravesoftware/brave-browser", "/microsoft/edge/user data", "/firefox/profiles", "/library/safari"),
+			allOf(anyOf(baseIs("default"), baseStarts("profile ")), inPath("google-chrome", "/chromium/", "bravesoftware", "microsoft-edge", "/google/chrome/", "/microsoft/edge/")),
+			allOf(inPath("/.mozilla/firefox/", "/firefox/profiles/"), baseEnds(".default", ".default-release", ".default-esr"))),
+			class: pkStrong, what: "a browser profile (its cookies and saved passwords)"},
+		{match: baseIs(".bash_history", ".zsh_history", ".history", ".python_history", ".psql_history", ".mysql_history", ".node_repl_history", "consolehost_history.txt", ".sh_history", "fish_history", ".zhistory"),
 			class: pkStrong, what: "shell history (often holds pasted secrets)"},
 		{match: anyOf(pathIs("/etc/shadow", "/etc/gshadow", "/etc/master.passwd", "/etc/shadow-", "/etc/security/opasswd", "/etc/krb5.keytab"),
 			pathStarts("/etc/ssl/private", "/var/lib/sss/", "/root/.ssh"), allOf(pathStarts("/etc/ssh/ssh_host_"), notPath(pathEnds(".pub")))),
 			class: pkStrong, what: "system password hashes or host keys"},
+		{match: pathStarts("/run/secrets/", "/var/run/secrets/"), class: pkStrong, what: "a secret mounted into a container (<base>)"},
 		{match: allOf(pathStarts("/proc/"), pathEnds("/environ")), class: pkStrong, what: "a process's environment (often holds secrets)"},
 		{match: anyOf(pathEnds("system32/config/sam", "system32/config/security", "system32/config/system"), baseIs("ntds.dit"), allOf(baseIs("sam"), inPath("config"))),
 			class: pkStrong, what: "Windows password hashes"},
@@ -193,7 +200,7 @@ func notPath(t pathTest) pathTest { return func(p, base string) bool { return !t
 
 // pkSecretHints: every secret pkSecretPath knows contains one of these
 // (lower case); a word without any is skipped without resolving it.
-var pkSecretHints = []string{".ssh", "ssh_host", ".aws", "gcloud", ".kube", ".azure", ".docker", "netrc", "npmrc", "pypirc", "guardrc", ".pgpass", ".my.cnf", "vault", "gh/hosts", "/hub", "gnupg", "password", "terraform.d", "doctl", "credential", "/op/", "keyring", "keychain", "s3cfg", "boto", "databricks", "heroku", "netlify", "vercel", "configstore", "login", "key4", "cookies", "signons", "history", "hst", "shadow", "passwd", "krb5", "private", "sss", "environ", "sam", "security", "system", "ntds", "env", "master.key", ".pem", ".key", ".p12", ".pfx", ".jks", ".keystore", ".ppk", ".p8", ".kdbx", ".ovpn", "secret", "service", "tfstate", "wp-config", "id_", "htpasswd", "token", "identity"}
+var pkSecretHints = []string{"rclone", "chrome", "chromium", "brave", "mozilla", "firefox", "edge", "safari", ".ssh", "ssh_host", ".aws", "gcloud", ".kube", ".azure", ".docker", "netrc", "npmrc", "pypirc", "guardrc", ".pgpass", ".my.cnf", "vault", "gh/hosts", "/hub", "gnupg", "password", "terraform.d", "doctl", "credential", "/op/", "keyring", "keychain", "s3cfg", "boto", "databricks", "heroku", "netlify", "vercel", "configstore", "login", "key4", "cookies", "signons", "history", "hst", "shadow", "passwd", "krb5", "private", "sss", "environ", "sam", "security", "system", "ntds", "env", "master.key", ".pem", ".key", ".p12", ".pfx", ".jks", ".keystore", ".ppk", ".p8", ".kdbx", ".ovpn", "secret", "service", "tfstate", "wp-config", "id_", "htpasswd", "token", "identity"}
 
 func pkMaybeSecret(w string) bool {
 	// Every known secret names a path or file with a dot or a slash.

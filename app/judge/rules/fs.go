@@ -357,7 +357,14 @@ func ruleMoveCopy(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			}
 			if (la == "/mir" || la == "/purge") && dst != "" {
 				// Mirroring deletes whatever the destination has that the source lacks.
-				add(fsTargetFinding(c, dst, true, "robocopy "+la+" into", x))
+				f := fsTargetFinding(c, dst, true, "robocopy "+la+" into", x)
+				if f.Rule == "fs.delete-backup" && len(ops) == 1 && robocopyBackupUpdate(ops[0], dst) {
+					// robocopy src backup\src /MIR is how a backup of src is
+					// kept current: it loses only what src itself deleted.
+					f.Risk, f.Violation, f.RedLine = 1.5, 0.25, false
+					f.Reason = "robocopy " + la + " keeps " + dst + " a copy of " + ops[0] + ": what " + ops[0] + " no longer has is deleted from the backup too"
+				}
+				add(f)
 			}
 		}
 	}
@@ -601,4 +608,18 @@ func diskDevice(c *shell.Cmd, t string) (Finding, bool) {
 	}
 	return Finding{Risk: 3, Violation: 0.98, RedLine: true, Rule: "disk.write-device",
 		Reason: "writes straight to the disk device " + t + ": the file system and all data on it are destroyed", Marked: c.Raw}, true
+}
+
+// robocopyBackupUpdate: a mirror into a backup folder of the source's
+// own name (src -> D:\backup\src), the everyday way to keep a backup of
+// one folder current; an empty or unknown source is not one.
+func robocopyBackupUpdate(src, dst string) bool {
+	b := func(p string) string {
+		return strings.ToLower(path.Base(strings.TrimRight(strings.ReplaceAll(p, "\\", "/"), "/")))
+	}
+	s := b(src)
+	if s == "" || s == "." || s == ".." || s == "/" || strings.ContainsAny(s, "$%*?") || strings.Contains(s, "empty") || fsBackupWord(s) || strings.Contains(s, "backup") {
+		return false
+	}
+	return s == b(dst)
 }

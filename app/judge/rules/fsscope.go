@@ -415,6 +415,15 @@ func fsInHome(a, dir, home string, whole bool) fsScope {
 	if (fsHomeKeys[top] || fsLocalUserDirs[top]) && (!strings.Contains(rel, "/") || top == ".ssh" || top == ".gnupg" || top == ".aws" || top == ".password-store") {
 		return fsHomeKey
 	}
+	if rel == "appdata/roaming" || rel == "appdata/local" || rel == "appdata/locallow" || rel == "library/application support" || rel == "library/preferences" {
+		// every program's settings, sessions and local data at once
+		return fsHomeKey
+	}
+	if sub, ok := strings.CutPrefix(rel, top+"/"); ok && !strings.Contains(sub, "/") && fsSyncRoot(top) && (fsPersonalFolders[sub] || fsLocalUserDirs[sub]) {
+		// ~/OneDrive/Documents: Windows moves Documents and Desktop into
+		// OneDrive when it backs them up; they are the same folders.
+		return fsHomeKey
+	}
 	if top == "library" && strings.HasPrefix(rel, "library/caches") {
 		return fsCache
 	}
@@ -505,4 +514,10 @@ func fsNotProject(p string) bool {
 		}
 	}
 	return false
+}
+
+// fsSyncRoot: a cloud-synced folder of the home (OneDrive, "OneDrive -
+// Company", Dropbox, Google Drive, iCloud Drive), lower case.
+func fsSyncRoot(top string) bool {
+	return strings.HasPrefix(top, "onedrive") || top == "dropbox" || top == "google drive" || top == "icloud drive" || top == "icloud drive (archive)"
 }

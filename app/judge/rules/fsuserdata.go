@@ -39,6 +39,10 @@ func fsPersonalFile(t string, x *Ctx) bool {
 		return false
 	}
 	rel := strings.TrimPrefix(r.abs, home+"/")
+	if strings.HasSuffix(rel, "_history") && (strings.HasPrefix(rel, ".local/share/") || strings.HasPrefix(rel, ".config/")) ||
+		strings.HasSuffix(rel, "/psreadline/consolehost_history.txt") {
+		return true // fish's and other shells' histories kept under XDG folders, like ~/.bash_history
+	}
 	top, rest, nested := strings.Cut(rel, "/")
 	if !nested {
 		// ~/notes.txt and the shell histories; not ~/bin or ~/tmp, and not

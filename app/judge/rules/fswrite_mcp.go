@@ -13,9 +13,11 @@ import (
 // generic MCP judgment (confirm), as does anything the path rules flag.
 
 var mcpFileTools = map[string]bool{"write_file": true, "edit_file": true, "create_file": true, "create_directory": true,
-	"write": true, "edit": true, "str_replace": true, "insert": true, "append_file": true, "write_text_file": true, "make_directory": true, "mkdir": true}
+	"write": true, "edit": true, "str_replace": true, "insert": true, "append_file": true, "write_text_file": true, "make_directory": true, "mkdir": true,
+	// Desktop Commander, JetBrains' and Serena's file tools
+	"edit_block": true, "create_new_file_with_text": true, "replace_file_text_by_path": true, "create_text_file": true}
 
-var mcpPathKeys = []string{"path", "file_path", "filePath", "filename", "file"}
+var mcpPathKeys = []string{"path", "file_path", "filePath", "filename", "file", "pathInProject", "relative_path", "relativePath"}
 
 func mcpFileWrite(tool, args, cwd, home string) (Finding, bool) {
 	if !mcpFileTools[strings.ToLower(tool)] {
@@ -36,7 +38,7 @@ func mcpFileWrite(tool, args, cwd, home string) (Finding, bool) {
 		return Finding{}, false
 	}
 	for k := range in {
-		if k == "edits" || k == "content" || k == "text" || k == "new_string" || k == "old_string" || k == "dryRun" || k == "dry_run" {
+		if k == "edits" || k == "content" || k == "text" || k == "new_string" || k == "old_string" || k == "dryRun" || k == "dry_run" || k == "expected_replacements" {
 			continue
 		}
 		for _, pk := range mcpPathKeys {

@@ -115,6 +115,9 @@ func MCPAt(server, tool, args, cwd, home string, overrides map[string]map[string
 		if f, ok := mcpKube(tool, args, cwd, home); ok {
 			return f // a Kubernetes server's kubectl_delete is kubectl delete (mcpkube.go)
 		}
+		if f, ok := mcpDocker(server, tool, args, cwd, home); ok {
+			return f // a Docker server's run_container is docker run (mcpdocker.go)
+		}
 	}
 	if _, _, ok := Override(server, tool, overrides); !ok && mcpMemoryTools[tool] && mcpMemoryServer(server) {
 		// The memory server's knowledge graph is the agent's own notes in
@@ -134,6 +137,14 @@ func MCPAt(server, tool, args, cwd, home string, overrides map[string]map[string
 		// execute_sql / run_query with SELECT, SHOW, EXPLAIN only: the
 		// tool is as risky as its SQL, like a terminal tool and its command.
 		return Finding{Risk: 0, Rule: "mcp.sql-read", Reason: "runs read-only SQL through an MCP tool: mcp__" + server + "__" + tool}
+	}
+	if !overridden && verb.Rule == "mcp.read" && !sawCmd && (content.Rule == "" || content.Rule == "mcp.read") && mcpStatementSQL(server, tool, args) {
+		// A tool named query given CREATE EXTENSION, SET ROLE or ALTER
+		// SYSTEM: its SQL, not its name, says what it does.
+		return Finding{Risk: 2, Violation: 0.1, Rule: "mcp.sql-write", Reason: "runs SQL that is not a plain read through an MCP tool named for reading: mcp__" + server + "__" + tool}
+	}
+	if f, ok := mcpDeleteAll(server, tool, args); ok && !overridden {
+		return f
 	}
 	if sawCmd && !overridden && (isExecTool(tool) || sawCli) && !(content.Uncertain && content.score() < 1.5 && strings.HasSuffix(content.Rule, "shell.unknown")) {
 		// A terminal-like tool is as risky as the command it runs: judge
@@ -268,6 +279,20 @@ func mcpArgs(server, tool, args, cwd, home string, mutating bool) (worst Finding
 			m[k] = strings.TrimSpace(line)
 		}
 	}
+	// gcloud's run_gcloud_command {"args": ["projects", "delete", "x"]}: a
+	// tool named for a CLI, given only its arguments, runs that CLI.
+	if list, ok := m["args"].([]any); ok && m["command"] == nil && m["cmd"] == nil {
+		if cli := mcpCLIName(server, tool); cli != "" {
+			line := cli
+			for _, a := range list {
+				if s, ok := a.(string); ok {
+					line += " " + shellQuote(s)
+				}
+			}
+			m["cli_command"] = line
+			delete(m, "args")
+		}
+	}
 	// {"shell": "powershell", "command": "..."}: the shell's name says which
 	// shell runs the command; it is no command of its own.
 	if sh, ok := m["shell"].(string); ok && m["command"] != nil && mcpShellNames.Has(strings.ToLower(strings.TrimSpace(sh))) {
@@ -304,7 +329,7 @@ func mcpArgs(server, tool, args, cwd, home string, mutating bool) (worst Finding
 			f.Reason = "the MCP tool runs a shell command: " + f.Reason
 			take(f)
 		case sqlKeys.Has(k):
-			take(sqlFinding(v))
+			take(sqlFindingOn(v, k != "query" || mcpDatabaseName(server) || mcpDatabaseName(tool)))
 		case urlKeys.Has(k):
 			if f, ok := mcpFileURL(v, cwd, home); ok {
 				take(f)
@@ -377,7 +402,12 @@ func mcpOnlyReadSQL(args string) bool {
 	return saw && ok
 }
 
-func sqlFinding(q string) Finding {
+func sqlFinding(q string) Finding { return sqlFindingOn(q, true) }
+
+// sqlFindingOn judges SQL; db=false (a "query" of a tool that is no
+// database's: a search) keeps to the drop, no-WHERE and write patterns,
+// whose words a search seldom starts with.
+func sqlFindingOn(q string, db bool) Finding {
 	if strings.ContainsAny(q, "'-/") {
 		q = sqlLiteral.Re().ReplaceAllStringFunc(q, func(m string) string {
 			if m[0] == '\'' {
@@ -391,10 +421,58 @@ func sqlFinding(q string) Finding {
 		return Finding{Risk: 3, Violation: 0.7, Rule: "mcp.sql-drop", Reason: "drops or truncates a table or database through an MCP tool", Marked: sqlDrop.FindString(q)}
 	case sqlDeleteNW.MatchString(q) || sqlUpdateNW.MatchString(q) && !strings.Contains(strings.ToLower(q), "where"):
 		return Finding{Risk: 3, Violation: 0.5, Rule: "mcp.sql-no-where", Reason: "deletes or updates every row (no WHERE) through an MCP tool"}
-	case sqlWrite.MatchString(q):
+	}
+	if !db {
+		if sqlWrite.MatchString(q) {
+			return Finding{Risk: 2, Violation: 0.1, Rule: "mcp.sql-write", Reason: "changes data or schema through an MCP tool", Marked: sqlWrite.FindString(q)}
+		}
+		return Finding{}
+	}
+	low := strings.ToLower(q)
+	if w := sqlServerSide(low); w != "" {
+		return Finding{Risk: 2.3, Violation: 0.5, Rule: "mcp.sql-server-exec", Reason: "runs a program or reads or writes the server's files from SQL (" + w + ") through an MCP tool"}
+	}
+	if strings.Contains(low, "pg_terminate_backend") || strings.Contains(low, "pg_reload_conf") || strings.Contains(low, "alter system") || strings.Contains(low, "set_config(") {
+		return Finding{Risk: 2, Violation: 0.3, Rule: "mcp.sql-write", Reason: "kills database sessions or changes the server's settings through an MCP tool"}
+	}
+	if sqlCredsChange(low) {
+		return Finding{Risk: 2.2, Violation: 0.5, Rule: "mcp.sql-write", Reason: "changes database credentials or privileges through an MCP tool"}
+	}
+	if sqlWrite.MatchString(q) {
 		return Finding{Risk: 2, Violation: 0.1, Rule: "mcp.sql-write", Reason: "changes data or schema through an MCP tool", Marked: sqlWrite.FindString(q)}
 	}
+	for _, t := range []string{"pg_shadow", "pg_authid", "mysql.user", "authentication_string", "sys.sql_logins"} {
+		if strings.Contains(low, t) {
+			return Finding{Risk: 2, Violation: 0.6, Rule: "mcp.read-secret", Reason: "an MCP tool reads the database's password hashes (" + t + "); they would reach the model"}
+		}
+	}
 	return Finding{}
+}
+
+// sqlServerSide names what in a statement (lower case, literals blanked)
+// runs a program on the database server or reads or writes its files:
+// COPY ... PROGRAM, xp_cmdshell, INTO OUTFILE, pg_read_file, lo_export.
+func sqlServerSide(low string) string {
+	if strings.Contains(low, "copy") && strings.Contains(low, "program") {
+		return "COPY ... PROGRAM"
+	}
+	for _, t := range []string{"xp_cmdshell", "into outfile", "into dumpfile", "lo_export", "lo_import", "pg_read_file", "pg_read_binary_file", "pg_ls_dir", "load_file(", "sys_exec", "sys_eval", "language plpython", "language plperlu", "language c"} {
+		if strings.Contains(low, t) {
+			return t
+		}
+	}
+	return ""
+}
+
+// sqlCredsChange: a statement that creates an account or changes a
+// password or a superuser right (ALTER USER ... PASSWORD, CREATE ROLE,
+// SET PASSWORD).
+func sqlCredsChange(low string) bool {
+	if strings.Contains(low, "set password") || strings.Contains(low, "create user") || strings.Contains(low, "create role") {
+		return true
+	}
+	return (strings.Contains(low, "alter user") || strings.Contains(low, "alter role") || strings.Contains(low, "alter login")) &&
+		(strings.Contains(low, "password") || strings.Contains(low, "superuser") || strings.Contains(low, "identified"))
 }
 
 // walkStrings calls fn for every string value, with its key (array items
@@ -479,4 +557,89 @@ func partialObject(args string) map[string]any {
 		}
 	}
 	return m
+}
+
+// mcpCLINames are the CLIs whose name an MCP tool or server may carry
+// when it runs that CLI with the arguments it is given.
+var mcpCLINames = words(`gcloud az aws gh glab kubectl helm terraform tofu docker gsutil doctl flyctl vercel wrangler heroku oc`)
+
+// mcpCLIName: the CLI a tool named run_gcloud_command runs ("" when its
+// name names none; a server's name alone does not say its tool runs it).
+func mcpCLIName(server, tool string) string {
+	for _, w := range splitName(tool) {
+		if mcpCLINames.Has(w) {
+			return w
+		}
+	}
+	return ""
+}
+
+// sqlChangeFirst are the first words of SQL statements that are not a
+// read (a search tool's {"query": "roadmap"} starts with none of them).
+var sqlChangeFirst = words(`create alter set drop insert update delete grant revoke copy call do vacuum truncate begin lock comment reset load install attach detach replace merge exec execute declare refresh reindex cluster security import`)
+
+// mcpStatementSQL: a SQL key (sql, query, statement) holds a statement
+// that begins as a change does (CREATE EXTENSION, SET ROLE, ALTER SYSTEM).
+// A "query" key counts only on a database's tool (a search tool's query
+// is words: "create react app").
+func mcpStatementSQL(server, tool, args string) bool {
+	if !strings.Contains(args, `"sql"`) && !strings.Contains(args, `"statement`) && !strings.Contains(args, `"query"`) {
+		return false
+	}
+	var m map[string]any
+	if json.Unmarshal([]byte(args), &m) != nil {
+		return false
+	}
+	db := mcpDatabaseName(server) || mcpDatabaseName(tool)
+	saw := false
+	walkStrings(m, "", 0, func(key, v string) {
+		k := strings.ToLower(key)
+		if !sqlKeys.Has(k) || k == "query" && !db {
+			return
+		}
+		for _, st := range strings.Split(v, ";") {
+			if w := strings.Fields(strings.ToLower(st)); len(w) > 1 && sqlChangeFirst.Has(w[0]) {
+				saw = true
+			}
+		}
+	})
+	return saw
+}
+
+// mcpDeleteAll: a document store's delete-many (MongoDB's delete-many,
+// deleteMany) with an empty or missing filter deletes every document of
+// the collection, as DELETE without WHERE does.
+func mcpDeleteAll(server, tool, args string) (Finding, bool) {
+	if len(tool) < 10 || len(tool) > 16 {
+		return Finding{}, false // delete-many, deleteMany, remove_many, delete_documents only
+	}
+	lt := strings.ToLower(strings.ReplaceAll(strings.ReplaceAll(tool, "-", ""), "_", ""))
+	if lt != "deletemany" && lt != "removemany" && lt != "deletedocuments" {
+		return Finding{}, false
+	}
+	var m map[string]any
+	if json.Unmarshal([]byte(args), &m) != nil {
+		return Finding{}, false
+	}
+	f, ok := m["filter"]
+	if !ok {
+		f, ok = m["query"]
+	}
+	if fm, isMap := f.(map[string]any); !ok || isMap && len(fm) == 0 {
+		return Finding{Risk: 3, Violation: 0.5, Rule: "mcp.sql-no-where", Reason: "deletes every document of the collection (an empty filter) through an MCP tool: mcp__" + server + "__" + tool}, true
+	}
+	return Finding{}, false
+}
+
+// mcpDatabaseName: a server or tool name that names a database.
+func mcpDatabaseName(name string) bool {
+	for _, w := range splitName(name) {
+		switch w {
+		case "sql", "postgres", "postgresql", "pg", "mysql", "mariadb", "sqlite", "sqlite3", "db", "database", "supabase", "neon", "snowflake",
+			"bigquery", "clickhouse", "duckdb", "mssql", "sqlserver", "oracle", "redshift", "cockroach", "cockroachdb", "turso", "d1", "planetscale", "timescale":
+			return true
+		}
+	}
+	lw := strings.ToLower(name)
+	return strings.Contains(lw, "sql") || strings.Contains(lw, "postgres")
 }

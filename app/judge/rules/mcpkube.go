@@ -24,7 +24,7 @@ var mcpKubeKeys = map[string]string{
 func mcpKube(tool, args, cwd, home string) (Finding, bool) {
 	lt := strings.ToLower(tool)
 	verb, ok := strings.CutPrefix(lt, "kubectl_")
-	if !ok || verb == "" || verb == "generic" {
+	if !ok || verb == "" {
 		return Finding{}, false
 	}
 	var in map[string]any
@@ -34,6 +34,35 @@ func mcpKube(tool, args, cwd, home string) (Finding, bool) {
 		return Finding{}, false
 	}
 	words := []string{"kubectl", strings.ReplaceAll(verb, "_", "-")}
+	if verb == "generic" {
+		// kubectl_generic {command: "delete", resourceType, name, flags:
+		// {all: true}, args: [...]}: the verb is an argument.
+		cmd, _ := in["command"].(string)
+		if strings.TrimSpace(cmd) == "" || strings.ContainsAny(cmd, ";|&$`<>") {
+			return Finding{}, false
+		}
+		words = append([]string{"kubectl"}, strings.Fields(cmd)...)
+		delete(in, "command")
+		if fl, ok := in["flags"].(map[string]any); ok {
+			for _, k := range sortedKeys(fl) {
+				switch v := fl[k].(type) {
+				case bool:
+					if v {
+						words = append(words, "--"+k)
+					}
+				default:
+					words = append(words, "--"+k+"="+shellQuote(fmt.Sprint(v)))
+				}
+			}
+			delete(in, "flags")
+		}
+		if l, ok := in["args"].([]any); ok {
+			for _, e := range l {
+				words = append(words, shellQuote(fmt.Sprint(e)))
+			}
+			delete(in, "args")
+		}
+	}
 	var ops []string
 	unknown := false
 	// resource before name: kubectl delete deployment api.

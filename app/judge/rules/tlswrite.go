@@ -23,6 +23,9 @@ func WriteTransport(p, content string) (Finding, bool) {
 	low := strings.ToLower(slashify(p))
 	base := path.Base(low)
 	gitCfg := base == "config" && (strings.HasSuffix(low, ".git/config") || strings.HasSuffix(low, "/git/config"))
+	if base == ".curlrc" || base == "curlrc" || base == "_curlrc" || base == ".wgetrc" || base == "wgetrc" {
+		return rcTransport(p, base, content)
+	}
 	if !transportFiles[base] && !gitCfg {
 		return Finding{}, false
 	}
@@ -47,6 +50,18 @@ func WriteTransport(p, content string) (Finding, bool) {
 				f.Rule, f.Reason = "net.tls-off", "writes "+k+" "+v+" into "+p+": certificates are no longer checked, so every later install or clone can be replaced on the way"
 				return f, true
 			}
+		case "script-shell", "node-options", "yarnpath":
+			// the program npm runs every script with, the code node loads
+			// before every program, the yarn yarn itself runs
+			lv := strings.ToLower(strings.Trim(v, `"'`))
+			switch {
+			case k == "script-shell" && !standardShell(lv),
+				k == "node-options" && (strings.Contains(lv, "--require") || strings.Contains(lv, "-r ") || strings.Contains(lv, "--import") || strings.Contains(lv, "--loader")),
+				k == "yarnpath" && !strings.HasPrefix(strings.TrimPrefix(lv, "./"), ".yarn/releases/"):
+				f.Rule, f.Violation = "write.script-danger", 0.45
+				f.Reason = "writes " + k + " " + v + " into " + p + ": every later npm, node or yarn run starts that program first"
+				return f, true
+			}
 		case "trusted-host":
 			f.Rule, f.Reason = "net.tls-off", "writes trusted-host "+v+" into "+p+": that host's certificate is no longer checked for every later install"
 			return f, true
@@ -58,4 +73,39 @@ func WriteTransport(p, content string) (Finding, bool) {
 		}
 	}
 	return Finding{}, false
+}
+
+// rcTransport: curl's and wget's run-control files take options without
+// values: .curlrc's insecure (-k, --insecure), .wgetrc's
+// check_certificate = off. Every later curl or wget, the install scripts
+// piped to sh among them, then accepts any certificate.
+func rcTransport(p, base, content string) (Finding, bool) {
+	for _, line := range strings.Split(content, "\n") {
+		l := strings.ToLower(strings.TrimSpace(line))
+		if l == "" || l[0] == '#' {
+			continue
+		}
+		off := false
+		if strings.Contains(base, "curl") {
+			l = strings.TrimLeft(l, "-")
+			off = l == "insecure" || l == "k" || strings.HasPrefix(l, "insecure ") || strings.HasPrefix(l, "insecure=") && !falsy(strings.TrimPrefix(l, "insecure="))
+		} else if k, v, ok := strings.Cut(l, "="); ok {
+			k = strings.ReplaceAll(strings.TrimSpace(k), "_", "")
+			off = (k == "checkcertificate" || k == "checkcert") && falsy(strings.TrimSpace(v))
+		}
+		if off {
+			return Finding{Risk: 2, Violation: 0.4, Marked: strings.TrimSpace(line), Rule: "net.tls-off",
+				Reason: "writes " + strings.TrimSpace(line) + " into " + p + ": every later " + strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(base, "."), "_"), "rc") + " accepts any certificate, so downloads can be replaced on the way"}, true
+		}
+	}
+	return Finding{}, false
+}
+
+// standardShell: a shell npm may run scripts with as usual.
+func standardShell(v string) bool {
+	switch path.Base(strings.ReplaceAll(v, "\\", "/")) {
+	case "sh", "bash", "zsh", "dash", "pwsh", "pwsh.exe", "powershell", "powershell.exe", "cmd", "cmd.exe", "bash.exe", "sh.exe":
+		return true
+	}
+	return false
 }

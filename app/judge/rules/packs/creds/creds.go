@@ -24,7 +24,7 @@ func init() {
 // Programs that show a file's content to the caller.
 var pkDisplayReaders = rules.PkSet("cat", "tac", "less", "more", "most", "head", "tail", "bat", "batcat", "nl", "strings", "xxd", "od", "hexdump", "hd", "base64", "base32", "basenc",
 	"grep", "egrep", "fgrep", "rg", "ag", "ack", "awk", "gawk", "mawk", "nawk", "sed", "cut", "sort", "uniq", "jq", "yq", "tr", "column", "fold", "paste", "pr", "view", "diff", "cmp", "comm",
-	"get-content", "gc", "type", "select-string", "sls", "format-hex", "openssl", "gpg", "clip", "pbcopy", "xclip", "xsel", "wl-copy", "dd", "tar", "zip", "7z", "7za", "gzip", "bzip2", "xz", "zstd", "zcat", "iconv", "envsubst", "readfile", "python", "python3", "node", "ruby", "perl", "php", "tee", "install", "source-highlight", "pygmentize", "vis", "rev", "expand", "split", "look", "printf", "mapfile", "readarray", "cp", "copy", "copy-item", "cpi", "mv", "move-item", "rsync", "scp", "sftp", "ln",
+	"get-content", "gc", "type", "select-string", "sls", "format-hex", "openssl", "gpg", "clip", "pbcopy", "xclip", "xsel", "wl-copy", "dd", "tar", "zip", "compress-archive", "7z", "7za", "gzip", "bzip2", "xz", "zstd", "zcat", "iconv", "envsubst", "readfile", "python", "python3", "node", "ruby", "perl", "php", "tee", "install", "source-highlight", "pygmentize", "vis", "rev", "expand", "split", "look", "printf", "mapfile", "readarray", "cp", "copy", "copy-item", "cpi", "mv", "move-item", "rsync", "scp", "sftp", "ln",
 	"sqlite3", "sqlite", "certutil")
 
 // Programs whose operands are not read (they only use or manage the file).
@@ -443,7 +443,10 @@ func ruleCreds(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 				kind, what, display = rules.PkStrong, "a secret environment variable (written to "+sentOn+", which the line sends)", true
 			} else if !redirected {
 				kind, what, display = rules.PkStrong, "a secret environment variable", true
-				if len(c.PipedTo) > 0 && len(pkLineSenders(c, x)) == 0 {
+				if strings.Contains(c.Raw, "::add-mask::") {
+					return rules.Finding{}, false // a CI runner's command to hide the value in its logs
+				}
+				if len(c.PipedTo) > 0 && len(pkLineSenders(c, x)) == 0 && !pkPipedToPrinter(c, x) {
 					return rules.Finding{}, false // piped into a login command and the like
 				}
 			}
@@ -537,6 +540,38 @@ func pkCloudSecretVar(s string) bool {
 		}
 	}
 	return false
+}
+
+// pkPrintFilters only re-encode or rearrange what they read and print
+// it: a secret piped through them is still shown (and a CI log's masking
+// of the exact value no longer hides it).
+var pkPrintFilters = rules.PkSet("base64", "base32", "basenc", "xxd", "od", "hexdump", "hd", "rev", "sed", "tr", "fold", "cut", "awk", "gawk", "iconv", "cat", "tee", "format-hex")
+
+// pkPipedToPrinter: every command c is piped into is a printing filter
+// that does not decode (base64 -d of a secret is a file being restored)
+// and the output is not redirected into a file.
+func pkPipedToPrinter(c *shell.Cmd, x *rules.Ctx) bool {
+	for _, n := range c.PipedTo {
+		if !pkPrintFilters.Has(n) {
+			return false
+		}
+	}
+	all := rules.PkAll(x)
+	for i := range all {
+		o := &all[i]
+		if !rules.PkContains(o.PipedFrom, c.Name) || !rules.PkContains(c.PipedTo, o.Name) {
+			continue
+		}
+		if o.Flag('d', "--decode") || o.Flag('D') || o.Name == "xxd" && o.Flag('r', "-revert") {
+			return false
+		}
+		for _, r := range o.Redirs {
+			if r.Op == ">" || r.Op == ">>" || r.Op == "&>" {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // pkFilteredHarmless: c's output goes through grep & co. with a pattern

@@ -45,7 +45,10 @@ func pkIsSender(c *shell.Cmd) bool {
 	case "gsutil":
 		return len(ops) > 1 && strings.HasPrefix(strings.ToLower(ops[len(ops)-1]), "gs://")
 	case "gh":
-		return len(ops) > 1 && ops[0] == "gist" && (ops[1] == "create" || ops[1] == "new" || ops[1] == "edit") || len(ops) > 0 && ops[0] == "api" || len(ops) > 1 && ops[0] == "secret" && ops[1] == "set"
+		return len(ops) > 1 && ops[0] == "gist" && (ops[1] == "create" || ops[1] == "new" || ops[1] == "edit") || len(ops) > 0 && ops[0] == "api" || len(ops) > 1 && ops[0] == "secret" && ops[1] == "set" ||
+			// a release's assets, an issue's or a pull request's text are published
+			len(ops) > 1 && ops[0] == "release" && (ops[1] == "upload" || ops[1] == "create" || ops[1] == "edit") ||
+			len(ops) > 1 && (ops[0] == "issue" || ops[0] == "pr") && (ops[1] == "create" || ops[1] == "comment" || ops[1] == "edit" || ops[1] == "new")
 	case "az":
 		return len(ops) > 2 && ops[0] == "storage" && (rules.PkContains(ops, "upload") || rules.PkContains(ops, "upload-batch"))
 	case "tailscale":

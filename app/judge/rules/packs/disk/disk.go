@@ -269,6 +269,9 @@ func ruleWipeDisk(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		}
 		return rules.Finding{Risk: 2.5, Violation: 0.7, Rule: "disk.partition", Reason: "parted edits a disk's partition table", Marked: c.Raw}, true
 	case "diskpart":
+		if len(c.Args) == 0 && len(c.PipedFrom) > 0 && diskpartReadScript(x) {
+			return ro, true // echo list disk | diskpart
+		}
 		return diskRed(c, "disk.diskpart", "diskpart partitions, cleans and formats disks")
 	case "format":
 		for _, a := range c.Args {
@@ -370,4 +373,34 @@ func diskIsDevice(t string, x *rules.Ctx) bool {
 	}
 	st, err := os.Stat(p)
 	return err == nil && st.Mode()&os.ModeDevice != 0 && st.Mode()&os.ModeCharDevice == 0
+}
+
+// diskpartReadWords are the words of diskpart commands that only show.
+var diskpartReadWords = rules.PkSet("list", "detail", "select", "sel", "disk", "volume", "vol", "partition", "part", "vdisk", "exit", "help", "filesystems", "echo", "echo.", "&", "&&", ";")
+
+// diskpartReadScript: every echo or printf of the line (the script piped
+// into diskpart) holds only list/detail/select words and numbers; the
+// line runs nothing else but diskpart.
+func diskpartReadScript(x *rules.Ctx) bool {
+	all := rules.PkAll(x)
+	saw := false
+	for i := range all {
+		o := &all[i]
+		switch o.Name {
+		case "diskpart":
+			continue
+		case "echo", "printf", "write-output":
+		default:
+			return false
+		}
+		saw = true
+		for _, a := range o.Args {
+			for _, w := range strings.Fields(strings.ToLower(strings.NewReplacer("\\n", " ", "\n", " ", `"`, " ", "'", " ").Replace(a))) {
+				if !diskpartReadWords.Has(w) && strings.Trim(w, "0123456789") != "" {
+					return false
+				}
+			}
+		}
+	}
+	return saw
 }

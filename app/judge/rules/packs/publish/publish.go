@@ -193,6 +193,13 @@ func ruleGh(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		m, _ := rules.PkVal(c, "-X", "--method")
 		switch strings.ToUpper(m) {
 		case "DELETE":
+			for _, p := range pos[1:] {
+				// DELETE repos/OWNER/REPO is gh repo delete by its endpoint.
+				e := strings.Trim(strings.TrimPrefix(strings.ToLower(p), "https://api.github.com"), "/")
+				if r, ok := strings.CutPrefix(e, "repos/"); ok && strings.Count(r, "/") == 1 && !strings.HasSuffix(r, "/") {
+					return rules.PkRet(c, 3, 0.8, "publish.gh-repo-delete", "deletes a repository with its issues, PRs and history (DELETE "+p+")")
+				}
+			}
 			return rules.PkRet(c, 2.3, 0.3, "gh.api-delete", "deletes something through the GitHub API")
 		case "POST", "PUT", "PATCH":
 			return rules.PkRet(c, 1.5, 0.1, "gh.api-write", "changes something through the GitHub API")

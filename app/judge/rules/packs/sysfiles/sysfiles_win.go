@@ -58,6 +58,11 @@ func ruleReg(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		}
 		return rules.PkAllow(c, 1, "reg.export", "exports registry keys to a file")
 	case "add", "delete", "copy":
+		if ops[0] == "delete" {
+			if k := regBroadKey(c.Raw); k != "" {
+				return rules.PkRet(c, 3, 0.9, "sys.registry", "deletes "+k+": the settings of every program under it")
+			}
+		}
 		if hive == "machine" || pkRegSensitive(c.Raw) {
 			return rules.PkRet(c, 3, 0.9, "sys.registry", "changes the system registry ("+ops[0]+" "+key+")")
 		}
@@ -229,6 +234,11 @@ func ruleDefender(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		return rules.PkAllow(c, 0, "av.read", "reads Defender settings")
 	}
 	low := strings.ToLower(c.Raw)
+	if c.Name == "add-mppreference" || c.Name == "set-mppreference" {
+		if w := avWholeExclusion(c, x); w != "" {
+			return rules.PkRet(c, 3, 0.9, "av.disable", "excludes "+w+" from antivirus scanning: Defender is as good as off there")
+		}
+	}
 	if c.Name == "add-mppreference" {
 		if strings.Contains(low, "exclusion") {
 			return rules.PkRet(c, 2.4, 0.75, "av.exclusion", "excludes paths or programs from antivirus scanning")
@@ -294,4 +304,63 @@ func ruleWinSystemWrite(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		return rules.PkRet(c, 3, 0.9, "sys.windows-files", "writes or deletes Windows system files")
 	}
 	return rules.Finding{}, false
+}
+
+// avWholeExclusion names a Defender exclusion that covers everything: a
+// drive root, the home or the users' folder, Windows itself, or the
+// extensions every program has (exe, dll, ps1).
+func avWholeExclusion(c *shell.Cmd, x *rules.Ctx) string {
+	if v, ok := rules.PkWinVal(c, "exclusionpath"); ok {
+		for _, p := range strings.Split(v, ",") {
+			lp := strings.TrimRight(strings.ToLower(strings.Trim(strings.TrimSpace(p), `"'`)), `\/`)
+			home := strings.TrimRight(strings.ToLower(x.Home), `\/`)
+			switch {
+			case len(lp) <= 2 && (lp == "" || strings.HasSuffix(lp, ":")), lp == "*", lp == "$env:systemdrive", lp == "%systemdrive%":
+				return "the whole drive (" + p + ")"
+			case lp == "c:\\users", lp == "$env:userprofile", lp == "%userprofile%", lp == "~", home != "" && lp == home,
+				strings.HasPrefix(lp, "c:\\users\\") && !strings.Contains(lp[len("c:\\users\\"):], "\\"):
+				return "the user's home (" + p + ")"
+			case lp == "c:\\windows", lp == "$env:windir", lp == "%windir%", lp == "c:\\windows\\system32":
+				return "Windows itself (" + p + ")"
+			}
+		}
+	}
+	if v, ok := rules.PkWinVal(c, "exclusionextension"); ok {
+		for _, e := range strings.Split(v, ",") {
+			switch strings.TrimPrefix(strings.ToLower(strings.Trim(strings.TrimSpace(e), `"'`)), ".") {
+			case "exe", "dll", "ps1", "bat", "cmd", "js", "vbs", "scr", "*":
+				return "every ." + strings.TrimPrefix(strings.ToLower(strings.Trim(strings.TrimSpace(e), `"'`)), ".") + " file"
+			}
+		}
+	}
+	return ""
+}
+
+// regBroadKeys are registry keys whose deletion takes every program's
+// settings with it (the user's hive, Software, Classes, Environment).
+var regBroadKeys = map[string]bool{"hkcu": true, "hkcu\\software": true, "hkcu\\software\\microsoft": true, "hkcu\\software\\microsoft\\windows": true,
+	"hkcu\\software\\microsoft\\windows\\currentversion": true, "hkcu\\software\\classes": true, "hkcu\\software\\policies": true, "hkcu\\environment": true,
+	"hkcu\\control panel": true, "hku": true}
+
+// regBroadKey returns the key reg delete names (from the raw line: the
+// shell reading drops cmd's backslashes) when it is one of regBroadKeys.
+func regBroadKey(raw string) string {
+	f := strings.Fields(raw)
+	for i := 0; i+1 < len(f); i++ {
+		if !strings.EqualFold(f[i], "delete") {
+			continue
+		}
+		k := strings.ToLower(strings.Trim(f[i+1], `"'`))
+		if i+2 < len(f) && strings.HasSuffix(k, "\\control") && strings.HasPrefix(strings.ToLower(f[i+2]), "panel") {
+			k += " panel"
+		}
+		k = strings.Replace(k, "hkey_current_user", "hkcu", 1)
+		k = strings.Replace(k, "hkey_users", "hku", 1)
+		k = strings.TrimRight(strings.ReplaceAll(k, "hkcu:", "hkcu"), "\\")
+		if regBroadKeys[k] {
+			return strings.Trim(f[i+1], `"'`)
+		}
+		return ""
+	}
+	return ""
 }
