@@ -66,8 +66,11 @@ func BashEach(a *shell.Analysis, script, cwd, home string, m *Machine, each func
 		// 2000 harmless commands, or 256 KB of padding, then the real one:
 		// the limits are in the source, and a tail the judge did not read
 		// is one the user cannot read in the dialog either
-		add(Finding{Risk: 3, Violation: 0.9, RedLine: true, Rule: "shell.too-long", Marked: oneLineCut(script, 80),
-			Reason: a.Err.Error() + ": the rest of the line was not read, and no one can review such a line in a dialog; an agent sending it is probing the guard's limits; blocked"})
+		// Blocked whatever its commands say: they are not judged one by
+		// one (2000 of them took over the judge's budget under -race,
+		// which made the answer a time-out's instead of this one).
+		return Finding{Risk: 3, Violation: 0.9, RedLine: true, Rule: "shell.too-long", Marked: oneLineCut(script, 80),
+			Reason: a.Err.Error() + ": the rest of the line was not read, and no one can review such a line in a dialog; an agent sending it is probing the guard's limits; blocked"}
 	}
 	if a.ForkBomb != "" {
 		add(forkBombFinding(a))
