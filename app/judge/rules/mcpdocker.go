@@ -143,17 +143,7 @@ func mcpDocker(server, tool, args, cwd, home string) (Finding, bool) {
 	}
 	all := append(append(append(words, image...), ops...), tail...)
 	line := strings.Join(all, " ")
-	f := Bash(line, cwd, home)
-	if f.Rule == "" || unknown && !(f.RedLine || f.Risk >= 2.5 || f.Violation >= 0.85) {
-		return Finding{}, false
-	}
-	if f.RedLine || f.Risk >= 1.5 || f.Violation >= 0.5 || SelfFinding(f) {
-		f.Reason = "the Docker MCP tool runs `" + line + "`: " + f.Reason
-		return f, true
-	}
-	f.Rule, f.Reason = "mcp.docker", "the Docker MCP tool runs `"+line+"`: "+f.Reason
-	f.Uncertain = false
-	return f, true
+	return mcpAsLine(line, cwd, home, "the Docker MCP tool runs `"+line+"`: ", "mcp.docker", unknown)
 }
 
 func sortedKeys(m map[string]any) []string {

@@ -85,15 +85,24 @@ func mcpFileOp(tool, args, cwd, home string) (Finding, bool) {
 	default:
 		return Finding{}, false
 	}
+	return mcpAsLine(line, cwd, home, "an MCP file-system "+prog+", judged like the shell's: ", "mcp.file-op", false)
+}
+
+// mcpAsLine judges an MCP call as the shell line it stands for, run in
+// cwd: a strong finding keeps its rule with what (how the tool was read)
+// before its reason; a milder one becomes rule, so the catalog names the
+// MCP tool. With unknown (the call had arguments the line could not
+// spell) only a strong finding counts.
+func mcpAsLine(line, cwd, home, what, rule string, unknown bool) (Finding, bool) {
 	f := Bash(line, cwd, home)
-	if f.Rule == "" {
+	if f.Rule == "" || unknown && !(f.RedLine || f.Risk >= 2.5 || f.Violation >= 0.85) {
 		return Finding{}, false
 	}
+	f.Reason = what + f.Reason
 	if f.RedLine || f.Risk >= 1.5 || f.Violation >= 0.5 || SelfFinding(f) {
-		f.Reason = "an MCP file-system " + prog + ", judged like the shell's: " + f.Reason
 		return f, true
 	}
-	f.Rule, f.Reason = "mcp.file-op", "an MCP file-system "+prog+", judged like the shell's: "+f.Reason
+	f.Rule = rule
 	f.Uncertain = false
 	return f, true
 }

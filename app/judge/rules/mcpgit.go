@@ -107,17 +107,7 @@ func mcpGit(tool, args, cwd, home string) (Finding, bool) {
 		words = append(words, "--")
 	}
 	line := strings.Join(append(words, ops...), " ")
-	f := Bash(line, dir, home)
-	if f.Rule == "" || unknown && !(f.RedLine || f.Risk >= 2.5 || f.Violation >= 0.85) {
-		return Finding{}, false
-	}
-	if f.RedLine || f.Risk >= 1.5 || f.Violation >= 0.5 || SelfFinding(f) {
-		f.Reason = "the git MCP tool runs `" + line + "`: " + f.Reason
-		return f, true
-	}
-	f.Rule, f.Reason = "mcp.git", "the git MCP tool runs `"+line+"`: "+f.Reason
-	f.Uncertain = false
-	return f, true
+	return mcpAsLine(line, dir, home, "the git MCP tool runs `"+line+"`: ", "mcp.git", unknown)
 }
 
 // mcpGitOrder puts the remote before the branch and the base last, the

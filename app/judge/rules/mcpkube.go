@@ -106,15 +106,5 @@ func mcpKube(tool, args, cwd, home string) (Finding, bool) {
 		}
 	}
 	line := strings.Join(append(words, ops...), " ")
-	f := Bash(line, cwd, home)
-	if f.Rule == "" || unknown && !(f.RedLine || f.Risk >= 2.5 || f.Violation >= 0.85) {
-		return Finding{}, false
-	}
-	if f.RedLine || f.Risk >= 1.5 || f.Violation >= 0.5 || SelfFinding(f) {
-		f.Reason = "the Kubernetes MCP tool runs `" + line + "`: " + f.Reason
-		return f, true
-	}
-	f.Rule, f.Reason = "mcp.kubectl", "the Kubernetes MCP tool runs `"+line+"`: "+f.Reason
-	f.Uncertain = false
-	return f, true
+	return mcpAsLine(line, cwd, home, "the Kubernetes MCP tool runs `"+line+"`: ", "mcp.kubectl", unknown)
 }
