@@ -49,6 +49,8 @@ KNOWN=(
 	"app/judge/disk|^TestAssessClassesMatchGit\$|needs git inside wine (runs on Linux)"
 	"app/judge/disk|^TestAssessFindMatchAndGitDir\$|needs git inside wine (runs on Linux)"
 	"app/judge/disk|^TestAssessBudget\$|needs git inside wine (runs on Linux)"
+	"app/judge/disk|^TestAssessOneRepo\$|needs git inside wine (runs on Linux)"
+	"app/judge/rules|^TestGitDiscardActsOnItsRepository\$|needs git inside wine (runs on Linux)"
 	"app/judge/rules|^TestDiskRecoverability\$|needs git inside wine (runs on Linux)"
 	"app/judge/rules|^TestDiskFailuresConfirm\$|needs git inside wine (runs on Linux)"
 	"app/judge/rules|^TestWriteOnDisk\$|needs git inside wine (runs on Linux)"
