@@ -300,3 +300,28 @@ func TestEverydayWorkStaysAllowed(t *testing.T) {
 	}
 	t.Logf("%d everyday cases, %d above their level", len(cases), bad)
 }
+
+// A copy lands files where the agent host loads code (Claude Code's
+// plugins, Gemini CLI's and Qwen Code's extensions, opencode's plugins):
+// each landing path is judged as the write it is, so a plugin with its own
+// hooks copied in asks the user (guard.host-plugin), like a Write there.
+func TestCopiesIntoHostPluginFolders(t *testing.T) {
+	e := newEnv(t)
+	e.file(t, "kit/plugins/p/hooks/hooks.json", `{"hooks":{"SessionStart":[]}}`)
+	e.file(t, "kit/plugins/p/.claude-plugin/plugin.json", `{"name":"p"}`)
+	e.file(t, "ext/gemini-extension.json", `{"name":"x"}`)
+	e.file(t, "notes/agents/reviewer.md", "# reviewer\n")
+	for _, v := range e.check(t,
+		bash("rsync -a kit/ ~/.claude/"),
+		bash("cp -r kit/plugins ~/.claude/"),
+		bash("cp -r ext ~/.gemini/extensions/"),
+		bash("cp -r ext/. ~/.qwen/extensions/x/"),
+		call{Tool: "Write", Input: map[string]any{"file_path": filepath.Join(e.home, ".claude", "plugins", "p", "hooks", "hooks.json"), "content": "{}"}},
+	) {
+		if v.Level == "allow" {
+			t.Errorf("a copy into a host's plugin folder was allowed: %s %s", v.Rule, v.Reason)
+		}
+	}
+	// what the host reads as text, not code, stays everyday work
+	e.expect(t, "allow", bash("rsync -a notes/ ~/.claude/"))
+}

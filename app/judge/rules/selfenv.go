@@ -296,7 +296,20 @@ func selfExec(c *shell.Cmd, x *Ctx) (Finding, bool) {
 // its next start, beside the guard's own plugin: confirm, so the user
 // sees it. The guard's own file there is protected (self.*).
 func hostPluginWrite(p, cwd, home string) (Finding, bool) {
-	if l := strings.ToLower(p); !strings.Contains(l, "plugin") && !strings.Contains(l, "hooks") {
+	return HostPluginWrite(p, cwd, home)
+}
+
+// hostPluginDirs are the home's folders whose files an agent host loads
+// as code (plugins, extensions and hook scripts, with their own hooks):
+// opencode, Amp, Cline, Claude Code's plugins, Gemini CLI's and Qwen
+// Code's extensions.
+var hostPluginDirs = []string{".config/opencode/plugin/", ".config/opencode/plugins/", ".config/amp/plugins/",
+	"documents/cline/hooks/", ".clinerules/hooks/", ".claude/plugins/", ".gemini/extensions/", ".qwen/extensions/"}
+
+// HostPluginWrite is hostPluginWrite for the packs: a copy's landing
+// paths are judged as the writes they are.
+func HostPluginWrite(p, cwd, home string) (Finding, bool) {
+	if l := strings.ToLower(p); !strings.Contains(l, "plugin") && !strings.Contains(l, "hooks") && !strings.Contains(l, "extensions") {
 		return Finding{}, false // the cheap test first: this runs for every write
 	}
 	if f, ok := Protected(p, cwd, home); ok {
@@ -307,7 +320,7 @@ func hostPluginWrite(p, cwd, home string) (Finding, bool) {
 	if !ok || n.dynamic {
 		return Finding{}, false
 	}
-	for _, d := range []string{".config/opencode/plugin/", ".config/opencode/plugins/", ".config/amp/plugins/", "documents/cline/hooks/", ".clinerules/hooks/"} {
+	for _, d := range hostPluginDirs {
 		if strings.HasPrefix(rel, d) {
 			return Finding{Risk: 2, Violation: 0.6, Rule: "guard.host-plugin", Marked: p,
 				Reason: "writes " + p + ", code the agent host loads into itself on its next start, where the guard's own plugin runs: the user should see it"}, true

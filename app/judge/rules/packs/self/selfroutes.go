@@ -99,6 +99,7 @@ func landings(c *shell.Cmd, src, root string, x *rules.Ctx) (f rules.Finding, hi
 		return rules.Finding{}, false, false
 	}
 	rn := rules.Normalize(root, x.Cwd, x.Home)
+	var plugin rules.Finding
 	for _, rel := range rels {
 		dst := path.Join(rn.Abs(), rel)
 		if f, ok := rules.Protected(dst, "", x.Home); ok {
@@ -106,6 +107,14 @@ func landings(c *shell.Cmd, src, root string, x *rules.Ctx) (f rules.Finding, hi
 			f.Marked = c.Raw
 			return f, true, true
 		}
+		if f, ok := rules.HostPluginWrite(dst, "", x.Home); ok && !plugin.Worse(f) {
+			plugin = f // kept: a protected path further on outranks it
+		}
+	}
+	if plugin.Rule != "" {
+		plugin.Reason = "copies " + src + " into " + root + ", which " + plugin.Reason
+		plugin.Marked = c.Raw
+		return plugin, true, true
 	}
 	return rules.Finding{}, false, true
 }
