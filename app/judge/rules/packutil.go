@@ -366,6 +366,11 @@ func ruleDynamicSubcommand(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	if !pkSubcommandTools.Has(c.Name) {
 		return Finding{}, false
 	}
+	if c.Name == "kill" && (strings.Contains(c.Raw, "$(lsof ") || len(c.PipedFrom) == 1 && c.PipedFrom[0] == "lsof") {
+		// kill $(lsof -t -i:3000): the words are PIDs that lsof selects,
+		// judged by the kill rule (procs), not a subcommand.
+		return Finding{}, false
+	}
 	prevFlag := false
 	for _, a := range c.Args {
 		if strings.HasPrefix(a, "-") && !pkDyn(a) {
