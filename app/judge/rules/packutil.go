@@ -366,9 +366,10 @@ func ruleDynamicSubcommand(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	if !pkSubcommandTools.Has(c.Name) {
 		return Finding{}, false
 	}
-	if c.Name == "kill" && (strings.Contains(c.Raw, "$(lsof ") || len(c.PipedFrom) == 1 && c.PipedFrom[0] == "lsof") {
-		// kill $(lsof -t -i:3000): the words are PIDs that lsof selects,
-		// judged by the kill rule (procs), not a subcommand.
+	if c.Name == "kill" {
+		// kill has no subcommands: a word known at run time is a PID
+		// (kill $!, kill $(lsof -t -i:3000)), judged by the kill rule
+		// (procs), which asks for any PID it cannot place.
 		return Finding{}, false
 	}
 	prevFlag := false

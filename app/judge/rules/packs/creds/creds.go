@@ -226,7 +226,13 @@ func pkCmdSecrets(c *shell.Cmd, x *rules.Ctx) (kind int, what string) {
 		}
 		words = append(words, c.Args...)
 		if pkDisplayReaders.Has(c.Name) && !pkWritesHeredoc(c) {
-			words = append(words, rules.PkRawWords(c.Raw)...)
+			// The raw words, but not a file the command only writes
+			// (printf 'PORT=3000\n' >> .env appends to .env, reads nothing).
+			for _, w := range rules.PkRawWords(c.Raw) {
+				if !pkWriteTarget(c, w) {
+					words = append(words, w)
+				}
+			}
 		}
 	}
 	for _, r := range c.Redirs {
@@ -723,6 +729,24 @@ func pkFileSent(t string, c *shell.Cmd, x *rules.Ctx) bool {
 		}
 		for _, r := range o.Redirs {
 			if r.Op == "<" && r.Target == t {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// pkWriteTarget: w (a raw word, possibly with its operator: >>.env, 2>log)
+// is the target of one of c's output redirections.
+func pkWriteTarget(c *shell.Cmd, w string) bool {
+	t := strings.TrimLeft(w, "0123456789&>|")
+	if t == "" {
+		return false
+	}
+	for _, r := range c.Redirs {
+		switch r.Op {
+		case ">", ">>", "&>", "&>>", ">|":
+			if r.Target == t || r.Target == w {
 				return true
 			}
 		}

@@ -88,6 +88,20 @@ func ruleKill(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 			return rules.PkAllow(c, 1, "proc.kill-job", "stops a background job of this shell")
 		}
 	}
+	if len(ops) > 0 && !elevated(c) && !strings.Contains(c.Raw, "$(") && !strings.Contains(c.Raw, "`") &&
+		strings.Count(c.Raw, "$!")+strings.Count(c.Raw, "${!}") == len(ops) {
+		// kill $!: the PID of the job this shell last started in the
+		// background (npm run dev & ... kill $!), its own process like %1.
+		allBg := true
+		for _, o := range ops {
+			if !rules.PkDyn(o) {
+				allBg = false
+			}
+		}
+		if allBg {
+			return rules.PkAllow(c, 1, "proc.kill-job", "stops the job this shell last started in the background ($!)")
+		}
+	}
 	if killByDevPort(c, x) {
 		return rules.PkAllow(c, 1, "proc.kill-dev-port", "stops the process listening on a development port (the dev server): it is started again with the project's run command")
 	}
