@@ -212,6 +212,13 @@ func mcpVerb(server, tool string) Finding {
 		force = force || w == "force"
 		push = push || w == "push"
 	}
+	if (mut || del) && !dest && mcpReadFirst(ws) {
+		// get_commit, get_release, list_merge_requests, get_workflow_run,
+		// get_issue_comments: the name starts with a read verb and the
+		// later words name what is read (a commit, a run, a merge request),
+		// not a second action.
+		mut, del = false, false
+	}
 	switch {
 	case force && push:
 		return Finding{Risk: 3, Violation: 0.9, RedLine: true, Rule: "mcp.force-push", Reason: "force-pushes through an MCP tool (" + who + "): this overwrites a remote's history", Marked: tool}
@@ -642,4 +649,25 @@ func mcpDatabaseName(name string) bool {
 	}
 	lw := strings.ToLower(name)
 	return strings.Contains(lw, "sql") || strings.Contains(lw, "postgres")
+}
+
+// mcpReadFirstVerbs: read verbs that, as the first word of a tool name, make
+// the rest of the name the object read (get_commit, list_merge_requests).
+var mcpReadFirstVerbs = words(`get list read search find fetch query view show describe count lookup browse
+	inspect stat diff explain preview peek retrieve download`)
+
+// mcpReadFirst: the tool name starts with a read verb and holds no second
+// action: no conjunction (get_or_create, find_and_delete), no replace
+// (search_replace edits), no force.
+func mcpReadFirst(ws []string) bool {
+	if len(ws) < 2 || !mcpReadFirstVerbs.Has(ws[0]) {
+		return false
+	}
+	for _, w := range ws[1:] {
+		switch w {
+		case "and", "or", "then", "plus", "replace", "force", "set", "update", "delete", "remove", "create", "write":
+			return false
+		}
+	}
+	return true
 }
