@@ -212,6 +212,9 @@ func mcpVerb(server, tool string) Finding {
 		force = force || w == "force"
 		push = push || w == "push"
 	}
+	if !del && !dest && mcpBrowserHousekeeping(ws) {
+		return Finding{Risk: 0, Rule: "mcp.read", Reason: "manages the automation browser itself (close, resize, tabs, wait): " + who}
+	}
 	if (mut || del) && !dest && mcpReadFirst(ws) {
 		// get_commit, get_release, list_merge_requests, get_workflow_run,
 		// get_issue_comments: the name starts with a read verb and the
@@ -666,6 +669,23 @@ func mcpReadFirst(ws []string) bool {
 	for _, w := range ws[1:] {
 		switch w {
 		case "and", "or", "then", "plus", "replace", "force", "set", "update", "delete", "remove", "create", "write":
+			return false
+		}
+	}
+	return true
+}
+
+// mcpBrowserWords: the words of browser-automation tools that only manage
+// the browser the tool drives (browser_close, browser_resize,
+// browser_wait_for, browser_tabs, browser_install): no page is acted on.
+var mcpBrowserWords = words(`browser puppeteer page pages close resize wait for tab tabs list select new install`)
+
+func mcpBrowserHousekeeping(ws []string) bool {
+	if len(ws) < 2 || ws[0] != "browser" && ws[0] != "puppeteer" {
+		return false
+	}
+	for _, w := range ws {
+		if !mcpBrowserWords.Has(w) {
 			return false
 		}
 	}
