@@ -99,6 +99,11 @@ func MCPAt(server, tool, args, cwd, home string, overrides map[string]map[string
 		return f // a token leaving through a send/post/create tool (creds_dest.go)
 	}
 	verb := mcpVerb(server, tool)
+	if verb.Rule == "mcp.read" && strings.Contains(verb.Reason, "read verb first") && mcpContentArgs(args) {
+		// view_commit {"path":..., "content":...}: content to write is no
+		// read, whatever the name says.
+		verb = mcpVerbRF(server, tool, false)
+	}
 	if f, ok := mcpSelf(server, tool, args, cwd, home, verb.Risk > 0); ok {
 		return f // the guard's files or process, under any argument name (selfmcp.go)
 	}
@@ -178,7 +183,11 @@ func isExecTool(tool string) bool {
 	return false
 }
 
-func mcpVerb(server, tool string) Finding {
+func mcpVerb(server, tool string) Finding { return mcpVerbRF(server, tool, true) }
+
+// mcpVerbRF: mcpVerb; readFirst lets a read verb first make the tool a
+// read (mcpReadFirst).
+func mcpVerbRF(server, tool string, readFirst bool) Finding {
 	who := "mcp__" + server + "__" + tool
 	ws := splitName(tool)
 	var read, mut, del, dest, big, force, push bool
@@ -215,12 +224,12 @@ func mcpVerb(server, tool string) Finding {
 	if !del && !dest && mcpBrowserHousekeeping(ws) {
 		return Finding{Risk: 0, Rule: "mcp.read", Reason: "manages the automation browser itself (close, resize, tabs, wait): " + who}
 	}
-	if (mut || del) && !dest && mcpReadFirst(ws) {
+	if readFirst && mut && !del && !dest && mcpReadFirst(ws) {
 		// get_commit, get_release, list_merge_requests, get_workflow_run,
 		// get_issue_comments: the name starts with a read verb and the
 		// later words name what is read (a commit, a run, a merge request),
 		// not a second action.
-		mut, del = false, false
+		return Finding{Risk: 0, Rule: "mcp.read", Reason: "read-only MCP tool (its read verb first names what it reads): " + who}
 	}
 	switch {
 	case force && push:
@@ -667,12 +676,32 @@ func mcpReadFirst(ws []string) bool {
 		return false
 	}
 	for _, w := range ws[1:] {
+		if mutVerbs.Has(w) && !mcpNounVerbs.Has(w) {
+			return false // read_move, search_replace, get_and_set: a second action
+		}
 		switch w {
-		case "and", "or", "then", "plus", "replace", "force", "set", "update", "delete", "remove", "create", "write":
+		case "and", "or", "then", "plus", "force":
 			return false
 		}
 	}
 	return true
+}
+
+// mcpNounVerbs: action words that, after a read verb, name the thing read
+// (get_commit, get_release, get_workflow_run, list_merge_requests).
+var mcpNounVerbs = words(`commit commits release releases run runs merge comment comments tag tags schedule
+	deploy fork forks reply replies invite invites lock locks upload uploads import imports sync patch patches
+	post posts trigger triggers dispatch install installs submit push`)
+
+// mcpContentArgs: the arguments carry content to write (a file body, an
+// edit), which no read takes.
+func mcpContentArgs(args string) bool {
+	for _, k := range []string{`"content"`, `"new_string"`, `"newText"`, `"new_text"`, `"edits"`, `"file_text"`, `"contents"`} {
+		if strings.Contains(args, k) {
+			return true
+		}
+	}
+	return false
 }
 
 // mcpBrowserWords: the words of browser-automation tools that only manage
