@@ -142,8 +142,6 @@ var _ = declare("app/judge/rules/packs/procs/procs.go", func() []Entry {
 			Examples: []Example{{Command: "killall node"}}},
 		Entry{ID: "proc.pkill", Risk: 2, Category: "system", Reason: "kills processes by name or pattern",
 			Examples: []Example{{Command: "pkill node"}}},
-		Entry{ID: "proc.kill-dev-server", Risk: 1, Category: "system", Reason: "stops a development server by its command line (started again with the project's run command)",
-			Examples: []Example{{Command: "pkill -f 'next dev'"}}},
 		Entry{ID: "proc.stop-all", Risk: 3, Category: "system", Reason: "stops every running process",
 			Examples: []Example{{Command: "Get-Process | Stop-Process -Force"}}},
 		Entry{ID: "proc.stop-critical", Risk: 3, Category: "system", Reason: "stops a Windows system process",

@@ -234,9 +234,6 @@ func rulePkill(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 			return rules.PkRet(c, 3, 0.6, "proc.kill-critical", "kills a process the system or your session depends on")
 		}
 	}
-	if c.Name == "pkill" && pkillDevServer(c, pos) {
-		return rules.PkAllow(c, 1, "proc.kill-dev-server", "stops a development server by its command line (started again with the project's run command)")
-	}
 	if c.Name == "killall" && len(ops) == 0 && !c.Flag('l', "--list") {
 		return rules.PkRet(c, 2, 0.2, "proc.killall", "kills processes by name")
 	}
@@ -758,67 +755,6 @@ func elevated(c *shell.Cmd) bool {
 		case "sudo", "doas", "su", "pkexec", "run0", "runuser", "gsudo":
 			return true
 		}
-	}
-	return false
-}
-
-// devServerWords name development servers and watchers in a command line.
-// Production servers (gunicorn, uvicorn, puma, next start, npm start) are
-// left out: on a server they are the service itself.
-var devServerWords = []string{"vite", "next dev", "nodemon", "webpack serve",
-	"webpack-dev-server", "react-scripts start", "npm run dev", "pnpm dev", "pnpm run dev", "yarn dev",
-	"bun run dev", "bun dev", "--reload", "runserver", "rails s", "rails server",
-	"http.server", "flask run", "cargo watch", "astro dev", "nuxt dev", "remix dev", "ng serve", "storybook",
-	"vitest", "jest --watch", "tsc --watch", "tsx watch", "ts-node-dev", "server.js", "server.ts", "hugo server",
-	"jekyll serve", "mkdocs serve", "php artisan serve", "air -c", "watchexec", "live-server", "http-server"}
-
-// pkillDevServer: pkill [-f] [-SIGNAL] 'PATTERN' where the one pattern names
-// a development server or watcher (vite, next dev, uvicorn, node server.js),
-// not under sudo and not selecting by user, group, terminal or parent: the
-// agent stopping the server it started. A bare runtime (pkill -f node, which
-// takes the agent's own host and the editor's language servers with it), an
-// regex operator, or a pattern naming an agent, an editor or the guard still
-// asks.
-func pkillDevServer(c *shell.Cmd, pos []string) bool {
-	if elevated(c) || len(pos) != 1 || rules.PkDyn(pos[0]) {
-		return false
-	}
-	for _, a := range c.Args {
-		if strings.HasPrefix(a, "-") && a != "-f" && a != "--full" && !pkSignalFlag(a) {
-			return false
-		}
-	}
-	p := strings.ToLower(pos[0])
-	// A literal command line only: a regex operator (vite|x, (vite)?, v.*)
-	// could match every process.
-	if len(p) < 4 || strings.ContainsAny(p, "|^$?*+()[]{}\\") {
-		return false
-	}
-	for _, bad := range []string{"claude", "codex", "gemini", "agent-guard", "code", "cursor", "ssh", "tmux"} {
-		if strings.Contains(p, bad) {
-			return false
-		}
-	}
-	for _, w := range devServerWords {
-		if strings.Contains(p, w) {
-			return true
-		}
-	}
-	return false
-}
-
-// pkSignalFlag: -9, -TERM, -SIGINT, -KILL, --signal=TERM.
-func pkSignalFlag(a string) bool {
-	f := strings.TrimPrefix(a, "-")
-	if strings.HasPrefix(a, "--signal=") {
-		return true
-	}
-	if _, err := strconv.Atoi(f); err == nil {
-		return true
-	}
-	switch strings.TrimPrefix(strings.ToUpper(f), "SIG") {
-	case "TERM", "INT", "KILL", "HUP", "QUIT":
-		return true
 	}
 	return false
 }
