@@ -98,9 +98,7 @@ func ruleDocker(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 			if all {
 				return rules.PkRet(c, 2, 0.1, "docker.image-prune-all", "deletes every image not used by a container")
 			}
-			// Dangling images are untagged layers left by rebuilds: a build
-			// cache like builder prune's, rebuilt on demand.
-			return rules.PkAllow(c, 1, "docker.image-prune", "deletes dangling images (untagged layers left by rebuilds)")
+			return rules.PkRet(c, 1.5, 0.1, "docker.image-prune", "deletes dangling images")
 		case "network":
 			return rules.PkRet(c, 1.5, 0.1, "docker.network-prune", "deletes unused networks")
 		case "builder", "buildx":
@@ -129,9 +127,6 @@ func ruleDocker(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		if dynOps || all {
 			return rules.PkRet(c, 2.2, 0.3, "docker.rm-many", "removes containers chosen at run time (often all of them)")
 		}
-		if (group == "" || group == "container") && projectContainers(c, rc.Operands(), x) {
-			return rules.PkAllow(c, 1, "docker.project-container", "stops or removes the project's own compose containers (recreated by docker compose up; volumes stay)")
-		}
 		if force {
 			return rules.PkRet(c, 2, 0.2, "docker.rm-force", "kills and removes running containers")
 		}
@@ -139,14 +134,8 @@ func ruleDocker(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	case "rmi":
 		return pkDockerRmi(c, rc, dynOps)
 	case "kill":
-		if (group == "" || group == "container") && projectContainers(c, rc.Operands(), x) {
-			return rules.PkAllow(c, 1, "docker.project-container", "stops or removes the project's own compose containers (recreated by docker compose up; volumes stay)")
-		}
 		return rules.PkRet(c, 2, 0.2, "docker.kill", "kills running containers")
 	case "stop":
-		if (group == "" || group == "container") && projectContainers(c, rc.Operands(), x) {
-			return rules.PkAllow(c, 1, "docker.project-container", "stops or removes the project's own compose containers (recreated by docker compose up; volumes stay)")
-		}
 		if group == "pod" || group == "machine" {
 			return rules.PkRet(c, 2, 0.2, "docker.stop", "stops a "+group)
 		}
@@ -818,38 +807,6 @@ func dockerLocalRegistry(ops []string) bool {
 		}
 		h, _, _ := strings.Cut(host, ":")
 		if h != "localhost" && h != "127.0.0.1" && h != "[::1]" {
-			return false
-		}
-	}
-	return true
-}
-
-// projectContainers: every container named is one compose made for this
-// project: its name starts with the project folder's name and a separator
-// (proj-api-1, proj_db_1), on the local engine (composeLocalStack).
-func projectContainers(c *shell.Cmd, ops []string, x *rules.Ctx) bool {
-	if len(ops) == 0 || x == nil || !composeLocalStack(c) {
-		return false
-	}
-	dir := x.Project
-	if dir == "" {
-		dir = x.Cwd
-	}
-	dir = strings.TrimRight(strings.ReplaceAll(dir, `\`, "/"), "/")
-	name := strings.ToLower(dir[strings.LastIndexByte(dir, '/')+1:])
-	var b strings.Builder
-	for _, r := range name {
-		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' || r == '_' {
-			b.WriteRune(r)
-		}
-	}
-	name = b.String()
-	if len(name) < 2 {
-		return false
-	}
-	for _, o := range ops {
-		l := strings.ToLower(o)
-		if rules.PkDyn(o) || !(strings.HasPrefix(l, name+"-") || strings.HasPrefix(l, name+"_")) {
 			return false
 		}
 	}
