@@ -146,9 +146,6 @@ func ruleDocker(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		return rules.PkRet(c, 1.5, 0.1, "docker.scale", "changes how many replicas run")
 	case "push":
 		if group == "" || group == "image" || group == "manifest" || group == "buildx" {
-			if dockerLocalRegistry(rc.Operands()) {
-				return rules.PkAllow(c, 1, "docker.push-local", "pushes to a registry on this machine (localhost): nothing is published")
-			}
 			return rules.PkRet(c, 2, 0.3, "publish.docker-push", "publishes an image to a registry")
 		}
 	case "run", "create":
@@ -479,19 +476,10 @@ func pkComposeVerb(c *shell.Cmd, verb string, rest []string) (rules.Finding, boo
 		if rc.Flag('v', "--volumes") {
 			return rules.PkRet(c, 2.3, 0.4, "compose.rm-volumes", "removes service containers and their anonymous volumes")
 		}
-		if composeLocalStack(c) {
-			return rules.PkAllow(c, 1, "compose.rm-local", "removes the project's own stopped service containers (recreated by up; volumes stay)")
-		}
 		return rules.PkRet(c, 1.8, 0.1, "compose.rm", "removes stopped service containers")
 	case "kill":
-		if composeLocalStack(c) {
-			return rules.PkAllow(c, 1, "compose.stop-local", "stops the project's own stack on the local engine (started again by up)")
-		}
 		return rules.PkRet(c, 2, 0.2, "compose.kill", "kills the stack's containers")
 	case "stop", "pause":
-		if composeLocalStack(c) {
-			return rules.PkAllow(c, 1, "compose.stop-local", "stops the project's own stack on the local engine (started again by up)")
-		}
 		return rules.PkRet(c, 1.5, 0.1, "compose.stop", "stops the stack's services")
 	case "push":
 		return rules.PkRet(c, 2, 0.3, "publish.compose-push", "publishes the stack's images to a registry")
@@ -788,27 +776,4 @@ func composeLocalStack(c *shell.Cmd) bool {
 func composeEnvWord(w string) bool {
 	l := strings.ToLower(w)
 	return strings.Contains(l, "prod") || strings.Contains(l, "staging") || strings.Contains(l, "live") || strings.Contains(l, "remote")
-}
-
-// dockerLocalRegistry: every image named is in a registry on this machine
-// (localhost:5000/app, 127.0.0.1:5001/x): a kind or dev registry, nothing
-// leaves the machine.
-func dockerLocalRegistry(ops []string) bool {
-	if len(ops) == 0 {
-		return false
-	}
-	for _, o := range ops {
-		if rules.PkDyn(o) {
-			return false
-		}
-		host, _, ok := strings.Cut(strings.ToLower(o), "/")
-		if !ok {
-			return false
-		}
-		h, _, _ := strings.Cut(host, ":")
-		if h != "localhost" && h != "127.0.0.1" && h != "[::1]" {
-			return false
-		}
-	}
-	return true
 }
