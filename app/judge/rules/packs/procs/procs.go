@@ -102,115 +102,8 @@ func ruleKill(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 			return rules.PkAllow(c, 1, "proc.kill-job", "stops the job this shell last started in the background ($!)")
 		}
 	}
-	if killByDevPort(c, x) {
-		return rules.PkAllow(c, 1, "proc.kill-dev-port", "stops the process listening on a development port (the dev server): it is started again with the project's run command")
-	}
 	// PowerShell's kill alias: kill -Name x / kill -Id n.
 	return rules.PkRet(c, 2, 0.2, "proc.kill", "terminates running processes")
-}
-
-// killByDevPort: the PIDs kill receives all come from lsof -t selecting the
-// listener of one unprivileged TCP/UDP port (lsof -ti :3000 | xargs kill,
-// kill -9 $(lsof -t -i:8080)): stopping the dev server that holds the port,
-// everyday work. Not under sudo (another user's or a system service), and no
-// static PID, other substitution or other producer beside lsof.
-func killByDevPort(c *shell.Cmd, x *rules.Ctx) bool {
-	if x == nil || x.All == nil || len(c.PipedFrom) == 0 && !strings.Contains(c.Raw, "$(lsof ") {
-		return false
-	}
-	if elevated(c) {
-		return false
-	}
-	ops := c.Operands()
-	if len(c.PipedFrom) > 0 {
-		// lsof ... | xargs kill: the PIDs are lsof's output only.
-		for _, o := range ops {
-			if !rules.PkDyn(o) {
-				return false
-			}
-		}
-		for _, p := range c.PipedFrom {
-			if p != "lsof" {
-				return false
-			}
-		}
-	} else {
-		if len(ops) == 0 || strings.Count(c.Raw, "$(") != strings.Count(c.Raw, "$(lsof ") || strings.Contains(c.Raw, "`") {
-			return false
-		}
-		for _, o := range ops {
-			if !rules.PkDyn(o) {
-				return false
-			}
-		}
-	}
-	n := 0
-	for i := range x.All.Cmds {
-		if lc := &x.All.Cmds[i]; lc.Name == "lsof" {
-			if !lsofDevPort(lc) {
-				return false
-			}
-			n++
-		}
-	}
-	return n > 0
-}
-
-// lsofDevPort: lsof -t (PIDs only) whose one selection is -i [tcp|udp]:PORT
-// (or @localhost/@127.0.0.1:PORT) with PORT >= 1024; -n, -P, -sTCP:LISTEN
-// allowed.
-func lsofDevPort(c *shell.Cmd) bool {
-	if elevated(c) {
-		return false
-	}
-	terse, port := false, false
-	for _, a := range c.Args {
-		if rules.PkDyn(a) {
-			return false
-		}
-		if strings.HasPrefix(a, "-s") && strings.Contains(a, ":") {
-			continue // -sTCP:LISTEN
-		}
-		if strings.HasPrefix(a, "-") {
-			f := a[1:]
-			addr := ""
-			if i := strings.IndexByte(f, 'i'); i >= 0 {
-				f, addr = f[:i], f[i+1:]
-			}
-			for _, r := range f {
-				switch r {
-				case 't':
-					terse = true
-				case 'n', 'P', 'V', 'l', 'w':
-				default:
-					return false
-				}
-			}
-			if addr != "" {
-				if !devPortAddr(addr) {
-					return false
-				}
-				port = true
-			}
-			continue
-		}
-		if !devPortAddr(a) {
-			return false
-		}
-		port = true
-	}
-	return terse && port
-}
-
-func devPortAddr(a string) bool {
-	l := strings.ToLower(a)
-	l = strings.TrimPrefix(strings.TrimPrefix(l, "tcp"), "udp")
-	l = strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(l, "@localhost"), "@127.0.0.1"), "@[::1]")
-	if !strings.HasPrefix(l, ":") {
-		return false
-	}
-	n, err := strconv.Atoi(l[1:])
-	return err == nil && n >= 1024 && n <= 65535
 }
 
 func rulePkill(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
@@ -697,9 +590,6 @@ func ruleFuser(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	if c.Name == "fuser" && !c.Flag('k', "--kill") {
 		return rules.PkAllow(c, 0, "proc.fuser", "lists processes using a file or port")
 	}
-	if fuserDevPort(c) {
-		return rules.PkAllow(c, 1, "proc.kill-dev-port", "stops the process listening on a development port (the dev server): it is started again with the project's run command")
-	}
 	return rules.PkRet(c, 2, 0.2, "proc."+c.Name, "kills the processes holding a port, file or window")
 }
 
@@ -718,37 +608,8 @@ func rulePSTasks(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 
 var pkKillVal = rules.PkSet("-u", "--euid", "-U", "--uid", "-g", "--pgroup", "-G", "--group", "-P", "--parent", "-s", "--session", "-t", "--terminal", "--signal", "-o", "--older", "-y", "--younger", "-n", "-F", "--pidfile", "--ns", "--nslist", "-c", "-e")
 
-// fuserDevPort: fuser -k 3000/tcp or kill-port 3000 (npx kill-port): the
-// processes holding unprivileged ports only, not under sudo.
-func fuserDevPort(c *shell.Cmd) bool {
-	if elevated(c) || (c.Name != "fuser" && c.Name != "kill-port") {
-		return false
-	}
-	n := 0
-	for _, a := range c.Args {
-		if rules.PkDyn(a) {
-			return false
-		}
-		if strings.HasPrefix(a, "-") || a == "tcp" || a == "udp" {
-			continue
-		}
-		num := a
-		if c.Name == "fuser" {
-			p, proto, ok := strings.Cut(a, "/")
-			if !ok || (proto != "tcp" && proto != "udp") {
-				return false
-			}
-			num = p
-		}
-		if v, err := strconv.Atoi(num); err != nil || v < 1024 || v > 65535 {
-			return false
-		}
-		n++
-	}
-	return n > 0
-}
-
-// elevated: the command runs as another user (sudo, doas, su, pkexec, run0).
+// elevated: c runs under a wrapper that changes the user (sudo and the
+// like): its $! or job is not this shell's own process to stop freely.
 func elevated(c *shell.Cmd) bool {
 	for _, w := range c.Wrappers {
 		switch w {
