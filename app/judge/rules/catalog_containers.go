@@ -28,8 +28,6 @@ var _ = declare("app/judge/rules/packs/containers/containers.go", func() []Entry
 		Entry{ID: "compose.build", Risk: 1, Category: "containers", Reason: "runs the project's containers",
 			Examples: []Example{{Command: "docker compose build"}}},
 		Entry{ID: "compose.down", Risk: 2, Category: "containers", Reason: "stops the stack and removes its containers and networks",
-			Examples: []Example{{Command: "docker compose -f docker-compose.prod.yml down"}}},
-		Entry{ID: "compose.down-local", Risk: 1, Category: "containers", Reason: "stops the project's own stack: its containers and networks are recreated by up, its volumes stay",
 			Examples: []Example{{Command: "docker compose down"}}},
 		Entry{ID: "compose.down-rmi", Risk: 2, Category: "containers", Reason: "stops the stack, removes its containers, networks and images",
 			Examples: []Example{{Command: "docker compose down --rmi all"}}},

@@ -68,7 +68,7 @@ var _ = declare("app/judge/rules/packs/git/git.go", func() []Entry {
 		Entry{ID: "git.read", Risk: 0, Category: "version control", Reason: "git reads or reports the repository (status, log, diff, show, help)",
 			Examples: []Example{{Command: "git -h"}}},
 		Entry{ID: "git.rebase", Risk: 2, Category: "version control", Reason: "git rebase rewrites the branch's history",
-			Examples: []Example{{Command: "git rebase -i HEAD~3"}}},
+			Examples: []Example{{Command: "git rebase main"}}},
 		Entry{ID: "git.reflog-expire", Risk: 2, Category: "version control", Reason: "git reflog expire or delete removes the safety net for lost commits",
 			Examples: []Example{{Command: "git reflog expire --expire=now --all"}}},
 		Entry{ID: "git.remote", Risk: 1, Category: "version control", Reason: "git remote <args> changes where the repository pushes",

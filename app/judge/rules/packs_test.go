@@ -10,7 +10,7 @@ import (
 func TestPackSamples(t *testing.T) {
 	t.Setenv("AGENT_GUARD_HOME", t.TempDir())
 	cases := []struct{ cmd, want string }{
-		{"docker compose down", "allow"},
+		{"docker compose down", "confirm"},
 		{"taskkill /F /IM java.exe", "confirm"},
 		{"npm install lodash", "allow"},
 		{"node --version", "allow"},

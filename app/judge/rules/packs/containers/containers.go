@@ -468,9 +468,6 @@ func pkComposeVerb(c *shell.Cmd, verb string, rest []string) (rules.Finding, boo
 		if v, ok := rules.PkVal(rc, "--rmi"); ok && v != "" {
 			return rules.PkRet(c, 2.1, 0.2, "compose.down-rmi", "stops the stack, removes its containers, networks and images")
 		}
-		if composeLocalStack(c) {
-			return rules.PkAllow(c, 1, "compose.down-local", "stops the project's own stack: its containers and networks are recreated by up, its volumes stay")
-		}
 		return rules.PkRet(c, 2, 0.2, "compose.down", "stops the stack and removes its containers and networks")
 	case "rm":
 		if rc.Flag('v', "--volumes") {
@@ -744,36 +741,3 @@ var pkEntrypoints = map[string]string{"amazon/aws-cli": "aws", "hashicorp/terraf
 var (
 	pkDockerRunVal = rules.PkSet("-e", "--env", "-v", "--volume", "-p", "--publish", "--name", "-w", "--workdir", "--network", "--net", "-u", "--user", "--entrypoint", "--env-file", "-l", "--label", "--mount", "--platform", "--restart", "-h", "--hostname", "--add-host", "--cpus", "-m", "--memory", "--device", "--cap-add", "--cap-drop", "--security-opt", "--log-driver", "--log-opt", "--pid", "--ipc", "--tmpfs", "--ulimit", "--shm-size", "--gpus", "--dns", "--link", "--expose", "--health-cmd", "--runtime", "--pull", "--stop-signal", "--cidfile", "-a", "--attach", "--uts", "--userns", "--cgroupns", "--memory-swap", "--cpu-shares", "-c", "--label-file", "--volumes-from", "--group-add", "--mac-address", "--ip", "--network-alias", "--detach-keys", "--init-path", "--isolation", "--storage-opt", "--sysctl")
 )
-
-// composeLocalStack: the compose call acts on the project's own stack on the
-// local engine: no word names a production or shared environment (prod,
-// staging, live), no other engine is chosen (docker -H/--host/-c/--context,
-// DOCKER_HOST, DOCKER_CONTEXT) and no word is known only at run time.
-// Stopping such a stack is everyday (docker compose down after a session);
-// the same call against a prod file, project or remote engine still asks.
-func composeLocalStack(c *shell.Cmd) bool {
-	for _, e := range c.Env {
-		k, _, _ := strings.Cut(e, "=")
-		if k == "DOCKER_HOST" || k == "DOCKER_CONTEXT" || strings.HasPrefix(k, "COMPOSE_") && composeEnvWord(e) {
-			return false
-		}
-	}
-	for _, a := range c.Args {
-		if rules.PkDyn(a) || composeEnvWord(a) {
-			return false
-		}
-		switch a {
-		case "-H", "-c", "--context", "--host":
-			return false
-		}
-		if strings.HasPrefix(a, "--host=") || strings.HasPrefix(a, "--context=") || strings.HasPrefix(a, "-H=") {
-			return false
-		}
-	}
-	return true
-}
-
-func composeEnvWord(w string) bool {
-	l := strings.ToLower(w)
-	return strings.Contains(l, "prod") || strings.Contains(l, "staging") || strings.Contains(l, "live") || strings.Contains(l, "remote")
-}

@@ -256,16 +256,6 @@ func gitSubJudge(c *shell.Cmd, x *rules.Ctx, g *opts.Git) (rules.Finding, bool) 
 		if a.Has("abort", "quit", "continue", "skip", "show-current-patch", "edit-todo") {
 			return low()
 		}
-		// A plain rebase of the current branch onto another (git rebase main,
-		// git rebase origin/main, --onto, --autostash) replays the branch's own
-		// commits: the old ones stay in the reflog and nothing is pushed, so it
-		// is everyday. An interactive rebase (commits dropped or squashed by a
-		// script), --exec (runs a program per commit), --root (rewrites the
-		// whole history) or a rebase of a branch other than the current one
-		// (a second operand) stays a question.
-		if !a.Has("interactive", "exec", "root", "edit-todo") && len(a.Operands) <= 1 {
-			return low()
-		}
 		return gitF(c, 2, 0.3, "git.rebase", "git rebase rewrites the branch's history")
 	case "update-ref":
 		if a.Has("d", "stdin") {
