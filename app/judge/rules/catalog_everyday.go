@@ -102,6 +102,8 @@ var _ = declare("app/judge/rules/packs/everyday/everyday.go", func() []Entry {
 			Examples: []Example{{Command: "uv run x"}}},
 		Entry{ID: "day.script-deploy", Risk: 2, Category: "everyday work", Reason: "runs the project script <script>, which sounds like a deployment, release or data wipe",
 			Examples: []Example{{Command: "npm run deploy"}}},
+		Entry{ID: "creds.ssh-key-overwrite", Risk: 2, Category: "credentials", Reason: "writes a new key over a default SSH key ssh and git use: the existing private key would be lost",
+			Examples: []Example{{Command: "ssh-keygen -t ed25519 -f ~/.ssh/id_ed25519 -N '' <<< y"}}},
 		Entry{ID: "day.ssh-keygen", Risk: 1, Category: "everyday work", Reason: "removes a host from known_hosts",
 			Examples: []Example{{Command: "ssh-keygen -R host"}}},
 		Entry{ID: "day.tar", Risk: 1, Category: "everyday work", Reason: "creates or lists an archive",

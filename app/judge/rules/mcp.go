@@ -99,6 +99,11 @@ func MCPAt(server, tool, args, cwd, home string, overrides map[string]map[string
 		return f // a token leaving through a send/post/create tool (creds_dest.go)
 	}
 	verb := mcpVerb(server, tool)
+	if verb.Rule == "mcp.read" && strings.Contains(verb.Reason, "read verb first") && mcpContentArgs(args) {
+		// view_commit {"path":..., "content":...}: content to write is no
+		// read, whatever the name says.
+		verb = mcpVerbRF(server, tool, false)
+	}
 	if f, ok := mcpSelf(server, tool, args, cwd, home, verb.Risk > 0); ok {
 		return f // the guard's files or process, under any argument name (selfmcp.go)
 	}
@@ -178,7 +183,11 @@ func isExecTool(tool string) bool {
 	return false
 }
 
-func mcpVerb(server, tool string) Finding {
+func mcpVerb(server, tool string) Finding { return mcpVerbRF(server, tool, true) }
+
+// mcpVerbRF: mcpVerb; readFirst lets a read verb first make the tool a
+// read (mcpReadFirst).
+func mcpVerbRF(server, tool string, readFirst bool) Finding {
 	who := "mcp__" + server + "__" + tool
 	ws := splitName(tool)
 	var read, mut, del, dest, big, force, push bool
@@ -211,6 +220,16 @@ func mcpVerb(server, tool string) Finding {
 		big = big || bigNouns.Has(w)
 		force = force || w == "force"
 		push = push || w == "push"
+	}
+	if !del && !dest && mcpBrowserHousekeeping(ws) {
+		return Finding{Risk: 0, Rule: "mcp.read", Reason: "manages the automation browser itself (close, resize, tabs, wait): " + who}
+	}
+	if readFirst && mut && !del && !dest && mcpReadFirst(ws) {
+		// get_commit, get_release, list_merge_requests, get_workflow_run,
+		// get_issue_comments: the name starts with a read verb and the
+		// later words name what is read (a commit, a run, a merge request),
+		// not a second action.
+		return Finding{Risk: 0, Rule: "mcp.read", Reason: "read-only MCP tool (its read verb first names what it reads): " + who}
 	}
 	switch {
 	case force && push:
@@ -642,4 +661,62 @@ func mcpDatabaseName(name string) bool {
 	}
 	lw := strings.ToLower(name)
 	return strings.Contains(lw, "sql") || strings.Contains(lw, "postgres")
+}
+
+// mcpReadFirstVerbs: read verbs that, as the first word of a tool name, make
+// the rest of the name the object read (get_commit, list_merge_requests).
+var mcpReadFirstVerbs = words(`get list read search find fetch query view show describe count lookup browse
+	inspect stat diff explain preview peek retrieve download`)
+
+// mcpReadFirst: the tool name starts with a read verb and holds no second
+// action: no conjunction (get_or_create, find_and_delete), no replace
+// (search_replace edits), no force.
+func mcpReadFirst(ws []string) bool {
+	if len(ws) < 2 || !mcpReadFirstVerbs.Has(ws[0]) {
+		return false
+	}
+	for _, w := range ws[1:] {
+		if mutVerbs.Has(w) && !mcpNounVerbs.Has(w) {
+			return false // read_move, search_replace, get_and_set: a second action
+		}
+		switch w {
+		case "and", "or", "then", "plus", "force":
+			return false
+		}
+	}
+	return true
+}
+
+// mcpNounVerbs: action words that, after a read verb, name the thing read
+// (get_commit, get_release, get_workflow_run, list_merge_requests).
+var mcpNounVerbs = words(`commit commits release releases run runs merge comment comments tag tags schedule
+	deploy fork forks reply replies invite invites lock locks upload uploads import imports sync patch patches
+	post posts trigger triggers dispatch install installs submit push`)
+
+// mcpContentArgs: the arguments carry content to write (a file body, an
+// edit), which no read takes.
+func mcpContentArgs(args string) bool {
+	for _, k := range []string{`"content"`, `"new_string"`, `"newText"`, `"new_text"`, `"edits"`, `"file_text"`, `"contents"`} {
+		if strings.Contains(args, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// mcpBrowserWords: the words of browser-automation tools that only manage
+// the browser the tool drives (browser_close, browser_resize,
+// browser_wait_for, browser_tabs, browser_install): no page is acted on.
+var mcpBrowserWords = words(`browser puppeteer page pages close resize wait for tab tabs list select new install`)
+
+func mcpBrowserHousekeeping(ws []string) bool {
+	if len(ws) < 2 || ws[0] != "browser" && ws[0] != "puppeteer" {
+		return false
+	}
+	for _, w := range ws {
+		if !mcpBrowserWords.Has(w) {
+			return false
+		}
+	}
+	return true
 }

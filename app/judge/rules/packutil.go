@@ -366,6 +366,12 @@ func ruleDynamicSubcommand(c *shell.Cmd, x *Ctx) (Finding, bool) {
 	if !pkSubcommandTools.Has(c.Name) {
 		return Finding{}, false
 	}
+	if c.Name == "kill" {
+		// kill has no subcommands: a word known at run time is a PID
+		// (kill $!, kill $(lsof -t -i:3000)), judged by the kill rule
+		// (procs), which asks for any PID it cannot place.
+		return Finding{}, false
+	}
 	prevFlag := false
 	for _, a := range c.Args {
 		if strings.HasPrefix(a, "-") && !pkDyn(a) {

@@ -226,7 +226,13 @@ func pkCmdSecrets(c *shell.Cmd, x *rules.Ctx) (kind int, what string) {
 		}
 		words = append(words, c.Args...)
 		if pkDisplayReaders.Has(c.Name) && !pkWritesHeredoc(c) {
-			words = append(words, rules.PkRawWords(c.Raw)...)
+			// The raw words, but not a file the command only writes
+			// (printf 'PORT=3000\n' >> .env appends to .env, reads nothing).
+			for _, w := range rules.PkRawWords(c.Raw) {
+				if !pkWriteTarget(c, w) {
+					words = append(words, w)
+				}
+			}
 		}
 	}
 	for _, r := range c.Redirs {
@@ -481,6 +487,11 @@ func ruleCreds(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	if !display {
 		return rules.Finding{}, false
 	}
+	if pkIntoExport(c, x) {
+		// export $(grep -v '^#' .env | xargs): the values go into the
+		// environment of the commands that follow, like set -a; . .env.
+		return rules.Finding{}, false
+	}
 	switch c.Name {
 	case "history", "get-history", "h", "ghy":
 		// The agent's shell is not interactive: its history list is empty
@@ -728,4 +739,47 @@ func pkFileSent(t string, c *shell.Cmd, x *rules.Ctx) bool {
 		}
 	}
 	return false
+}
+
+// pkWriteTarget: w (a raw word, possibly with its operator: >>.env, 2>log)
+// is the target of one of c's output redirections.
+func pkWriteTarget(c *shell.Cmd, w string) bool {
+	t := strings.TrimLeft(w, "0123456789&>|")
+	if t == "" {
+		return false
+	}
+	for _, r := range c.Redirs {
+		switch r.Op {
+		case ">", ">>", "&>", "&>>", ">|":
+			if r.Target == t || r.Target == w {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// pkIntoExport: c runs inside a command substitution that is the argument
+// of export (export $(grep -v '^#' .env | xargs)), piped at most through
+// filters: what it prints is loaded into the environment, not shown. The
+// splitter drops the export itself, so the whole line (x.Script) says it.
+func pkIntoExport(c *shell.Cmd, x *rules.Ctx) bool {
+	if c.Scope == "" || x == nil || c.Raw == "" || !strings.Contains(x.Script, "export $("+c.Raw) {
+		return false
+	}
+	for _, p := range c.PipedTo {
+		switch p {
+		case "xargs", "grep", "sed", "tr", "cut", "sort", "awk", "echo":
+		default:
+			return false
+		}
+	}
+	// The project's own env files only (.env, .env.local, config/.env):
+	// a file of the home (~/.aws/credentials) or elsewhere stays a read.
+	for _, a := range c.Args {
+		if strings.HasPrefix(a, "~") || strings.HasPrefix(a, "/") || strings.HasPrefix(a, "..") || strings.Contains(a, "$") || rules.PkDyn(a) || strings.Contains(a, `\`) || strings.Contains(a, ":") {
+			return false
+		}
+	}
+	return true
 }

@@ -497,6 +497,16 @@ func ruleFrameworkDb(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	if len(ops) > 1 {
 		sub = ops[1]
 	}
+	if c.Name == "goose" {
+		// goose [-dir DIR] DRIVER DBSTRING COMMAND: the command comes after
+		// the driver and the connection string.
+		for _, o := range ops {
+			switch o {
+			case "up", "up-by-one", "up-to", "down", "down-to", "redo", "reset", "status", "version", "create", "fix", "validate":
+				v, sub = o, ""
+			}
+		}
+	}
 	force := c.Flag('f', "--force")
 	switch c.Name {
 	case "prisma":

@@ -90,6 +90,9 @@ func ruleWorkTool(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		if c.Flag('R', "") {
 			return rules.PkAllow(c, 1, "day.ssh-keygen", "removes a host from known_hosts")
 		}
+		if f, ok := sshKeygenOverwrite(c); ok {
+			return f, true
+		}
 	case "code", "cursor", "code-insiders":
 		if c.Flag(0, "--install-extension", "--uninstall-extension") {
 			return rules.PkAllow(c, 1, "day.editor-ext", "manages editor extensions")
@@ -613,3 +616,44 @@ var (
 	pkVFEveryday2 = rules.PkSet("-p", "--package", "--manifest-path", "--target", "--features", "-F", "--bin", "--example", "--test", "--bench", "-j", "--jobs", "--profile", "--color", "-Z", "--config", "--target-dir")
 	pkVFEveryday3 = rules.PkSet("-p", "--python", "--project", "--directory", "--with", "--from", "-n", "--name", "-c", "--channel", "-e", "--extra", "--group", "--index-url", "--extra-index-url")
 )
+
+// sshKeygenOverwrite: ssh-keygen generating a key (-t/-b/-N, not -l/-y/-F/-R)
+// with -f naming one of the default key files of ~/.ssh (id_rsa,
+// id_ed25519...), which ssh and git use, and the "y" to its overwrite
+// question fed on stdin (<<< y, yes |): an existing key there is replaced
+// and the old private key is gone for good. A new file name
+// (id_ed25519_work) stays everyday.
+func sshKeygenOverwrite(c *shell.Cmd) (rules.Finding, bool) {
+	if c.Flag('l', "") || c.Flag('y', "") || c.Flag('F', "") || c.Flag('e', "") || c.Flag('i', "") || c.Flag('p', "") || c.Flag('c', "") {
+		return rules.Finding{}, false
+	}
+	f, ok := rules.PkVal(c, "-f")
+	if !ok {
+		return rules.Finding{}, false
+	}
+	// Only with an answer fed on stdin: alone, ssh-keygen asks before it
+	// overwrites and the agent's closed stdin says no (a new file is no loss).
+	fed := len(c.PipedFrom) > 0
+	for _, r := range c.Redirs {
+		if r.Op == "<<<" || r.Op == "<<" || r.Op == "<<-" || r.Op == "<" {
+			fed = true
+		}
+	}
+	if !fed {
+		return rules.Finding{}, false
+	}
+	base := strings.ToLower(f)
+	if i := strings.LastIndexAny(base, `/\`); i >= 0 {
+		if !strings.Contains(base[:i+1], ".ssh") {
+			return rules.Finding{}, false
+		}
+		base = base[i+1:]
+	} else {
+		return rules.Finding{}, false
+	}
+	switch base {
+	case "id_rsa", "id_ed25519", "id_ecdsa", "id_dsa", "id_ed25519_sk", "id_ecdsa_sk", "identity":
+		return rules.PkRet(c, 2, 0.5, "creds.ssh-key-overwrite", "writes a new key over "+f+", a default SSH key ssh and git use: the existing private key would be lost")
+	}
+	return rules.Finding{}, false
+}

@@ -116,6 +116,13 @@ func rulePkgMgr(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	switch verb {
 	case "remove", "erase", "uninstall", "rm", "del", "purge", "autoremove", "delete", "zap":
 		if c.Name == "brew" || c.Name == "scoop" || c.Name == "port" && false {
+			for _, o := range c.Operands() {
+				if rules.PkDyn(o) {
+					// brew uninstall --force $(brew list): a list made at
+					// run time, every package at once.
+					return rules.PkRet(c, 1.5, 0.2, "pkg.remove", "uninstalls packages named only at run time (possibly all of them)")
+				}
+			}
 			return rules.PkAllow(c, 1.2, "pkg.remove-user", "uninstalls a user-level package")
 		}
 		if c.Name == "winget" || c.Name == "choco" || c.Name == "snap" || c.Name == "flatpak" {

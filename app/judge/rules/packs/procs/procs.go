@@ -88,6 +88,20 @@ func ruleKill(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 			return rules.PkAllow(c, 1, "proc.kill-job", "stops a background job of this shell")
 		}
 	}
+	if len(ops) > 0 && !elevated(c) && !strings.Contains(c.Raw, "$(") && !strings.Contains(c.Raw, "`") &&
+		strings.Count(c.Raw, "$!")+strings.Count(c.Raw, "${!}") == len(ops) {
+		// kill $!: the PID of the job this shell last started in the
+		// background (npm run dev & ... kill $!), its own process like %1.
+		allBg := true
+		for _, o := range ops {
+			if !rules.PkDyn(o) {
+				allBg = false
+			}
+		}
+		if allBg {
+			return rules.PkAllow(c, 1, "proc.kill-job", "stops the job this shell last started in the background ($!)")
+		}
+	}
 	// PowerShell's kill alias: kill -Name x / kill -Id n.
 	return rules.PkRet(c, 2, 0.2, "proc.kill", "terminates running processes")
 }
@@ -593,3 +607,15 @@ func rulePSTasks(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 }
 
 var pkKillVal = rules.PkSet("-u", "--euid", "-U", "--uid", "-g", "--pgroup", "-G", "--group", "-P", "--parent", "-s", "--session", "-t", "--terminal", "--signal", "-o", "--older", "-y", "--younger", "-n", "-F", "--pidfile", "--ns", "--nslist", "-c", "-e")
+
+// elevated: c runs under a wrapper that changes the user (sudo and the
+// like): its $! or job is not this shell's own process to stop freely.
+func elevated(c *shell.Cmd) bool {
+	for _, w := range c.Wrappers {
+		switch w {
+		case "sudo", "doas", "su", "pkexec", "run0", "runuser", "gsudo":
+			return true
+		}
+	}
+	return false
+}

@@ -76,7 +76,7 @@ func ruleNestedAgent(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		return rules.HooksOffFinding(c.Raw, "code that starts an agent host with an AGENT_GUARD_* variable set"), true
 	}
 	if unguardedAgents[name] {
-		if onlyHelp(args) {
+		if onlyHelp(args) || name == "goose" && gooseMigrations(args) {
 			return rules.Finding{}, false
 		}
 		return rules.Finding{Risk: 2, Violation: 0.6, Rule: "guard.nested-unguarded", Marked: c.Raw,
@@ -468,4 +468,38 @@ func hostCLIRegisters(c *shell.Cmd, name string, args []string, x *rules.Ctx) (r
 		}
 	}
 	return rules.Finding{}, false
+}
+
+// gooseAgentCmds are the commands of Block's goose agent; gooseMigrate the
+// drivers and commands of pressly/goose, the database migration tool of the
+// same name (goose -dir db/migrations postgres "$DSN" up).
+var (
+	gooseAgentCmds = map[string]bool{"session": true, "s": true, "run": true, "configure": true, "info": true,
+		"mcp": true, "update": true, "project": true, "p": true, "projects": true, "ps": true, "web": true,
+		"recipe": true, "bench": true, "schedule": true, "sched": true, "help": true, "completion": true, "term": true, "acp": true}
+	gooseMigrate = map[string]bool{"postgres": true, "mysql": true, "sqlite3": true, "sqlite": true, "mssql": true,
+		"redshift": true, "tidb": true, "clickhouse": true, "vertica": true, "ydb": true, "turso": true, "starrocks": true,
+		"up": true, "up-by-one": true, "up-to": true, "down": true, "down-to": true, "redo": true, "reset": true,
+		"status": true, "version": true, "create": true, "fix": true, "validate": true}
+)
+
+// gooseMigrations: goose is the migration tool, not the agent: its first
+// word that is not an option is a driver or a migration command (the agent
+// would reject it), or a -dir option names the migrations folder. The db
+// pack judges it (down, reset).
+func gooseMigrations(args []string) bool {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "-dir" || a == "--dir" || strings.HasPrefix(a, "-dir=") || strings.HasPrefix(a, "--dir=") {
+			if a == "-dir" || a == "--dir" {
+				i++
+			}
+			continue
+		}
+		if strings.HasPrefix(a, "-") {
+			continue
+		}
+		return !gooseAgentCmds[a] && gooseMigrate[strings.ToLower(a)]
+	}
+	return false
 }
