@@ -72,6 +72,7 @@ type walker struct {
 	pending  map[int]bool
 	xargsIn  map[int]bool // xargs commands whose last argument is stdin
 	obf      []bool       // per word of the call being built: spelled to hide it
+	lit      []string     // per word: its literal text when a relative Windows path (winRelPath)
 	env      []string     // NAME=value assignments prefixed to the call being built
 	bashOnly bool         // do not take the line for PowerShell (the bash pass of one that looks like it)
 	rawBS    bool         // do not double Windows trailing backslashes (the pass over the original)
@@ -236,6 +237,13 @@ func (w *walker) run(src string) {
 		return
 	}
 	if err != nil {
+		if norm := psCallOp(src); norm != src {
+			// & "C:\Program Files\x.exe" args: PowerShell's call
+			// operator at a statement's start, which bash cannot parse
+			// (so bash runs nothing of it): judge the command it calls.
+			w.run(norm)
+			return
+		}
 		var pe syntax.ParseError
 		if errors.As(err, &pe) {
 			err = fmt.Errorf("%s", pe.Text)
@@ -642,9 +650,15 @@ func (w *walker) call(s *syntax.Stmt, ce *syntax.CallExpr) int {
 	}
 	argv := make([]string, 0, len(ce.Args))
 	var obf []bool // per argv word: spelled to hide it
+	var lit []string
 	for i, a := range ce.Args {
 		ws := w.words(a)
 		hidden := obfuscated(a) || len(ws) > 1 // {rm,-rf,x} is one word in the source
+		if i == 0 && hidden && len(ws) == 1 && len(a.Parts) == 1 {
+			if l, ok := a.Parts[0].(*syntax.Lit); ok && winRelPath(l.Value) {
+				lit = []string{l.Value} // only the program word is read so
+			}
+		}
 		if len(ws) == 1 && strings.Contains(ws[0], "\\ ") && windowsy(ws[0]) && !quotedWord(a) {
 			// PowerShell's C:\ -Recurse read by bash as one word "C:\ -Recurse".
 			ws = strings.Fields(ws[0])
@@ -687,8 +701,8 @@ func (w *walker) call(s *syntax.Stmt, ce *syntax.CallExpr) int {
 	if argv[0] == "printf" && len(argv) >= 4 && argv[1] == "-v" && argv[2] != "" {
 		w.setVar(argv[2], printfValue(argv[3], argv[4:]))
 	}
-	w.obf, w.env = obf, env
-	defer func() { w.obf, w.env = nil, nil }()
+	w.obf, w.lit, w.env = obf, lit, env
+	defer func() { w.obf, w.lit, w.env = nil, nil, nil }()
 	w.nodeSpan(s)
 	return w.command(argv, w.redirs(s.Redirs), w.raw(s), s.Background, nil)
 }

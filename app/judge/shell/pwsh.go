@@ -579,3 +579,47 @@ func cmdIfBody(src string) (string, bool) {
 	}
 	return strings.Trim(rest, "()"), true
 }
+
+// psCallOp blanks PowerShell's call operator where a statement starts
+// (& "path\x.exe" args, x; & .\tool a) and is followed by a space or a
+// quote; the rest of src is unchanged (same length, same offsets).
+func psCallOp(src string) string {
+	if strings.IndexByte(src, '&') < 0 {
+		return src
+	}
+	var b []byte
+	start := true
+	quote := byte(0)
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		if quote != 0 {
+			if c == quote {
+				quote = 0
+			}
+			continue
+		}
+		switch c {
+		case ' ', '\t', '\r':
+			continue
+		case ';', '|', '{', '(', '\n':
+			start = true
+			continue
+		case '&':
+			if start && i+1 < len(src) && strings.IndexByte(" \t'\"", src[i+1]) >= 0 && (i == 0 || src[i-1] != '&') {
+				if b == nil {
+					b = []byte(src)
+				}
+				b[i] = ' '
+				start = true
+				continue
+			}
+		case '\'', '"':
+			quote = c
+		}
+		start = false
+	}
+	if b == nil {
+		return src
+	}
+	return string(b)
+}

@@ -214,6 +214,8 @@ var winVars = [...][2]string{
 	{"$profile.alluserscurrenthost", "C:\\Program Files\\PowerShell\\7\\Microsoft.PowerShell_profile.ps1"},
 	{"$profile", "~\\Documents\\PowerShell\\Microsoft.PowerShell_profile.ps1"},
 	{"$pwd", "."},
+	{"${pwd}", "."},
+	{"%cd%", "."}, // cmd.exe's current folder, as $PWD
 }
 
 // ExpandWinVars maps a leading cmd.exe %VAR% or PowerShell $env:VAR naming

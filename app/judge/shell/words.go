@@ -313,6 +313,30 @@ func windowsy(s string) bool {
 		strings.Contains(s, "%\\") || strings.Contains(s, "$env:")
 }
 
+// winRelPath: a bare word that is a relative Windows path to a program
+// (.venv\Scripts\python, node_modules\.bin\tsc, bin\Debug\App.exe):
+// backslashes only between non-empty folder names, no drive (windowsy
+// covers those), nothing a shell would expand.
+func winRelPath(s string) bool {
+	if len(s) < 3 || s[0] == '\\' || s[0] == '-' || s[len(s)-1] == '\\' || strings.IndexByte(s, '\\') < 0 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\\':
+			if s[i-1] == '\\' {
+				return false
+			}
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c >= 0x80,
+			c == '.', c == '_', c == '-', c == '+':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // unescapeDQ removes the backslashes double quotes honour (\$ \` \" \\ \newline).
 func unescapeDQ(s string) string {
 	if strings.IndexByte(s, '\\') < 0 || windowsy(s) {
