@@ -227,10 +227,21 @@ func (w *walker) psLine(code string) {
 			// filter only narrows what the listing yields; the delete is
 			// judged on the listing (at worst all of it).
 			from := prevAt[i]
+			where, wheres := "", 0
 			for k := 0; k < 8 && from >= 0 && psFilterCmds[lower(pieces[from][0])] && prevAt[from] >= 0; k++ {
+				if f, ok := psWhereFilter(code, pos[from]+len(raws[from]), pieces[from]); ok {
+					where = f
+					wheres++
+				}
 				from = prevAt[from]
 			}
-			argv = psPipeTarget(pieces[from], argv)
+			if wheres == 1 {
+				// Where-Object { $_.Name -like '*.log' }: only those, as -Filter *.log.
+				prev := append(pieces[from][:len(pieces[from]):len(pieces[from])], "-Filter", where)
+				argv = psPipeTarget(prev, argv)
+			} else {
+				argv = psPipeTarget(pieces[from], argv)
+			}
 		}
 		piped := prevAt[i] >= 0 || i+1 < len(pieces) && psPrevSep(code, pos[i+1]) == '|'
 		if piped {
@@ -353,6 +364,47 @@ func psBlockWords(code string, i int) []string {
 		out = append(out, f)
 	}
 	return out
+}
+
+// psWhereFilter reads Where-Object { $_.Name -like '*.log' } or
+// { $_.Extension -eq '.log' } (one comparison, nothing else) as the
+// file-name pattern it keeps; ok=false for any other filter, for a
+// pattern that keeps everything (*, *.*) or that names a folder.
+func psWhereFilter(code string, i int, piece []string) (string, bool) {
+	if len(piece) != 1 {
+		return "", false
+	}
+	if n := lower(piece[0]); n != "where-object" && n != "?" && n != "where" {
+		return "", false
+	}
+	rest := strings.TrimLeft(code[i:], " \t")
+	if !strings.HasPrefix(rest, "{") {
+		return "", false
+	}
+	end := strings.IndexByte(rest, '}')
+	if end < 0 {
+		return "", false
+	}
+	f := strings.Fields(rest[1:end])
+	if len(f) != 3 {
+		return "", false
+	}
+	prop, op := lower(f[0]), lower(f[1])
+	pat := f[2]
+	if len(pat) < 2 || (pat[0] != '\'' && pat[0] != '"') || pat[len(pat)-1] != pat[0] {
+		return "", false
+	}
+	pat = pat[1 : len(pat)-1]
+	if pat == "" || strings.ContainsAny(pat, "\\/$`'\"[]") || strings.Trim(pat, "*?.") == "" {
+		return "", false
+	}
+	switch {
+	case prop == "$_.name" && (op == "-like" || op == "-ilike" || op == "-clike" || op == "-eq"):
+		return pat, true
+	case prop == "$_.extension" && (op == "-eq" || op == "-ieq") && pat[0] == '.' && !strings.ContainsAny(pat, "*?"):
+		return "*" + pat, true
+	}
+	return "", false
 }
 
 // psLiteral: a piece that is a value, not a command (1..3, "text").

@@ -51,6 +51,12 @@ func (w *walker) merge(src string, ps bool) {
 			// like ($f in ...) are no programs bash would run.)
 			continue
 		}
+		if ps && have[c.Name] && len(c.PipedFrom) > 0 && len(c.Operands()) == 0 && isCmdlet(c.Prog) {
+			// gci | Where-Object { ... } | Remove-Item: bash reads the
+			// cmdlet with no path (there is no such program for bash);
+			// the PowerShell pass judged what the pipe feeds it.
+			continue
+		}
 		if ps && have[c.Name] && c.Dynamic() {
 			// Remove-Item $out after $out = "dist": the PowerShell pass
 			// knew the variable; bash only sees an unknown.
