@@ -185,6 +185,13 @@ func (w *walker) run(src string) {
 		return
 	}
 	if !w.rawBS {
+		if norm := winContinuation(src); norm != src {
+			// dotnet build `<newline> -c Release, rd /s /q ^<newline> DIR:
+			// one line to PowerShell or cmd; bash's reading is added.
+			w.run(norm)
+			w.merge(src, false)
+			return
+		}
 		if norm := winTrailingBackslash(src); norm != src {
 			// Judge the Windows reading, and add what bash would read of
 			// the original too ("C:\" " ; rm -rf ~ ; echo "" hides an rm

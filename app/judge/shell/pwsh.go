@@ -675,3 +675,29 @@ func psCallOp(src string) string {
 	}
 	return string(b)
 }
+
+// winContinuation joins lines continued with PowerShell's backtick or
+// cmd.exe's caret at a line's end (dotnet build `<newline> -c Release):
+// the mark and the line break become spaces (same length, same offsets).
+func winContinuation(src string) string {
+	if !strings.Contains(src, "`\n") && !strings.Contains(src, "^\n") && !strings.Contains(src, "`\r\n") && !strings.Contains(src, "^\r\n") {
+		return src
+	}
+	b := []byte(src)
+	for i := 0; i+1 < len(b); i++ {
+		if b[i] != '`' && b[i] != '^' {
+			continue
+		}
+		j := i + 1
+		if b[j] == '\r' && j+1 < len(b) {
+			j++
+		}
+		if b[j] == '\n' {
+			for k := i; k <= j; k++ {
+				b[k] = ' '
+			}
+			i = j
+		}
+	}
+	return string(b)
+}
