@@ -210,6 +210,15 @@ func (w *walker) run(src string) {
 		return
 	}
 	if !w.bashOnly && looksPowerShell(src) {
+		if body, ok := psForEachLiteral(src); ok {
+			// 'bin','obj' | ForEach-Object { Remove-Item $_ ... }: the
+			// block once per listed item; of bash's reading only the
+			// list runs a program ('reboot' | ...), ForEach-Object is none.
+			w.src = src
+			w.nestedWin(body, true)
+			w.merge(src[:strings.IndexByte(src, '|')], true)
+			return
+		}
 		w.src = src
 		w.psLine(src)
 		w.merge(src, true)

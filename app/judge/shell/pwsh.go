@@ -701,3 +701,55 @@ func winContinuation(src string) string {
 	}
 	return string(b)
 }
+
+// psForEachLiteral rewrites 'a','b' | ForEach-Object { BODY } (also
+// @('a','b'), % and foreach) as BODY once per item, $_ and $PSItem
+// replaced by the quoted item; ok=false for any other line, or when an
+// item is not a plain quoted string or BODY reads a property of $_.
+func psForEachLiteral(src string) (string, bool) {
+	bar := strings.IndexByte(src, '|')
+	if bar < 0 || !strings.Contains(src, "$") {
+		return "", false
+	}
+	list := strings.TrimSpace(src[:bar])
+	if strings.HasPrefix(list, "@(") && strings.HasSuffix(list, ")") {
+		list = list[2 : len(list)-1]
+	}
+	rest := strings.TrimLeft(src[bar+1:], " \t")
+	sp := strings.IndexAny(rest, " \t{")
+	if sp < 0 {
+		return "", false
+	}
+	if n := lower(rest[:sp]); n != "foreach-object" && n != "%" && n != "foreach" {
+		return "", false
+	}
+	rest = strings.TrimSpace(rest[sp:])
+	if len(rest) < 2 || rest[0] != '{' || rest[len(rest)-1] != '}' {
+		return "", false
+	}
+	body := rest[1 : len(rest)-1]
+	lb := lower(body)
+	if strings.Contains(lb, "$_.") || strings.Contains(lb, "$psitem.") || strings.Contains(lb, "$input") {
+		return "", false
+	}
+	var items []string
+	for _, it := range strings.Split(list, ",") {
+		it = strings.TrimSpace(it)
+		if len(it) < 3 || (it[0] != '\'' && it[0] != '"') || it[len(it)-1] != it[0] || strings.ContainsAny(it[1:len(it)-1], "'\"$`") {
+			return "", false
+		}
+		items = append(items, it)
+	}
+	if len(items) == 0 || len(items) > 16 {
+		return "", false
+	}
+	var b strings.Builder
+	for k, it := range items {
+		if k > 0 {
+			b.WriteString("; ")
+		}
+		r := strings.NewReplacer("$_", it, "$PSItem", it, "$psitem", it)
+		b.WriteString(r.Replace(body))
+	}
+	return b.String(), true
+}

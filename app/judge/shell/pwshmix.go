@@ -57,6 +57,13 @@ func (w *walker) merge(src string, ps bool) {
 			// the PowerShell pass judged what the pipe feeds it.
 			continue
 		}
+		if raw := strings.TrimSpace(c.Raw); ps && c.Obfuscated && len(c.Args) == 0 && strings.Contains(raw, "','") &&
+			(psLiteral(raw) && strings.Contains(c.Name, ",") || strings.HasPrefix(raw, "@(") && strings.HasSuffix(raw, ")")) {
+			// 'bin','obj' | ...: PowerShell's list of strings, which bash
+			// reads as one program named "bin,obj" that no one has (or,
+			// as @('a','b'), a glob for a file of that name).
+			continue
+		}
 		if ps && have[c.Name] && c.Dynamic() {
 			// Remove-Item $out after $out = "dist": the PowerShell pass
 			// knew the variable; bash only sees an unknown.

@@ -263,6 +263,16 @@ func psLiteralAssign(raw string, vars map[string]string) map[string]string {
 	lit := ""
 	if len(val) >= 2 && (val[0] == '"' || val[0] == '\'') && val[len(val)-1] == val[0] && !strings.ContainsAny(val[1:len(val)-1], "$`\"'") {
 		lit = val[1 : len(val)-1]
+	} else if f := strings.Fields(val); len(f) == 3 && lower(f[0]) == "join-path" {
+		// $d = Join-Path $PWD 'dist': a folder under the current one.
+		base, child := lower(f[1]), strings.Trim(f[2], "'\"")
+		if child != "" && child[0] != '\\' && child[0] != '/' && !strings.ContainsAny(child, "$`\"'*?:~%") && !strings.Contains(child, "..") {
+			if base == "$pwd" || base == "." || base == "$pwd.path" {
+				lit = ".\\" + child
+			} else if e := ExpandWinVars(f[1] + "\\" + child); e != Dyn && !strings.ContainsAny(e, "$%") {
+				lit = e // Join-Path $HOME 'Documents', $env:APPDATA
+			}
+		}
 	}
 	if vars == nil {
 		vars = map[string]string{}
