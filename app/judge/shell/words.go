@@ -309,7 +309,7 @@ func unescapeLit(s string) string {
 
 func windowsy(s string) bool {
 	return strings.Contains(s, ":\\") || strings.HasPrefix(s, "\\\\") ||
-		strings.HasPrefix(s, ".\\") || strings.HasPrefix(s, "..\\") ||
+		strings.HasPrefix(s, ".\\") || strings.HasPrefix(s, "..\\") || strings.HasPrefix(s, "~\\") ||
 		strings.Contains(s, "%\\") || strings.Contains(s, "$env:")
 }
 
