@@ -109,6 +109,8 @@ func looksPowerShell(src string) bool {
 			return true
 		case w[0] == '$' && psVarExpr(w, src[j:]):
 			return true
+		case w[0] == '$' && len(w) > 2 && w[len(w)-1] == '[' && psExpr(src[i:]):
+			return true // $PSDefaultParameterValues['x'] = 'y'
 		}
 		i = j - 1
 	}

@@ -87,5 +87,13 @@ func psExpr(raw string) bool {
 	for j < len(raw) && strings.IndexByte(" \t;|&(){}'\"", raw[j]) < 0 {
 		j++
 	}
+	if j > 1 && j < len(raw) && raw[j-1] == '[' {
+		// $PSDefaultParameterValues['Out-File:Encoding'] = 'utf8': an
+		// assignment to an element (only that: a bare $x['a'] is not taken).
+		if k := strings.IndexByte(raw[j:], ']'); k >= 0 {
+			rest := strings.TrimLeft(raw[j+k+1:], " \t")
+			return strings.HasPrefix(rest, "=") && !strings.HasPrefix(rest, "==") && psVarExpr(raw[:j-1], rest)
+		}
+	}
 	return psVarExpr(raw[:j], raw[j:])
 }

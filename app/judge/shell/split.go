@@ -232,6 +232,15 @@ func ExpandWinVars(t string) string {
 			return v[1] + rest
 		}
 	}
+	if l != "" && l[0] == '-' {
+		// -Confirm:$false, -Force:$true: a switch given its value.
+		if i := strings.Index(l, ":$"); i > 1 {
+			switch l[i+1:] {
+			case "$true", "$false", "$null":
+				return t
+			}
+		}
+	}
 	switch l {
 	case "$true", "$false", "$null", "$_":
 		if l == "$_" {
