@@ -411,7 +411,8 @@ func psWhereFilter(code string, i int, piece []string) (string, bool) {
 
 // psLiteral: a piece that is a value, not a command (1..3, "text").
 func psLiteral(raw string) bool {
-	return raw != "" && (raw[0] >= '0' && raw[0] <= '9' || raw[0] == '"' || raw[0] == '\'')
+	return raw != "" && (raw[0] >= '0' && raw[0] <= '9' || raw[0] == '"' || raw[0] == '\'') ||
+		strings.HasPrefix(raw, "@\"\n") || strings.HasPrefix(raw, "@'\n") || strings.HasPrefix(raw, "@\"\r\n") || strings.HasPrefix(raw, "@'\r\n")
 }
 
 // psRedirs takes > >> 2> *> out of the words as redirections.

@@ -51,6 +51,11 @@ func (w *walker) merge(src string, ps bool) {
 			// like ($f in ...) are no programs bash would run.)
 			continue
 		}
+		if ps && strings.Contains(c.Name, "\n") && psLiteral(strings.TrimSpace(c.Raw)) && strings.HasPrefix(strings.TrimSpace(c.Raw), "@") {
+			// @" ... "@ | Set-Content x: a here-string, which bash reads
+			// as a program named by the whole text (no such program).
+			continue
+		}
 		if ps && have[c.Name] && len(c.PipedFrom) > 0 && len(c.Operands()) == 0 && isCmdlet(c.Prog) {
 			// gci | Where-Object { ... } | Remove-Item: bash reads the
 			// cmdlet with no path (there is no such program for bash);

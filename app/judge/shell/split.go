@@ -94,6 +94,19 @@ func splitPieces(code string, mode splitMode) (pieces [][]string, raws []string,
 			}
 			continue
 		}
+		if mode == modePS && c == '@' && i+2 < len(code) && (code[i+1] == '"' || code[i+1] == '\'') && (code[i+2] == '\n' || code[i+2] == '\r') {
+			// A here-string: @' ... '@ (or @" ... "@ without $ inside)
+			// up to the closing mark at a line's start, one word.
+			if end := strings.Index(code[i+2:], "\n"+code[i+1:i+2]+"@"); end >= 0 {
+				body := code[i+2 : i+2+end]
+				if code[i+1] == '\'' || !strings.ContainsAny(body, "$`") {
+					tok.WriteString(strings.TrimRight(strings.TrimLeft(body, "\r\n"), "\r"))
+					inTok = true
+					i += 2 + end + 2
+					continue
+				}
+			}
+		}
 		switch {
 		case c == '"' || c == '\'' && mode != modeCmd:
 			quote = c
