@@ -260,6 +260,13 @@ func (w *walker) run(src string) {
 			w.run(norm)
 			return
 		}
+		if !w.bashOnly && strings.Contains(src, "`\"") && !strings.Contains(src, "\n") {
+			// git commit -m "修复 `"登录`" 问题": PowerShell's escaped quote,
+			// which bash cannot parse (so runs nothing): PowerShell's reading.
+			w.src = src
+			w.psLine(src)
+			return
+		}
 		var pe syntax.ParseError
 		if errors.As(err, &pe) {
 			err = fmt.Errorf("%s", pe.Text)
