@@ -94,6 +94,17 @@ func splitPieces(code string, mode splitMode) (pieces [][]string, raws []string,
 			}
 			continue
 		}
+		if mode == modePS && c == '@' && !inTok && len(cur) > 0 && i+1 < len(code) && code[i+1] == '(' {
+			// Remove-Item -Path @('bin','obj'): an array of plain strings
+			// is its items, one word each.
+			if items, n, ok := psArrayLit(code[i:]); ok {
+				for _, it := range items {
+					cur = append(cur, expandVars(it, mode))
+				}
+				i += n - 1
+				continue
+			}
+		}
 		if mode == modePS && c == '@' && i+2 < len(code) && (code[i+1] == '"' || code[i+1] == '\'') && (code[i+2] == '\n' || code[i+2] == '\r') {
 			// A here-string: @' ... '@ (or @" ... "@ without $ inside)
 			// up to the closing mark at a line's start, one word.
@@ -145,6 +156,24 @@ func splitPieces(code string, mode splitMode) (pieces [][]string, raws []string,
 	}
 	flush(len(code))
 	return pieces, raws, seps
+}
+
+// psArrayLit reads @('a','b') at the start of s: its items and the
+// length read; ok=false unless every item is a plain quoted string.
+func psArrayLit(s string) ([]string, int, bool) {
+	end := strings.IndexByte(s, ')')
+	if end < 3 {
+		return nil, 0, false
+	}
+	var items []string
+	for _, it := range strings.Split(s[2:end], ",") {
+		it = strings.TrimSpace(it)
+		if len(it) < 3 || (it[0] != '\'' && it[0] != '"') || it[len(it)-1] != it[0] || strings.ContainsAny(it[1:len(it)-1], "'\"$`()") {
+			return nil, 0, false
+		}
+		items = append(items, it[1:len(it)-1])
+	}
+	return items, end + 1, true
 }
 
 // psAssigned: a PowerShell piece that starts with a variable is an

@@ -118,6 +118,12 @@ func (w *walker) part(b *strings.Builder, p syntax.WordPart, quoted bool) {
 		w.subsIn(p)
 		b.WriteString(Dyn)
 	case *syntax.ExtGlob:
+		if p.Op == syntax.GlobOne && p.Pattern != nil && p.Pattern.Value != "" && !strings.ContainsAny(p.Pattern.Value, "*?[|$`\\()") {
+			// @('bin','obj') (PowerShell's array, an extglob to bash):
+			// one alternative without wildcards matches its literal text.
+			b.WriteString(strings.NewReplacer("'", "", "\"", "").Replace(p.Pattern.Value))
+			return
+		}
 		b.WriteString("*")
 	default:
 		w.subsIn(p)
