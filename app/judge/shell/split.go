@@ -143,9 +143,10 @@ func splitPieces(code string, mode splitMode) (pieces [][]string, raws []string,
 		case c == ' ' || c == '\t' || c == '\r':
 			flushTok()
 		case c == '&' && mode == modePS && (i+1 >= len(code) || code[i+1] != '&') && (i == 0 || code[i-1] != '&'):
-			// PowerShell's call operator: & $cmd args runs $cmd.
+			// PowerShell's call operator: & $cmd args runs $cmd; & { ... }
+			// runs the block, whose statements are pieces of their own.
 			flush(i)
-			call = true
+			call = !strings.HasPrefix(strings.TrimLeft(code[i+1:], " \t"), "{")
 		case c == ';' && mode != modeCmd, c == '&', c == '|', c == '\n', c == '(', c == ')',
 			(c == '{' || c == '}') && mode != modeCmd, c == '`' && mode == modeBash:
 			flush(i)
