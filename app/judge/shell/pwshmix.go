@@ -56,10 +56,11 @@ func (w *walker) merge(src string, ps bool) {
 			// as a program named by the whole text (no such program).
 			continue
 		}
-		if ps && have[c.Name] && len(c.PipedFrom) > 0 && len(c.Operands()) == 0 && isCmdlet(c.Prog) {
+		if ps && have[c.Name] && (len(c.PipedFrom) > 0 || len(c.Args) == 0) && len(c.Operands()) == 0 && isCmdlet(c.Prog) {
 			// gci | Where-Object { ... } | Remove-Item: bash reads the
-			// cmdlet with no path (there is no such program for bash);
-			// the PowerShell pass judged what the pipe feeds it.
+			// cmdlet with no path (there is no such program for bash, and
+			// the naive pieces of a line it cannot parse lose the pipe);
+			// the PowerShell pass judged the same cmdlet with its input.
 			continue
 		}
 		if raw := strings.TrimSpace(c.Raw); ps && c.Obfuscated && len(c.Args) == 0 && strings.Contains(raw, "','") &&
