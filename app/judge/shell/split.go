@@ -231,6 +231,8 @@ var winVars = [...][2]string{
 	{"%systemdrive%", "C:"},
 	{"%programfiles%", "C:\\Program Files"},
 	{"%programdata%", "C:\\ProgramData"},
+	{"%programfiles(x86)%", "C:\\Program Files (x86)"},
+	{"$env:programfiles(x86)", "C:\\Program Files (x86)"},
 	{"%temp%", "/tmp"},
 	{"%tmp%", "/tmp"},
 	{"$env:temp", "/tmp"},
@@ -266,6 +268,13 @@ var winVars = [...][2]string{
 // $true/$false/$null stay; any other variable makes the word Dyn.
 func ExpandWinVars(t string) string {
 	l := lower(t)
+	if strings.HasPrefix(l, "${env:") {
+		// ${env:APPDATA}\x, ${env:ProgramFiles(x86)}: the braced form.
+		if j := strings.IndexByte(t, '}'); j > 6 {
+			t = "$env:" + t[6:j] + t[j+1:]
+			l = lower(t)
+		}
+	}
 	for _, v := range winVars {
 		if strings.HasPrefix(l, v[0]) {
 			rest := t[len(v[0]):]
