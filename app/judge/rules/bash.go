@@ -225,6 +225,15 @@ func bashCdRaw(c *shell.Cmd, x *Ctx) string {
 
 // judgeCmd is the worst finding for one simple command.
 func judgeCmd(c *shell.Cmd, x *Ctx) Finding {
+	if c.Obfuscated && c.WinProg != "" && !c.DynName && len(rulesFor(c.Name)) == 0 {
+		// .venv\Scripts\python: bash would run .venvScriptspython, no
+		// program any rule knows (nothing to hide); Windows runs the
+		// program the path names, judged as that program. r\m stays rm.
+		w := *c
+		w.Name, w.Prog, w.Path = shell.NormName(c.WinProg), c.WinProg, c.WinProg
+		w.Obfuscated, w.WinProg = false, ""
+		return judgeCmd(&w, x)
+	}
 	var w Finding
 	have, known := false, false
 	add := func(f Finding) {

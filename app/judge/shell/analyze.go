@@ -72,6 +72,7 @@ type walker struct {
 	pending  map[int]bool
 	xargsIn  map[int]bool // xargs commands whose last argument is stdin
 	obf      []bool       // per word of the call being built: spelled to hide it
+	lit      []string     // per word: its literal text when a relative Windows path (winRelPath)
 	env      []string     // NAME=value assignments prefixed to the call being built
 	bashOnly bool         // do not take the line for PowerShell (the bash pass of one that looks like it)
 	rawBS    bool         // do not double Windows trailing backslashes (the pass over the original)
@@ -184,6 +185,13 @@ func (w *walker) run(src string) {
 		return
 	}
 	if !w.rawBS {
+		if norm := winContinuation(src); norm != src {
+			// dotnet build `<newline> -c Release, rd /s /q ^<newline> DIR:
+			// one line to PowerShell or cmd; bash's reading is added.
+			w.run(norm)
+			w.merge(src, false)
+			return
+		}
 		if norm := winTrailingBackslash(src); norm != src {
 			// Judge the Windows reading, and add what bash would read of
 			// the original too ("C:\" " ; rm -rf ~ ; echo "" hides an rm
@@ -202,6 +210,15 @@ func (w *walker) run(src string) {
 		return
 	}
 	if !w.bashOnly && looksPowerShell(src) {
+		if body, ok := psForEachLiteral(src); ok {
+			// 'bin','obj' | ForEach-Object { Remove-Item $_ ... }: the
+			// block once per listed item; of bash's reading only the
+			// list runs a program ('reboot' | ...), ForEach-Object is none.
+			w.src = src
+			w.nestedWin(body, true)
+			w.merge(src[:strings.IndexByte(src, '|')], true)
+			return
+		}
 		w.src = src
 		w.psLine(src)
 		w.merge(src, true)
@@ -236,6 +253,20 @@ func (w *walker) run(src string) {
 		return
 	}
 	if err != nil {
+		if norm := psCallOp(src); norm != src {
+			// & "C:\Program Files\x.exe" args: PowerShell's call
+			// operator at a statement's start, which bash cannot parse
+			// (so bash runs nothing of it): judge the command it calls.
+			w.run(norm)
+			return
+		}
+		if !w.bashOnly && strings.Contains(src, "`\"") && !strings.Contains(src, "\n") {
+			// git commit -m "修复 `"登录`" 问题": PowerShell's escaped quote,
+			// which bash cannot parse (so runs nothing): PowerShell's reading.
+			w.src = src
+			w.psLine(src)
+			return
+		}
 		var pe syntax.ParseError
 		if errors.As(err, &pe) {
 			err = fmt.Errorf("%s", pe.Text)
@@ -642,9 +673,15 @@ func (w *walker) call(s *syntax.Stmt, ce *syntax.CallExpr) int {
 	}
 	argv := make([]string, 0, len(ce.Args))
 	var obf []bool // per argv word: spelled to hide it
+	var lit []string
 	for i, a := range ce.Args {
 		ws := w.words(a)
 		hidden := obfuscated(a) || len(ws) > 1 // {rm,-rf,x} is one word in the source
+		if i == 0 && hidden && len(ws) == 1 && len(a.Parts) == 1 {
+			if l, ok := a.Parts[0].(*syntax.Lit); ok && winRelPath(l.Value) {
+				lit = []string{l.Value} // only the program word is read so
+			}
+		}
 		if len(ws) == 1 && strings.Contains(ws[0], "\\ ") && windowsy(ws[0]) && !quotedWord(a) {
 			// PowerShell's C:\ -Recurse read by bash as one word "C:\ -Recurse".
 			ws = strings.Fields(ws[0])
@@ -687,8 +724,8 @@ func (w *walker) call(s *syntax.Stmt, ce *syntax.CallExpr) int {
 	if argv[0] == "printf" && len(argv) >= 4 && argv[1] == "-v" && argv[2] != "" {
 		w.setVar(argv[2], printfValue(argv[3], argv[4:]))
 	}
-	w.obf, w.env = obf, env
-	defer func() { w.obf, w.env = nil, nil }()
+	w.obf, w.lit, w.env = obf, lit, env
+	defer func() { w.obf, w.lit, w.env = nil, nil, nil }()
 	w.nodeSpan(s)
 	return w.command(argv, w.redirs(s.Redirs), w.raw(s), s.Background, nil)
 }

@@ -43,6 +43,12 @@ type Cmd struct {
 	// Obfuscated: the program name was spelled to hide it (r''m, "r"m,
 	// r\m, $'\x72m', $(echo rm), a variable) though it resolved statically.
 	Obfuscated bool
+	// WinProg is the program word of an Obfuscated name read as Windows
+	// reads it (.venv\Scripts\python, bin\Debug\App.exe: a relative
+	// path whose backslashes bash would drop); "" otherwise. The rules
+	// judge that reading when bash's (.venvScriptspython) is no program
+	// they know.
+	WinProg string
 	// Dir is the working directory a wrapper sets for the command
 	// (env -C DIR, sudo -D DIR); "" when it runs in the shell's cwd.
 	Dir string

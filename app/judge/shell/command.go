@@ -85,6 +85,9 @@ func (w *walker) command(argv []string, redirs []Redir, raw string, bg bool, pre
 	}
 	if !c.DynName && len(args) > 0 && k >= 0 && k < len(w.obf) && len(pre) == 0 && w.obf[k] && !psStaticSafe(strings.ToLower(args[0])) {
 		c.Obfuscated = true
+		if k < len(w.lit) {
+			c.WinProg = w.lit[k]
+		}
 	}
 	if c.Name == "" && !c.DynName && len(c.Wrappers) > 0 {
 		// A wrapper with nothing after it (`exec >log`, `sudo -v`).

@@ -135,6 +135,9 @@ func pathIdiom(parts []syntax.WordPart) bool {
 	if _, ok := parts[0].(*syntax.ParamExp); !ok {
 		return false
 	}
+	if len(parts) == 2 && envLit(parts, 0) && strings.IndexByte(parts[1].(*syntax.Lit).Value, '\\') > 0 {
+		return true // "$env:ProgramFiles\dotnet\dotnet.exe" (PowerShell)
+	}
 	l, ok := parts[1].(*syntax.Lit)
 	return ok && strings.HasPrefix(l.Value, "/")
 }

@@ -109,6 +109,8 @@ func looksPowerShell(src string) bool {
 			return true
 		case w[0] == '$' && psVarExpr(w, src[j:]):
 			return true
+		case w[0] == '$' && len(w) > 2 && w[len(w)-1] == '[' && psExpr(src[i:]):
+			return true // $PSDefaultParameterValues['x'] = 'y'
 		}
 		i = j - 1
 	}
@@ -227,10 +229,21 @@ func (w *walker) psLine(code string) {
 			// filter only narrows what the listing yields; the delete is
 			// judged on the listing (at worst all of it).
 			from := prevAt[i]
+			where, wheres := "", 0
 			for k := 0; k < 8 && from >= 0 && psFilterCmds[lower(pieces[from][0])] && prevAt[from] >= 0; k++ {
+				if f, ok := psWhereFilter(code, pos[from]+len(raws[from]), pieces[from]); ok {
+					where = f
+					wheres++
+				}
 				from = prevAt[from]
 			}
-			argv = psPipeTarget(pieces[from], argv)
+			if wheres == 1 {
+				// Where-Object { $_.Name -like '*.log' }: only those, as -Filter *.log.
+				prev := append(pieces[from][:len(pieces[from]):len(pieces[from])], "-Filter", where)
+				argv = psPipeTarget(prev, argv)
+			} else {
+				argv = psPipeTarget(pieces[from], argv)
+			}
 		}
 		piped := prevAt[i] >= 0 || i+1 < len(pieces) && psPrevSep(code, pos[i+1]) == '|'
 		if piped {
@@ -355,9 +368,51 @@ func psBlockWords(code string, i int) []string {
 	return out
 }
 
+// psWhereFilter reads Where-Object { $_.Name -like '*.log' } or
+// { $_.Extension -eq '.log' } (one comparison, nothing else) as the
+// file-name pattern it keeps; ok=false for any other filter, for a
+// pattern that keeps everything (*, *.*) or that names a folder.
+func psWhereFilter(code string, i int, piece []string) (string, bool) {
+	if len(piece) != 1 {
+		return "", false
+	}
+	if n := lower(piece[0]); n != "where-object" && n != "?" && n != "where" {
+		return "", false
+	}
+	rest := strings.TrimLeft(code[i:], " \t")
+	if !strings.HasPrefix(rest, "{") {
+		return "", false
+	}
+	end := strings.IndexByte(rest, '}')
+	if end < 0 {
+		return "", false
+	}
+	f := strings.Fields(rest[1:end])
+	if len(f) != 3 {
+		return "", false
+	}
+	prop, op := lower(f[0]), lower(f[1])
+	pat := f[2]
+	if len(pat) < 2 || (pat[0] != '\'' && pat[0] != '"') || pat[len(pat)-1] != pat[0] {
+		return "", false
+	}
+	pat = pat[1 : len(pat)-1]
+	if pat == "" || strings.ContainsAny(pat, "\\/$`'\"[]") || strings.Trim(pat, "*?.") == "" {
+		return "", false
+	}
+	switch {
+	case prop == "$_.name" && (op == "-like" || op == "-ilike" || op == "-clike" || op == "-eq"):
+		return pat, true
+	case prop == "$_.extension" && (op == "-eq" || op == "-ieq") && pat[0] == '.' && !strings.ContainsAny(pat, "*?"):
+		return "*" + pat, true
+	}
+	return "", false
+}
+
 // psLiteral: a piece that is a value, not a command (1..3, "text").
 func psLiteral(raw string) bool {
-	return raw != "" && (raw[0] >= '0' && raw[0] <= '9' || raw[0] == '"' || raw[0] == '\'')
+	return raw != "" && (raw[0] >= '0' && raw[0] <= '9' || raw[0] == '"' || raw[0] == '\'') ||
+		strings.HasPrefix(raw, "@\"\n") || strings.HasPrefix(raw, "@'\n") || strings.HasPrefix(raw, "@\"\r\n") || strings.HasPrefix(raw, "@'\r\n")
 }
 
 // psRedirs takes > >> 2> *> out of the words as redirections.
@@ -578,4 +633,126 @@ func cmdIfBody(src string) (string, bool) {
 		return "", false
 	}
 	return strings.Trim(rest, "()"), true
+}
+
+// psCallOp blanks PowerShell's call operator where a statement starts
+// (& "path\x.exe" args, x; & .\tool a) and is followed by a space or a
+// quote; the rest of src is unchanged (same length, same offsets).
+func psCallOp(src string) string {
+	if strings.IndexByte(src, '&') < 0 {
+		return src
+	}
+	var b []byte
+	start := true
+	quote := byte(0)
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		if quote != 0 {
+			if c == quote {
+				quote = 0
+			}
+			continue
+		}
+		switch c {
+		case ' ', '\t', '\r':
+			continue
+		case ';', '|', '{', '(', '\n':
+			start = true
+			continue
+		case '&':
+			if start && i+1 < len(src) && strings.IndexByte(" \t'\"", src[i+1]) >= 0 && (i == 0 || src[i-1] != '&') {
+				if b == nil {
+					b = []byte(src)
+				}
+				b[i] = ' '
+				start = true
+				continue
+			}
+		case '\'', '"':
+			quote = c
+		}
+		start = false
+	}
+	if b == nil {
+		return src
+	}
+	return string(b)
+}
+
+// winContinuation joins lines continued with PowerShell's backtick or
+// cmd.exe's caret at a line's end (dotnet build `<newline> -c Release):
+// the mark and the line break become spaces (same length, same offsets).
+func winContinuation(src string) string {
+	if !strings.Contains(src, "`\n") && !strings.Contains(src, "^\n") && !strings.Contains(src, "`\r\n") && !strings.Contains(src, "^\r\n") {
+		return src
+	}
+	b := []byte(src)
+	for i := 0; i+1 < len(b); i++ {
+		if b[i] != '`' && b[i] != '^' {
+			continue
+		}
+		j := i + 1
+		if b[j] == '\r' && j+1 < len(b) {
+			j++
+		}
+		if b[j] == '\n' {
+			for k := i; k <= j; k++ {
+				b[k] = ' '
+			}
+			i = j
+		}
+	}
+	return string(b)
+}
+
+// psForEachLiteral rewrites 'a','b' | ForEach-Object { BODY } (also
+// @('a','b'), % and foreach) as BODY once per item, $_ and $PSItem
+// replaced by the quoted item; ok=false for any other line, or when an
+// item is not a plain quoted string or BODY reads a property of $_.
+func psForEachLiteral(src string) (string, bool) {
+	bar := strings.IndexByte(src, '|')
+	if bar < 0 || !strings.Contains(src, "$") {
+		return "", false
+	}
+	list := strings.TrimSpace(src[:bar])
+	if strings.HasPrefix(list, "@(") && strings.HasSuffix(list, ")") {
+		list = list[2 : len(list)-1]
+	}
+	rest := strings.TrimLeft(src[bar+1:], " \t")
+	sp := strings.IndexAny(rest, " \t{")
+	if sp < 0 {
+		return "", false
+	}
+	if n := lower(rest[:sp]); n != "foreach-object" && n != "%" && n != "foreach" {
+		return "", false
+	}
+	rest = strings.TrimSpace(rest[sp:])
+	if len(rest) < 2 || rest[0] != '{' || rest[len(rest)-1] != '}' {
+		return "", false
+	}
+	body := rest[1 : len(rest)-1]
+	lb := lower(body)
+	if strings.Contains(lb, "$_.") || strings.Contains(lb, "$psitem.") || strings.Contains(lb, "$input") {
+		return "", false
+	}
+	var items []string
+	for _, it := range strings.Split(list, ",") {
+		it = strings.TrimSpace(it)
+		if len(it) < 3 || (it[0] != '\'' && it[0] != '"') || it[len(it)-1] != it[0] || strings.ContainsAny(it[1:len(it)-1], "'\"$`") {
+			return "", false
+		}
+		items = append(items, it)
+	}
+	if len(items) == 0 || len(items) > 16 {
+		return "", false
+	}
+	var b strings.Builder
+	for k, it := range items {
+		if k > 0 {
+			b.WriteString("; ")
+		}
+		r := strings.NewReplacer("$_", it, "$PSItem", it, "$psitem", it)
+		b.WriteString(r.Replace(body))
+	}
+	return b.String(), true
 }

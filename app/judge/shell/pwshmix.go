@@ -51,6 +51,25 @@ func (w *walker) merge(src string, ps bool) {
 			// like ($f in ...) are no programs bash would run.)
 			continue
 		}
+		if ps && strings.Contains(c.Name, "\n") && psLiteral(strings.TrimSpace(c.Raw)) && strings.HasPrefix(strings.TrimSpace(c.Raw), "@") {
+			// @" ... "@ | Set-Content x: a here-string, which bash reads
+			// as a program named by the whole text (no such program).
+			continue
+		}
+		if ps && have[c.Name] && (len(c.PipedFrom) > 0 || len(c.Args) == 0) && len(c.Operands()) == 0 && isCmdlet(c.Prog) {
+			// gci | Where-Object { ... } | Remove-Item: bash reads the
+			// cmdlet with no path (there is no such program for bash, and
+			// the naive pieces of a line it cannot parse lose the pipe);
+			// the PowerShell pass judged the same cmdlet with its input.
+			continue
+		}
+		if raw := strings.TrimSpace(c.Raw); ps && c.Obfuscated && len(c.Args) == 0 && strings.Contains(raw, "','") &&
+			(psLiteral(raw) && strings.Contains(c.Name, ",") || strings.HasPrefix(raw, "@(") && strings.HasSuffix(raw, ")")) {
+			// 'bin','obj' | ...: PowerShell's list of strings, which bash
+			// reads as one program named "bin,obj" that no one has (or,
+			// as @('a','b'), a glob for a file of that name).
+			continue
+		}
 		if ps && have[c.Name] && c.Dynamic() {
 			// Remove-Item $out after $out = "dist": the PowerShell pass
 			// knew the variable; bash only sees an unknown.
@@ -73,6 +92,14 @@ func psExpr(raw string) bool {
 	j := 0
 	for j < len(raw) && strings.IndexByte(" \t;|&(){}'\"", raw[j]) < 0 {
 		j++
+	}
+	if j > 1 && j < len(raw) && raw[j-1] == '[' {
+		// $PSDefaultParameterValues['Out-File:Encoding'] = 'utf8': an
+		// assignment to an element (only that: a bare $x['a'] is not taken).
+		if k := strings.IndexByte(raw[j:], ']'); k >= 0 {
+			rest := strings.TrimLeft(raw[j+k+1:], " \t")
+			return strings.HasPrefix(rest, "=") && !strings.HasPrefix(rest, "==") && psVarExpr(raw[:j-1], rest)
+		}
 	}
 	return psVarExpr(raw[:j], raw[j:])
 }

@@ -94,6 +94,30 @@ func splitPieces(code string, mode splitMode) (pieces [][]string, raws []string,
 			}
 			continue
 		}
+		if mode == modePS && c == '@' && !inTok && len(cur) > 0 && i+1 < len(code) && code[i+1] == '(' {
+			// Remove-Item -Path @('bin','obj'): an array of plain strings
+			// is its items, one word each.
+			if items, n, ok := psArrayLit(code[i:]); ok {
+				for _, it := range items {
+					cur = append(cur, expandVars(it, mode))
+				}
+				i += n - 1
+				continue
+			}
+		}
+		if mode == modePS && c == '@' && i+2 < len(code) && (code[i+1] == '"' || code[i+1] == '\'') && (code[i+2] == '\n' || code[i+2] == '\r') {
+			// A here-string: @' ... '@ (or @" ... "@ without $ inside)
+			// up to the closing mark at a line's start, one word.
+			if end := strings.Index(code[i+2:], "\n"+code[i+1:i+2]+"@"); end >= 0 {
+				body := code[i+2 : i+2+end]
+				if code[i+1] == '\'' || !strings.ContainsAny(body, "$`") {
+					tok.WriteString(strings.TrimRight(strings.TrimLeft(body, "\r\n"), "\r"))
+					inTok = true
+					i += 2 + end + 2
+					continue
+				}
+			}
+		}
 		switch {
 		case c == '"' || c == '\'' && mode != modeCmd:
 			quote = c
@@ -119,9 +143,10 @@ func splitPieces(code string, mode splitMode) (pieces [][]string, raws []string,
 		case c == ' ' || c == '\t' || c == '\r':
 			flushTok()
 		case c == '&' && mode == modePS && (i+1 >= len(code) || code[i+1] != '&') && (i == 0 || code[i-1] != '&'):
-			// PowerShell's call operator: & $cmd args runs $cmd.
+			// PowerShell's call operator: & $cmd args runs $cmd; & { ... }
+			// runs the block, whose statements are pieces of their own.
 			flush(i)
-			call = true
+			call = !strings.HasPrefix(strings.TrimLeft(code[i+1:], " \t"), "{")
 		case c == ';' && mode != modeCmd, c == '&', c == '|', c == '\n', c == '(', c == ')',
 			(c == '{' || c == '}') && mode != modeCmd, c == '`' && mode == modeBash:
 			flush(i)
@@ -132,6 +157,24 @@ func splitPieces(code string, mode splitMode) (pieces [][]string, raws []string,
 	}
 	flush(len(code))
 	return pieces, raws, seps
+}
+
+// psArrayLit reads @('a','b') at the start of s: its items and the
+// length read; ok=false unless every item is a plain quoted string.
+func psArrayLit(s string) ([]string, int, bool) {
+	end := strings.IndexByte(s, ')')
+	if end < 3 {
+		return nil, 0, false
+	}
+	var items []string
+	for _, it := range strings.Split(s[2:end], ",") {
+		it = strings.TrimSpace(it)
+		if len(it) < 3 || (it[0] != '\'' && it[0] != '"') || it[len(it)-1] != it[0] || strings.ContainsAny(it[1:len(it)-1], "'\"$`()") {
+			return nil, 0, false
+		}
+		items = append(items, it[1:len(it)-1])
+	}
+	return items, end + 1, true
 }
 
 // psAssigned: a PowerShell piece that starts with a variable is an
@@ -188,6 +231,8 @@ var winVars = [...][2]string{
 	{"%systemdrive%", "C:"},
 	{"%programfiles%", "C:\\Program Files"},
 	{"%programdata%", "C:\\ProgramData"},
+	{"%programfiles(x86)%", "C:\\Program Files (x86)"},
+	{"$env:programfiles(x86)", "C:\\Program Files (x86)"},
 	{"%temp%", "/tmp"},
 	{"%tmp%", "/tmp"},
 	{"$env:temp", "/tmp"},
@@ -214,6 +259,8 @@ var winVars = [...][2]string{
 	{"$profile.alluserscurrenthost", "C:\\Program Files\\PowerShell\\7\\Microsoft.PowerShell_profile.ps1"},
 	{"$profile", "~\\Documents\\PowerShell\\Microsoft.PowerShell_profile.ps1"},
 	{"$pwd", "."},
+	{"${pwd}", "."},
+	{"%cd%", "."}, // cmd.exe's current folder, as $PWD
 }
 
 // ExpandWinVars maps a leading cmd.exe %VAR% or PowerShell $env:VAR naming
@@ -221,6 +268,13 @@ var winVars = [...][2]string{
 // $true/$false/$null stay; any other variable makes the word Dyn.
 func ExpandWinVars(t string) string {
 	l := lower(t)
+	if strings.HasPrefix(l, "${env:") {
+		// ${env:APPDATA}\x, ${env:ProgramFiles(x86)}: the braced form.
+		if j := strings.IndexByte(t, '}'); j > 6 {
+			t = "$env:" + t[6:j] + t[j+1:]
+			l = lower(t)
+		}
+	}
 	for _, v := range winVars {
 		if strings.HasPrefix(l, v[0]) {
 			rest := t[len(v[0]):]
@@ -228,6 +282,15 @@ func ExpandWinVars(t string) string {
 				return Dyn
 			}
 			return v[1] + rest
+		}
+	}
+	if l != "" && l[0] == '-' {
+		// -Confirm:$false, -Force:$true: a switch given its value.
+		if i := strings.Index(l, ":$"); i > 1 {
+			switch l[i+1:] {
+			case "$true", "$false", "$null":
+				return t
+			}
 		}
 	}
 	switch l {
@@ -261,6 +324,16 @@ func psLiteralAssign(raw string, vars map[string]string) map[string]string {
 	lit := ""
 	if len(val) >= 2 && (val[0] == '"' || val[0] == '\'') && val[len(val)-1] == val[0] && !strings.ContainsAny(val[1:len(val)-1], "$`\"'") {
 		lit = val[1 : len(val)-1]
+	} else if f := strings.Fields(val); len(f) == 3 && lower(f[0]) == "join-path" {
+		// $d = Join-Path $PWD 'dist': a folder under the current one.
+		base, child := lower(f[1]), strings.Trim(f[2], "'\"")
+		if child != "" && child[0] != '\\' && child[0] != '/' && !strings.ContainsAny(child, "$`\"'*?:~%") && !strings.Contains(child, "..") {
+			if base == "$pwd" || base == "." || base == "$pwd.path" {
+				lit = ".\\" + child
+			} else if e := ExpandWinVars(f[1] + "\\" + child); e != Dyn && !strings.ContainsAny(e, "$%") {
+				lit = e // Join-Path $HOME 'Documents', $env:APPDATA
+			}
+		}
 	}
 	if vars == nil {
 		vars = map[string]string{}

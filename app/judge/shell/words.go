@@ -118,6 +118,12 @@ func (w *walker) part(b *strings.Builder, p syntax.WordPart, quoted bool) {
 		w.subsIn(p)
 		b.WriteString(Dyn)
 	case *syntax.ExtGlob:
+		if p.Op == syntax.GlobOne && p.Pattern != nil && p.Pattern.Value != "" && !strings.ContainsAny(p.Pattern.Value, "*?[|$`\\()") {
+			// @('bin','obj') (PowerShell's array, an extglob to bash):
+			// one alternative without wildcards matches its literal text.
+			b.WriteString(strings.NewReplacer("'", "", "\"", "").Replace(p.Pattern.Value))
+			return
+		}
 		b.WriteString("*")
 	default:
 		w.subsIn(p)
@@ -309,8 +315,32 @@ func unescapeLit(s string) string {
 
 func windowsy(s string) bool {
 	return strings.Contains(s, ":\\") || strings.HasPrefix(s, "\\\\") ||
-		strings.HasPrefix(s, ".\\") || strings.HasPrefix(s, "..\\") ||
+		strings.HasPrefix(s, ".\\") || strings.HasPrefix(s, "..\\") || strings.HasPrefix(s, "~\\") ||
 		strings.Contains(s, "%\\") || strings.Contains(s, "$env:")
+}
+
+// winRelPath: a bare word that is a relative Windows path to a program
+// (.venv\Scripts\python, node_modules\.bin\tsc, bin\Debug\App.exe):
+// backslashes only between non-empty folder names, no drive (windowsy
+// covers those), nothing a shell would expand.
+func winRelPath(s string) bool {
+	if len(s) < 3 || s[0] == '\\' || s[0] == '-' || s[len(s)-1] == '\\' || strings.IndexByte(s, '\\') < 0 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\\':
+			if s[i-1] == '\\' {
+				return false
+			}
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c >= 0x80,
+			c == '.', c == '_', c == '-', c == '+':
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // unescapeDQ removes the backslashes double quotes honour (\$ \` \" \\ \newline).
