@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -28,10 +27,8 @@ func mcpDocker(server, tool, args, cwd, home string) (Finding, bool) {
 	if !ok || !strings.Contains(strings.ToLower(server), "docker") && !strings.Contains(strings.ToLower(tool), "container") {
 		return Finding{}, false
 	}
-	var in map[string]any
-	if strings.TrimSpace(args) == "" {
-		in = map[string]any{}
-	} else if json.Unmarshal([]byte(args), &in) != nil {
+	in, ok := mcpArgsMap(args)
+	if !ok {
 		return Finding{}, false
 	}
 	words := append([]string{"docker"}, verb...)

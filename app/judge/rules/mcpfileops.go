@@ -106,3 +106,16 @@ func mcpAsLine(line, cwd, home, what, rule string, unknown bool) (Finding, bool)
 	f.Uncertain = false
 	return f, true
 }
+
+// mcpArgsMap reads an MCP call's arguments as a JSON object (none is an
+// empty one); ok is false for anything else.
+func mcpArgsMap(args string) (map[string]any, bool) {
+	in := map[string]any{}
+	if strings.TrimSpace(args) == "" {
+		return in, true
+	}
+	if json.Unmarshal([]byte(args), &in) != nil {
+		return nil, false
+	}
+	return in, true
+}

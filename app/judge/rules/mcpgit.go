@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -46,10 +45,8 @@ func mcpGit(tool, args, cwd, home string) (Finding, bool) {
 	if !ok {
 		return Finding{}, false
 	}
-	var in map[string]any
-	if strings.TrimSpace(args) == "" {
-		in = map[string]any{}
-	} else if json.Unmarshal([]byte(args), &in) != nil {
+	in, ok := mcpArgsMap(args)
+	if !ok {
 		return Finding{}, false
 	}
 	keys := make([]string, 0, len(in))

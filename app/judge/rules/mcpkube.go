@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 )
@@ -27,10 +26,8 @@ func mcpKube(tool, args, cwd, home string) (Finding, bool) {
 	if !ok || verb == "" {
 		return Finding{}, false
 	}
-	var in map[string]any
-	if strings.TrimSpace(args) == "" {
-		in = map[string]any{}
-	} else if json.Unmarshal([]byte(args), &in) != nil {
+	in, ok := mcpArgsMap(args)
+	if !ok {
 		return Finding{}, false
 	}
 	words := []string{"kubectl", strings.ReplaceAll(verb, "_", "-")}
