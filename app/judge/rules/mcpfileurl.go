@@ -13,19 +13,9 @@ var urlKeys = words(`url uri href link page address`)
 
 // mcpFileURL judges a file:// URL argument; ok=false for other URLs.
 func mcpFileURL(v, cwd, home string) (Finding, bool) {
-	if !strings.HasPrefix(strings.ToLower(strings.TrimSpace(v)), "file:") {
+	p, ok := fileURLPath(strings.TrimSpace(v))
+	if !ok {
 		return Finding{}, false
-	}
-	p := strings.TrimSpace(v)[len("file:"):]
-	p = strings.TrimPrefix(p, "//")
-	if u, err := url.PathUnescape(p); err == nil {
-		p = u
-	}
-	if i := strings.IndexAny(p, "?#"); i >= 0 {
-		p = p[:i]
-	}
-	if len(p) >= 3 && p[0] == '/' && p[2] == ':' {
-		p = p[1:] // file:///C:/Users/...
 	}
 	k, what := pkSecretPath(p, &Ctx{Cwd: cwd, Home: home})
 	switch k {
@@ -35,4 +25,24 @@ func mcpFileURL(v, cwd, home string) (Finding, bool) {
 		return Finding{Risk: 1.5, Violation: 0.3, Rule: "mcp.read-secret", Reason: "an MCP tool opens " + what + " (" + v + ")", Marked: v}, true
 	}
 	return Finding{}, false
+}
+
+// fileURLPath is the path a file: URL names (file:///C:/x is C:/x), with
+// its escapes undone and any query or fragment cut; ok is false for
+// anything but a file: URL.
+func fileURLPath(v string) (string, bool) {
+	if !strings.HasPrefix(strings.ToLower(v), "file:") {
+		return "", false
+	}
+	p := strings.TrimPrefix(v[len("file:"):], "//")
+	if u, err := url.PathUnescape(p); err == nil {
+		p = u
+	}
+	if i := strings.IndexAny(p, "?#"); i >= 0 {
+		p = p[:i]
+	}
+	if len(p) >= 3 && p[0] == '/' && p[2] == ':' {
+		p = p[1:] // file:///C:/Users/...
+	}
+	return p, true
 }

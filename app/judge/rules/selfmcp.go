@@ -2,7 +2,6 @@ package rules
 
 import (
 	"encoding/json"
-	"net/url"
 	"path"
 	"strconv"
 	"strings"
@@ -172,17 +171,7 @@ func mcpPathLike(v string) (string, bool) {
 	if v == "" || len(v) > 1024 || strings.ContainsAny(v, "\n\r") {
 		return "", false
 	}
-	if strings.HasPrefix(strings.ToLower(v), "file:") {
-		p := strings.TrimPrefix(v[len("file:"):], "//")
-		if u, err := url.PathUnescape(p); err == nil {
-			p = u
-		}
-		if i := strings.IndexAny(p, "?#"); i >= 0 {
-			p = p[:i]
-		}
-		if len(p) >= 3 && p[0] == '/' && p[2] == ':' {
-			p = p[1:] // file:///C:/Users/...
-		}
+	if p, ok := fileURLPath(v); ok {
 		return p, p != ""
 	}
 	if strings.Contains(v, "://") || !strings.ContainsAny(v, `/\~$%`) {
