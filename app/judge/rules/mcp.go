@@ -289,26 +289,14 @@ func mcpArgs(server, tool, args, cwd, home string, mutating bool) (worst Finding
 	// {"cmd": ["rm", "-rf", "/"]}: an argv list is one command line.
 	for k, v := range m {
 		if list, ok := v.([]any); ok && cmdKeys.Has(strings.ToLower(k)) {
-			line := ""
-			for _, a := range list {
-				if s, ok := a.(string); ok {
-					line += " " + shellQuote(s)
-				}
-			}
-			m[k] = strings.TrimSpace(line)
+			m[k] = strings.TrimSpace(appendArgv("", list))
 		}
 	}
 	// gcloud's run_gcloud_command {"args": ["projects", "delete", "x"]}: a
 	// tool named for a CLI, given only its arguments, runs that CLI.
 	if list, ok := m["args"].([]any); ok && m["command"] == nil && m["cmd"] == nil {
 		if cli := mcpCLIName(server, tool); cli != "" {
-			line := cli
-			for _, a := range list {
-				if s, ok := a.(string); ok {
-					line += " " + shellQuote(s)
-				}
-			}
-			m["cli_command"] = line
+			m["cli_command"] = appendArgv(cli, list)
 			delete(m, "args")
 		}
 	}
@@ -320,13 +308,7 @@ func mcpArgs(server, tool, args, cwd, home string, mutating bool) (worst Finding
 	// {"command": "rm", "args": ["-rf", "/"]}: judge the command line whole.
 	if c, ok := m["command"].(string); ok {
 		if list, ok := m["args"].([]any); ok {
-			line := c
-			for _, a := range list {
-				if s, ok := a.(string); ok {
-					line += " " + shellQuote(s)
-				}
-			}
-			m["command"] = line
+			m["command"] = appendArgv(c, list)
 			delete(m, "args")
 		} else if a, ok := m["args"].(string); ok && a != "" {
 			m["command"] = c + " " + a // {"command": "pkill", "args": "agent-guard"}
@@ -719,4 +701,16 @@ func mcpBrowserHousekeeping(ws []string) bool {
 		}
 	}
 	return true
+}
+
+// appendArgv appends an MCP argument list's strings to line, each quoted
+// for the shell and after a space (an argv given as JSON is one command
+// line).
+func appendArgv(line string, list []any) string {
+	for _, a := range list {
+		if s, ok := a.(string); ok {
+			line += " " + shellQuote(s)
+		}
+	}
+	return line
 }
