@@ -3,6 +3,7 @@ package judge
 import (
 	"encoding/json"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/agent-guard/agent-guard/app/judge/rules"
@@ -19,23 +20,36 @@ var ciKeys = map[string]bool{"run": true, "script": true, "before_script": true,
 // at 2 KB or not quite valid still gives what it has): `run: cmd`, `run:
 // |` and the lines indented under it, `script:` and its `- cmd` items.
 func ciScripts(content string) string {
+	out := yamlKeyValues(content, func(k string) bool { return ciKeys[k] }, func(nt string) string {
+		if item, ok := strings.CutPrefix(nt, "- "); ok {
+			nt = unquoteYAML(strings.TrimSpace(item))
+		}
+		if nt = strings.TrimSpace(nt); strings.HasPrefix(nt, "#") {
+			return ""
+		}
+		return nt
+	})
+	return ghaExprs(strings.Join(out, "\n"))
+}
+
+// yamlKeyValues reads YAML text by indentation (a file cut short or not
+// quite valid still gives what it has): for each key isKey accepts, its
+// scalar value, or each line indented under it (a block or a list) as
+// item makes it ("" drops the line).
+func yamlKeyValues(content string, isKey func(string) bool, item func(string) string) []string {
 	lines := strings.Split(strings.ReplaceAll(content, "\r\n", "\n"), "\n")
 	var out []string
 	for i := 0; i < len(lines); i++ {
-		l := lines[i]
-		t := strings.TrimLeft(l, " ")
-		indent := len(l) - len(t)
-		t = strings.TrimPrefix(t, "- ")
-		key, val, ok := strings.Cut(t, ":")
-		if !ok || !ciKeys[strings.TrimSpace(key)] {
+		t := strings.TrimLeft(lines[i], " ")
+		indent := len(lines[i]) - len(t)
+		key, val, ok := strings.Cut(strings.TrimPrefix(t, "- "), ":")
+		if !ok || !isKey(strings.TrimSpace(key)) {
 			continue
 		}
-		val = strings.TrimSpace(val)
-		if val != "" && !strings.HasPrefix(val, "|") && !strings.HasPrefix(val, ">") {
+		if val = strings.TrimSpace(val); val != "" && !strings.HasPrefix(val, "|") && !strings.HasPrefix(val, ">") {
 			out = append(out, unquoteYAML(val))
 			continue
 		}
-		// A block or a list under the key: every line indented deeper.
 		for i+1 < len(lines) {
 			n := lines[i+1]
 			nt := strings.TrimLeft(n, " ")
@@ -43,15 +57,12 @@ func ciScripts(content string) string {
 				break
 			}
 			i++
-			if item, ok := strings.CutPrefix(nt, "- "); ok {
-				nt = unquoteYAML(strings.TrimSpace(item))
-			}
-			if nt = strings.TrimSpace(nt); nt != "" && !strings.HasPrefix(nt, "#") {
-				out = append(out, nt)
+			if v := item(nt); v != "" {
+				out = append(out, v)
 			}
 		}
 	}
-	return ghaExprs(strings.Join(out, "\n"))
+	return out
 }
 
 // ghaExprs replaces the runner's ${{ expr }} templates, which bash could
@@ -241,45 +252,15 @@ func hookEntries(content string) string {
 }
 
 // yamlCommands returns the values of the given YAML keys, a scalar or a
-// list under the key (Taskfile's cmds: and cmd:), read by indentation
-// like ciScripts.
+// list under the key (Taskfile's cmds: and cmd:), read like ciScripts.
 func yamlCommands(content string, keys ...string) string {
-	lines := strings.Split(strings.ReplaceAll(content, "\r\n", "\n"), "\n")
-	var out []string
-	for i := 0; i < len(lines); i++ {
-		t := strings.TrimLeft(lines[i], " ")
-		indent := len(lines[i]) - len(t)
-		t = strings.TrimPrefix(t, "- ")
-		key, val, ok := strings.Cut(t, ":")
-		if !ok || !slicesContains(keys, strings.TrimSpace(key)) {
-			continue
+	out := yamlKeyValues(content, func(k string) bool { return slices.Contains(keys, k) }, func(nt string) string {
+		nt = strings.TrimSpace(strings.TrimPrefix(nt, "- "))
+		nt = strings.TrimSpace(strings.TrimPrefix(nt, "cmd:"))
+		if nt == "" || strings.HasPrefix(nt, "#") || strings.HasPrefix(nt, "task:") {
+			return ""
 		}
-		if val = strings.TrimSpace(val); val != "" && val != "|" && val != ">" {
-			out = append(out, unquoteYAML(val))
-			continue
-		}
-		for i+1 < len(lines) {
-			n := lines[i+1]
-			nt := strings.TrimLeft(n, " ")
-			if strings.TrimSpace(n) != "" && len(n)-len(nt) <= indent {
-				break
-			}
-			i++
-			nt = strings.TrimSpace(strings.TrimPrefix(nt, "- "))
-			nt = strings.TrimSpace(strings.TrimPrefix(nt, "cmd:"))
-			if nt != "" && !strings.HasPrefix(nt, "#") && !strings.HasPrefix(nt, "task:") {
-				out = append(out, unquoteYAML(nt))
-			}
-		}
-	}
+		return unquoteYAML(nt)
+	})
 	return strings.Join(out, "\n")
-}
-
-func slicesContains(l []string, s string) bool {
-	for _, e := range l {
-		if e == s {
-			return true
-		}
-	}
-	return false
 }
