@@ -9,7 +9,6 @@ import (
 	"regexp"
 	"regexp/syntax"
 	"sync"
-	"sync/atomic"
 )
 
 // Regexp is a regexp.Regexp compiled on first use.
@@ -17,8 +16,6 @@ type Regexp struct {
 	pattern string
 	once    sync.Once
 	re      *regexp.Regexp
-	// compiled is set once re is: Stats reads it without the once.
-	compiled atomic.Bool
 }
 
 var (
@@ -39,10 +36,7 @@ func New(pattern string) *Regexp {
 
 // Re returns the compiled expression.
 func (r *Regexp) Re() *regexp.Regexp {
-	r.once.Do(func() {
-		r.re = regexp.MustCompile(r.pattern)
-		r.compiled.Store(true)
-	})
+	r.once.Do(func() { r.re = regexp.MustCompile(r.pattern) })
 	return r.re
 }
 
@@ -77,12 +71,11 @@ func CheckAll() error {
 	return errors.Join(errs...)
 }
 
-// Stat is one pattern: its compiled program's size (instructions, as
-// regexp/syntax compiles it) and whether it has been compiled yet.
+// Stat is one pattern and its compiled program's size (instructions, as
+// regexp/syntax compiles it).
 type Stat struct {
-	Pattern  string
-	Insts    int
-	Compiled bool
+	Pattern string
+	Insts   int
 }
 
 // Stats lists every pattern created so far, for tests that hold the
@@ -103,7 +96,7 @@ func Stats() ([]Stat, error) {
 		if err != nil {
 			return nil, fmt.Errorf("lazyre: pattern %q: %w", r.pattern, err)
 		}
-		out = append(out, Stat{Pattern: r.pattern, Insts: len(prog.Inst), Compiled: r.compiled.Load()})
+		out = append(out, Stat{Pattern: r.pattern, Insts: len(prog.Inst)})
 	}
 	return out, nil
 }
