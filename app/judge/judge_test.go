@@ -96,7 +96,7 @@ func TestPipeline(t *testing.T) {
 		{"edit hook config", nil, State{Tool: "Edit", FilePath: "~/.claude/settings.json", Cwd: cwd}, Block, SourceSelf, "self.agent-hook-config"},
 		{"edit zcode workspace config", nil, State{Tool: "Edit", FilePath: ".zcode/config.json", Cwd: cwd}, Block, SourceSelf, "self.agent-hook-config"},
 		{"mcp read", nil, State{Tool: "mcp__github__get_issue", Server: "github", MCPTool: "get_issue", Args: `{}`}, Allow, SourceRule, "mcp.read"},
-		{"mcp mutate", nil, State{Tool: "mcp__github__create_issue", Server: "github", MCPTool: "create_issue", Args: `{}`}, Confirm, SourceRule, "mcp.mutating"},
+		{"mcp mutate", nil, State{Tool: "mcp__github__push_files", Server: "github", MCPTool: "push_files", Args: `{}`}, Confirm, SourceRule, "mcp.mutating"},
 		{"unjudged tool", nil, State{Tool: "Read", FilePath: "x"}, Allow, SourceRule, "tool.not-judged"},
 		{"no tool", nil, State{}, Confirm, SourceError, "judge.no-tool"},
 		{"panic", nil, bash("PANIC now"), Confirm, SourceError, "judge.internal-error"},

@@ -69,6 +69,13 @@ var _ = declare("app/judge/rules/mcpgit.go", func() []Entry {
 	}
 })
 
+var _ = declare("app/judge/rules/mcpforge.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "mcp.forge", Risk: 0, Category: "judge, MCP and writes", Reason: "a GitHub or GitLab MCP tool, judged as the gh or glab command it stands for",
+			Examples: []Example{{Event: json.RawMessage(`{"tool_name":"mcp__github__create_pull_request","tool_input":{"owner":"acme","repo":"api","title":"Add export","head":"feat/export","base":"main"},"cwd":"/home/dev/proj"}`)}}},
+	}
+})
+
 var _ = declare("app/judge/rules/mcpfileops.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "mcp.file-op", Risk: 0, Category: "judge, MCP and writes", Reason: "an MCP file-system rm, mv or cp, judged like the shell's: a path inside the project",

@@ -123,6 +123,9 @@ func MCPAt(server, tool, args, cwd, home string, overrides map[string]map[string
 		if f, ok := mcpDocker(server, tool, args, cwd, home); ok {
 			return f // a Docker server's run_container is docker run (mcpdocker.go)
 		}
+		if f, ok := mcpForge(server, tool, args, cwd, home); ok {
+			return f // a GitHub server's create_pull_request is gh pr create (mcpforge.go)
+		}
 	}
 	if _, _, ok := Override(server, tool, overrides); !ok && mcpMemoryTools[tool] && mcpMemoryServer(server) {
 		// The memory server's knowledge graph is the agent's own notes in

@@ -38,7 +38,8 @@ func TestMCPVerbs(t *testing.T) {
 		{"context7", "get-library-docs", `{}`, "allow", "mcp.read"},
 		{"playwright", "browser_navigate", `{"url":"http://localhost:3000"}`, "allow", "mcp.read"},
 		{"playwright", "browser_take_screenshot", `{}`, "allow", "mcp.read"},
-		{"github", "create_pull_request", `{}`, "confirm", "mcp.mutating"},
+		{"github", "create_pull_request", `{}`, "allow", "mcp.forge"}, // gh pr create (mcpforge.go)
+		{"jira", "create_pull_request", `{}`, "confirm", "mcp.mutating"},
 		{"github", "push_files", `{}`, "confirm", "mcp.mutating"},
 		{"github", "merge_pull_request", `{}`, "confirm", "mcp.mutating"},
 		{"slack", "send_message", `{}`, "confirm", "mcp.mutating"},
