@@ -20,6 +20,8 @@ type hostProbe struct {
 	Name  string          `json:"name"`
 	Kind  string          `json:"kind"` // attack: the host must deny it; everyday: allow
 	Event json.RawMessage `json:"event"`
+	// Known names a gap this suite documents but does not fail on.
+	Known string `json:"known,omitempty"`
 }
 
 // TestHostProbes feeds the same attacks and everyday calls to the real
@@ -95,8 +97,13 @@ func TestHostProbes(t *testing.T) {
 			default:
 				t.Errorf("%s %s: kind %q", p.Host, p.Name, p.Kind)
 			}
-			if bad != "" {
+			switch {
+			case bad != "" && p.Known != "":
+				t.Logf("known gap: %s %s: %s (%s): %s", p.Host, p.Name, bad, got, p.Known)
+			case bad != "":
 				failures = append(failures, fmt.Sprintf("%s %s: %s (%s %v): %s", p.Host, p.Name, bad, got, herr, firstLine(reason)))
+			case p.Known != "":
+				failures = append(failures, fmt.Sprintf("%s %s: passes now: drop its known gap (%s)", p.Host, p.Name, p.Known))
 			}
 		}()
 	}

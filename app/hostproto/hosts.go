@@ -97,10 +97,10 @@ func claudeLike(tools toolTable, events ...string) func([]byte) (Event, bool, er
 				mctx, k = c, mcp
 			}
 		}
-		if k == notJudged {
-			return ev, false, nil
-		}
 		in, err := f.object("tool_input", "toolInput", "toolArgs", "tool_args", "arguments")
+		if k == notJudged {
+			return notMapped(&ev, tool, in, err)
+		}
 		if err != nil {
 			return ev, true, err
 		}
@@ -175,7 +175,7 @@ func parseCursor(data []byte) (Event, bool, error) {
 	}
 	k := cursorTools.kind(tool)
 	if k == notJudged {
-		return ev, false, nil
+		return notMapped(&ev, tool, in, nil)
 	}
 	if strings.HasPrefix(strings.ToLower(tool), "delete") { // a deletion is judged as the rm that does it
 		p := in.str(pathKeys...)
@@ -253,10 +253,10 @@ func parseOpenCode(data []byte) (Event, bool, error) {
 		return ev, true, fmt.Errorf("event: tool is missing")
 	}
 	k := opencodeTools.kind(tool)
-	if k == notJudged {
-		return ev, false, nil
-	}
 	in, err := f.object("args")
+	if k == notJudged {
+		return notMapped(&ev, tool, in, err)
+	}
 	if err != nil {
 		return ev, true, err
 	}

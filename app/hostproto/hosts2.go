@@ -65,7 +65,7 @@ func parseCline(data []byte) (Event, bool, error) {
 	}
 	k := clineTools.kind(tool)
 	if k == notJudged {
-		return ev, false, nil
+		return notMapped(&ev, tool, in, nil)
 	}
 	if strings.EqualFold(tool, "replace_in_file") {
 		p := in.str(pathKeys...)
@@ -163,10 +163,10 @@ func parseAntigravity(data []byte) (Event, bool, error) {
 		return ev, true, fmt.Errorf("event: toolCall.name is missing")
 	}
 	k := antigravityTools.kind(tool)
-	if k == notJudged {
-		return ev, false, nil
-	}
 	args, err := tc.object("args", "arguments")
+	if k == notJudged {
+		return notMapped(&ev, tool, args, err)
+	}
 	if err != nil {
 		return ev, true, err
 	}
@@ -240,10 +240,10 @@ func parseAmp(data []byte) (Event, bool, error) {
 		return ev, true, toCommon(&ev, shell, tool, in)
 	}
 	k := ampTools.kind(tool)
-	if k == notJudged {
-		return ev, false, nil
-	}
 	in, err := f.object("input")
+	if k == notJudged {
+		return notMapped(&ev, tool, in, err)
+	}
 	if err != nil {
 		return ev, true, err
 	}
