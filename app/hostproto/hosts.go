@@ -101,8 +101,20 @@ func claudeLike(tools toolTable, events ...string) func([]byte) (Event, bool, er
 		if k == notJudged {
 			return notMapped(&ev, tool, in, err)
 		}
+		if err != nil && k == patch {
+			// A patch tool whose input is the patch text itself (Codex's
+			// freeform apply_patch). Anything else that is not an object
+			// stays unreadable: the hook denies.
+			if text := f.str("tool_input", "toolInput", "toolArgs", "tool_args", "arguments"); strings.Contains(text, "*** Begin Patch") ||
+				strings.Contains(text, "\n+++ ") && strings.HasPrefix(strings.TrimSpace(text), "--- ") || strings.HasPrefix(text, "diff --git ") {
+				in, err = fields{"command": marshal(text)}, nil
+			}
+		}
 		if err != nil {
 			return ev, true, err
+		}
+		if (k == edit || k == write) && viewCommand(in) {
+			return ev, false, nil // an editor tool's "view": a read, not ours
 		}
 		if mctx != nil {
 			tool = mcpName(mctx.str("server_name"), mctx.str("tool_name", "name"))

@@ -51,7 +51,7 @@ func unmappedTool(ev *Event, tool string, in fields) (judged bool, err error) {
 		return true, toCommon(ev, shell, tool, fields{"command": marshal(awsLine(svc, op, in))})
 	}
 	paths := pathArgs(in)
-	if len(paths) == 0 {
+	if len(paths) == 0 || viewCommand(in) {
 		return false, nil
 	}
 	mutates := hasAny(low, words, mutateWords)
@@ -378,4 +378,15 @@ func notMapped(ev *Event, tool string, in fields, inErr error) (Event, bool, err
 	}
 	judged, err := unmappedTool(ev, tool, in)
 	return *ev, judged, err
+}
+
+// viewCommand: an editor tool called with a read-only sub-command
+// (Anthropic's text editor tool and Copilot's str_replace_editor take
+// {"command": "view", "path"}): it changes nothing.
+func viewCommand(in fields) bool {
+	switch strings.ToLower(in.str("command", "action", "operation", "op")) {
+	case "view", "read", "list", "show", "cat", "get", "open", "search", "find":
+		return true
+	}
+	return false
 }

@@ -65,6 +65,14 @@ func TestUnmappedToolsAreJudgedByWhatTheyCarry(t *testing.T) {
 			[]string{`MultiEdit: {"file_path":"/w/d.sh","edits":[{"old_string":"a","new_string":"b"},{"old_string":"c","new_string":"rm -rf ~"}]}`}},
 		{"droid", `{"hook_event_name":"PreToolUse","tool_name":"MultiEdit","tool_input":{"file_path":"/w/d.sh","edits":[{"old_str":"a","new_str":"rm -rf ~"}]}}`,
 			[]string{`MultiEdit: {"file_path":"/w/d.sh","edits":[{"old_string":"a","new_string":"rm -rf ~"}]}`}},
+		// An editor tool's view sub-command reads; its other commands write.
+		{"copilot", `{"toolName":"str_replace_editor","toolArgs":"{\"command\":\"view\",\"path\":\"/h/.copilot/config.json\"}"}`, nil},
+		{"claude", `{"hook_event_name":"PreToolUse","tool_name":"str_replace_based_edit_tool","tool_input":{"command":"view","path":"/h/.claude/settings.json"}}`, nil},
+		{"claude", `{"hook_event_name":"PreToolUse","tool_name":"str_replace_based_edit_tool","tool_input":{"command":"str_replace","path":"/h/.claude/settings.json","old_str":"a","new_str":"b"}}`,
+			[]string{`Edit: {"file_path":"/h/.claude/settings.json","old_string":"a","new_string":"b"}`}},
+		// A patch tool whose input is the patch text itself.
+		{"codex", `{"hook_event_name":"PreToolUse","tool_name":"apply_patch","tool_input":"*** Begin Patch\n*** Delete File: /h/.codex/hooks.json\n*** End Patch\n"}`,
+			[]string{`Bash: {"command":"rm -- /h/.codex/hooks.json"}`}},
 		// A patch tool given a unified diff.
 		{"opencode", `{"tool":"patch","args":{"patchText":"--- a/src/m.go\n+++ b/src/m.go\n@@ -1 +1 @@\n-a := 1\n+a := 2\n--- /dev/null\n+++ b/new.sh\n@@ -0,0 +1 @@\n+rm -rf ~\n--- a/old.txt\n+++ /dev/null\n@@ -1 +0,0 @@\n-x\n"}}`,
 			[]string{`Edit: {"file_path":"src/m.go","old_string":"a := 1","new_string":"a := 2"}`,
