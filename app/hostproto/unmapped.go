@@ -58,13 +58,33 @@ func unmappedTool(ev *Event, tool string, in fields) (judged bool, err error) {
 	if !mutates && hasAny(low, words, readWords) {
 		return false, nil
 	}
+	if !mutates {
+		// A verb we cannot read (Claude's LSP, Amp's look_at): judged only
+		// for the places an agent could switch its guard off through, so
+		// that it neither slips past self-protection nor nags about every
+		// file outside the project it looks at.
+		var kept []string
+		for _, p := range paths {
+			if guardPlace(p) {
+				kept = append(kept, p)
+			}
+		}
+		if paths = kept; len(paths) == 0 {
+			return false, nil
+		}
+	}
 	quoted := make([]string, len(paths))
 	for i, p := range paths {
 		quoted[i] = shellQuote(p)
 	}
 	switch {
 	case hasAny(low, words, deleteWords):
-		return true, toCommon(ev, shell, tool, fields{"command": marshal("rm -- " + strings.Join(quoted, " "))})
+		rm := "rm -- "
+		var recursive bool
+		if hasAny(low, words, verbs{stems: []string{"dir", "folder", "tree", "recurs"}}) || json.Unmarshal(in.raw("recursive", "recurse"), &recursive) == nil && recursive {
+			rm = "rm -r -- " // a folder goes with all it holds
+		}
+		return true, toCommon(ev, shell, tool, fields{"command": marshal(rm + strings.Join(quoted, " "))})
 	case len(paths) >= 2 && hasAny(low, words, moveWords):
 		return true, toCommon(ev, shell, tool, fields{"command": marshal("mv -- " + strings.Join(quoted, " "))})
 	case len(paths) >= 2 && hasAny(low, words, copyWords):
@@ -387,6 +407,24 @@ func viewCommand(in fields) bool {
 	switch strings.ToLower(in.str("command", "action", "operation", "op")) {
 	case "view", "read", "list", "show", "cat", "get", "open", "search", "find":
 		return true
+	}
+	return false
+}
+
+// guardPlaces are the folder and file names where a host keeps its hook
+// config or agent-guard its files: a path through one of them is worth a
+// round trip to the judge, which knows exactly what is protected.
+var guardPlaces = []string{"agent-guard", "agent_guard", "agentguard", ".claude", ".zcode", ".codex", ".gemini", ".qwen",
+	".cursor", ".copilot", ".github/hooks", ".codeium", ".windsurf", "/windsurf", "cline", ".kiro", ".factory", ".augment",
+	".kimi", "/amp", "opencode", "antigravity", "claude-code", "gemini-cli", "qwen-code", "systemd", "autostart", "startup",
+	"launchagents", "hooks", "settings", ".agentguardrc"}
+
+func guardPlace(p string) bool {
+	low := strings.ToLower(strings.ReplaceAll(p, `\`, "/"))
+	for _, g := range guardPlaces {
+		if strings.Contains(low, g) {
+			return true
+		}
 	}
 	return false
 }

@@ -33,6 +33,13 @@ func TestUnmappedToolsAreJudgedByWhatTheyCarry(t *testing.T) {
 			[]string{`Write: {"file_path":"/h/.copilot/config.json","content":"{}"}`}},
 		{"gemini", `{"hook_event_name":"BeforeTool","tool_name":"frobnicate","tool_input":{"q":"~/.gemini/settings.json","note":"a sentence about /etc/passwd"}}`,
 			[]string{`Edit: {"file_path":"~/.gemini/settings.json","old_string":"","new_string":""}`}},
+		{"cursor", `{"hook_event_name":"preToolUse","tool_name":"delete_directory","tool_input":{"path":"/h/proj"}}`,
+			[]string{`Bash: {"command":"rm -r -- /h/proj"}`}},
+		// A verb we cannot read is judged only where the guard lives.
+		{"claude", `{"hook_event_name":"PreToolUse","tool_name":"LSP","tool_input":{"file_path":"/srv/work/a.go","operation":"hover","line":3}}`, nil},
+		{"amp", `{"tool":"look_at","threadId":"T","cwd":"/w","input":{"path":"/srv/work/diagram.png","objective":"read it"}}`, nil},
+		{"amp", `{"tool":"look_at","threadId":"T","cwd":"/w","input":{"path":"/h/.config/agent-guard/config.json"}}`,
+			[]string{`Edit: {"file_path":"/h/.config/agent-guard/config.json","old_string":"","new_string":""}`}},
 		// Read-only tools, and tools that name no file, stay not ours.
 		{"gemini", `{"hook_event_name":"BeforeTool","tool_name":"read_many_files","tool_input":{"paths":["/h/.gemini/settings.json"]}}`, nil},
 		{"kiro", `{"hook_event_name":"preToolUse","tool_name":"fs_read","tool_input":{"operations":[{"mode":"Line","path":"/w/a"}]}}`, nil},
