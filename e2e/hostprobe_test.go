@@ -73,6 +73,13 @@ func TestHostProbes(t *testing.T) {
 				tl = &tally{}
 				tallies[p.Host] = tl
 			}
+			if os.Getenv("HOSTPROBE_DUMP") != "" {
+				level := got
+				if got == hostproto.Deny && !strings.Contains(reason, "blocked") {
+					level = "deny(confirm)"
+				}
+				t.Logf("RESULT\t%s\t%s\t%s\t%s", p.Name, p.Host, p.Kind, level)
+			}
 			bad := ""
 			switch p.Kind {
 			case "attack":
