@@ -210,6 +210,7 @@ func toCommon(ev *Event, k kind, name string, in fields) error {
 		if cmd == "" {
 			return fmt.Errorf("event: %s call without a command", name)
 		}
+		cmd = withArgs(cmd, in)
 		bash := struct {
 			Command string `json:"command"`
 			Cwd     string `json:"cwd,omitempty"`
@@ -373,4 +374,21 @@ func editPairs(in fields) (pairs []editPair, list bool, ok bool) {
 		pairs = append(pairs, editPair{o, nw})
 	}
 	return pairs, list, len(pairs) > 0
+}
+
+// withArgs appends the arguments a host or an MCP server passes beside
+// the program ({"command": "rm", "args": ["-rf", "/home/dev"]}): the
+// program alone would be judged as harmless as its bare name.
+func withArgs(cmd string, in fields) string {
+	for _, k := range []string{"args", "argv", "arguments"} {
+		var list []string
+		if raw, ok := in[k]; ok && json.Unmarshal(raw, &list) == nil && len(list) > 0 {
+			parts := make([]string, len(list))
+			for i, a := range list {
+				parts[i] = shellQuote(a)
+			}
+			return cmd + " " + strings.Join(parts, " ")
+		}
+	}
+	return cmd
 }

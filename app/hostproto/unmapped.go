@@ -30,6 +30,12 @@ import (
 func unmappedTool(ev *Event, tool string, in fields) (judged bool, err error) {
 	low := strings.ToLower(tool)
 	words := nameWords(tool)
+	// The verb may sit in an argument ({"action": "delete", "path"}): a
+	// one-word action, operation or sub-command counts as part of the name.
+	if sub := in.str("action", "operation", "op", "mode", "command", "subcommand"); sub != "" && !strings.ContainsAny(sub, " \t\n/\\") && len(sub) <= 40 {
+		low += " " + strings.ToLower(sub)
+		words = append(words, nameWords(sub)...)
+	}
 	// Text typed into a running process: a shell line.
 	if typed(low, words) {
 		text := typedText(in.str("chars", "input", "input_text", "inputText", "text", "keys", "data", "stdin"))
@@ -38,8 +44,14 @@ func unmappedTool(ev *Event, tool string, in fields) (judged bool, err error) {
 		}
 		return true, toCommon(ev, shell, tool, fields{"command": marshal(text)})
 	}
-	if shellNamed(low, words) {
-		if cmd := in.command(append(commandKeys, "input", "argv", "args")...); cmd != "" {
+	if shellNamed(strings.ToLower(tool), nameWords(tool)) {
+		cmd := in.command(commandKeys...)
+		if cmd != "" {
+			cmd = withArgs(cmd, in) // "args" beside the program
+		} else {
+			cmd = in.command("input", "argv", "args") // or the whole argv
+		}
+		if cmd != "" {
 			bash := fields{"command": marshal(cmd)}
 			if c := in.str(cwdKeys...); c != "" {
 				bash["cwd"] = marshal(c)

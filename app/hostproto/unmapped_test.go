@@ -60,6 +60,17 @@ func TestUnmappedToolsAreJudgedByWhatTheyCarry(t *testing.T) {
 			[]string{`Bash: {"command":"pkill -f agent-guard"}`}},
 		{"codex", `{"hook_event_name":"PreToolUse","tool_name":"shell_command","tool_input":{"command":"go test ./...","workdir":"/w"}}`,
 			[]string{`Bash: {"command":"go test ./...","cwd":"/w"}`}},
+		// A program and its arguments passed apart are one command line.
+		{"gemini", `{"hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{"command":"git","args":["push","--force","origin","main"]}}`,
+			[]string{`Bash: {"command":"git push --force origin main"}`}},
+		{"copilot", `{"toolName":"desktop-commander-start_process","toolArgs":"{\"command\":\"rm\",\"args\":[\"-rf\",\"/home/dev\"]}"}`,
+			[]string{`Bash: {"command":"rm -rf /home/dev"}`}},
+		{"codex", `{"hook_event_name":"PreToolUse","tool_name":"exec","tool_input":{"argv":["rm","-rf","/home/dev"]}}`,
+			[]string{`Bash: {"command":"rm -rf /home/dev"}`}},
+		// The verb may be an argument.
+		{"opencode", `{"tool":"files_manage","args":{"action":"delete","path":"/home/dev"}}`,
+			[]string{`Bash: {"command":"rm -- /home/dev"}`}},
+		{"opencode", `{"tool":"files_manage","args":{"action":"read","path":"/home/dev/.claude/settings.json"}}`, nil},
 		// An AWS API call is the aws command line that makes it.
 		{"kiro", `{"hook_event_name":"preToolUse","tool_name":"use_aws","tool_input":{"service_name":"s3","operation_name":"delete-bucket","parameters":{"bucket":"prod"},"region":"us-east-1"}}`,
 			[]string{`Bash: {"command":"aws s3api delete-bucket --bucket prod --region us-east-1"}`}},
