@@ -62,6 +62,37 @@ func unmappedTool(ev *Event, tool string, in fields) (judged bool, err error) {
 	if svc, op := in.str("service_name", "serviceName"), in.str("operation_name", "operationName"); svc != "" && op != "" {
 		return true, toCommon(ev, shell, tool, fields{"command": marshal(awsLine(svc, op, in))})
 	}
+	if hasAny(low, words, verbs{stems: []string{"kill", "terminat", "signal"}}) ||
+		hasAny(low, words, verbs{short: []string{"stop", "end"}}) && hasAny(low, words, verbs{stems: []string{"process", "proc", "task", "pid"}}) {
+		// A process tool told a pid or a program name: the kill or pkill
+		// that does the same (the judge knows the guard's processes).
+		// Auggie's kill-process {terminal_id} names its own terminal: not ours.
+		var pids []string
+		for _, k := range []string{"pid", "pids", "process_id", "processId"} {
+			if raw := in.raw(k); raw != nil {
+				var n json.Number
+				var list []json.Number
+				switch {
+				case json.Unmarshal(raw, &n) == nil:
+					pids = append(pids, n.String())
+				case json.Unmarshal(raw, &list) == nil:
+					for _, x := range list {
+						pids = append(pids, x.String())
+					}
+				default:
+					if s := in.str(k); s != "" {
+						pids = append(pids, shellQuote(s))
+					}
+				}
+			}
+		}
+		if len(pids) > 0 {
+			return true, toCommon(ev, shell, tool, fields{"command": marshal("kill -9 " + strings.Join(pids, " "))})
+		}
+		if name := in.str("name", "process_name", "processName", "image", "image_name", "imageName", "program", "process"); name != "" {
+			return true, toCommon(ev, shell, tool, fields{"command": marshal("pkill -f " + shellQuote(name))})
+		}
+	}
 	paths := pathArgs(in)
 	if len(paths) == 0 || viewCommand(in) {
 		return false, nil

@@ -71,6 +71,12 @@ func TestUnmappedToolsAreJudgedByWhatTheyCarry(t *testing.T) {
 		{"opencode", `{"tool":"files_manage","args":{"action":"delete","path":"/home/dev"}}`,
 			[]string{`Bash: {"command":"rm -- /home/dev"}`}},
 		{"opencode", `{"tool":"files_manage","args":{"action":"read","path":"/home/dev/.claude/settings.json"}}`, nil},
+		// A process tool told a program name or a pid is the pkill or kill.
+		{"opencode", `{"tool":"process_kill_process","args":{"name":"agent-guard"}}`,
+			[]string{`Bash: {"command":"pkill -f agent-guard"}`}},
+		{"copilot", `{"toolName":"procs-terminate","toolArgs":"{\"pid\":4242}"}`,
+			[]string{`Bash: {"command":"kill -9 4242"}`}},
+		{"auggie", `{"hook_event_name":"PreToolUse","tool_name":"kill-process","tool_input":{"terminal_id":2}}`, nil},
 		// An AWS API call is the aws command line that makes it.
 		{"kiro", `{"hook_event_name":"preToolUse","tool_name":"use_aws","tool_input":{"service_name":"s3","operation_name":"delete-bucket","parameters":{"bucket":"prod"},"region":"us-east-1"}}`,
 			[]string{`Bash: {"command":"aws s3api delete-bucket --bucket prod --region us-east-1"}`}},
