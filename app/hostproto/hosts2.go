@@ -63,6 +63,14 @@ func parseCline(data []byte) (Event, bool, error) {
 		}
 		return ev, true, toCommon(&ev, mcp, mcpName(in.str("server_name"), in.str("tool_name")), args)
 	}
+	if strings.EqualFold(tool, "attempt_completion") {
+		// Cline runs the command attempt_completion may carry (to show
+		// the result: "open index.html"); without one it runs nothing.
+		if in.str("command") == "" {
+			return ev, false, nil
+		}
+		return ev, true, toCommon(&ev, shell, tool, fields{"command": in["command"]})
+	}
 	k := clineTools.kind(tool)
 	if k == notJudged {
 		return notMapped(&ev, tool, in, nil)

@@ -194,7 +194,7 @@ type verbs struct{ stems, short []string }
 
 var (
 	readWords = verbs{stems: []string{"read", "view", "list", "glob", "grep", "search", "find", "fetch", "show", "stat", "open",
-		"browse", "image", "lookup", "inspect", "preview", "query"}, short: []string{"ls", "get", "cat", "web", "info", "diff"}}
+		"browse", "image", "lookup", "inspect", "preview", "query", "access", "resource"}, short: []string{"ls", "get", "cat", "web", "info", "diff"}}
 	mutateWords = verbs{stems: []string{"write", "edit", "creat", "save", "delet", "remov", "unlink", "trash", "move", "renam",
 		"copy", "patch", "replac", "insert", "append", "updat", "modif", "chang", "format", "undo", "revert", "restor", "apply",
 		"chmod", "chown", "mkdir", "touch", "truncat", "overwrit", "upload", "download", "extract", "unzip", "clone"},

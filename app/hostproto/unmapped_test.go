@@ -77,6 +77,11 @@ func TestUnmappedToolsAreJudgedByWhatTheyCarry(t *testing.T) {
 		{"copilot", `{"toolName":"procs-terminate","toolArgs":"{\"pid\":4242}"}`,
 			[]string{`Bash: {"command":"kill -9 4242"}`}},
 		{"auggie", `{"hook_event_name":"PreToolUse","tool_name":"kill-process","tool_input":{"terminal_id":2}}`, nil},
+		// Cline runs the command attempt_completion carries.
+		{"cline", `{"hookName":"PreToolUse","workspaceRoots":["/w"],"preToolUse":{"toolName":"attempt_completion","parameters":{"result":"done","command":"rm -rf ~"}}}`,
+			[]string{`Bash: {"command":"rm -rf ~"}`}},
+		{"cline", `{"hookName":"PreToolUse","workspaceRoots":["/w"],"preToolUse":{"toolName":"attempt_completion","parameters":{"result":"done"}}}`, nil},
+		{"cline", `{"hookName":"PreToolUse","workspaceRoots":["/w"],"preToolUse":{"toolName":"access_mcp_resource","parameters":{"server_name":"fs","uri":"file:///h/.claude/settings.json"}}}`, nil},
 		// An AWS API call is the aws command line that makes it.
 		{"kiro", `{"hook_event_name":"preToolUse","tool_name":"use_aws","tool_input":{"service_name":"s3","operation_name":"delete-bucket","parameters":{"bucket":"prod"},"region":"us-east-1"}}`,
 			[]string{`Bash: {"command":"aws s3api delete-bucket --bucket prod --region us-east-1"}`}},
