@@ -92,10 +92,14 @@ func unmappedTool(ev *Event, tool string, in fields) (judged bool, err error) {
 		if name := in.str("name", "process_name", "processName", "image", "image_name", "imageName", "program", "process"); name != "" {
 			return true, toCommon(ev, shell, tool, fields{"command": marshal("pkill -f " + shellQuote(name))})
 		}
+		return false, nil // the agent's own terminal or session (Auggie kill-process, Claude KillShell)
+	}
+	if viewCommand(in) {
+		return false, nil
 	}
 	paths := pathArgs(in)
-	if len(paths) == 0 || viewCommand(in) {
-		return false, nil
+	if len(paths) == 0 {
+		return guessMCP(ev, tool, in)
 	}
 	mutates := hasAny(low, words, mutateWords)
 	if !mutates && hasAny(low, words, readWords) {
@@ -470,4 +474,24 @@ func guardPlace(p string) bool {
 		}
 	}
 	return false
+}
+
+// dangerWords are the verbs of an MCP tool that can do lasting harm
+// (delete a repository, force-push, drop a table, publish). A tool the
+// host's table does not name, named with one of them and a separator, is
+// most likely an MCP tool under the host's own spelling (opencode's
+// server_tool, Copilot's server-tool): it is judged as the MCP tool it
+// would be on Claude Code, so the MCP rules reach the same verdict.
+// Other unnamed tools (todo lists, plans, memories, searches) stay not
+// ours: judging them as unknown MCP tools would nag on every call.
+var dangerWords = verbs{stems: []string{"delet", "destroy", "drop", "purge", "wipe", "erase", "truncat", "remov", "force",
+	"revoke", "push", "publish", "deploy", "shutdown", "reboot", "uninstall"}, short: []string{"rm", "del", "kill"}}
+
+func guessMCP(ev *Event, tool string, in fields) (bool, error) {
+	low := strings.ToLower(tool)
+	i := strings.IndexAny(tool, "_-.:/")
+	if i <= 0 || i == len(tool)-1 || !hasAny(low, nameWords(tool), dangerWords) {
+		return false, nil
+	}
+	return true, toCommon(ev, mcp, mcpName(tool[:i], tool[i+1:]), in)
 }

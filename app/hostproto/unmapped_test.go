@@ -82,6 +82,14 @@ func TestUnmappedToolsAreJudgedByWhatTheyCarry(t *testing.T) {
 			[]string{`Bash: {"command":"rm -rf ~"}`}},
 		{"cline", `{"hookName":"PreToolUse","workspaceRoots":["/w"],"preToolUse":{"toolName":"attempt_completion","parameters":{"result":"done"}}}`, nil},
 		{"cline", `{"hookName":"PreToolUse","workspaceRoots":["/w"],"preToolUse":{"toolName":"access_mcp_resource","parameters":{"server_name":"fs","uri":"file:///h/.claude/settings.json"}}}`, nil},
+		// An unnamed tool with a verb that can do lasting harm is judged as
+		// the MCP tool it would be on Claude Code; others stay not ours.
+		{"opencode", `{"tool":"github_delete_repository","args":{"owner":"o","repo":"r"}}`,
+			[]string{`mcp__github__delete_repository: {"owner":"o","repo":"r"}`}},
+		{"copilot", `{"toolName":"git-git_push","toolArgs":"{\"force\":true,\"branch\":\"main\"}"}`,
+			[]string{`mcp__git__git_push: {"branch":"main","force":true}`}},
+		{"opencode", `{"tool":"github_list_issues","args":{"owner":"o","repo":"r"}}`, nil},
+		{"claude", `{"hook_event_name":"PreToolUse","tool_name":"KillShell","tool_input":{"shell_id":"s1"}}`, nil},
 		// An AWS API call is the aws command line that makes it.
 		{"kiro", `{"hook_event_name":"preToolUse","tool_name":"use_aws","tool_input":{"service_name":"s3","operation_name":"delete-bucket","parameters":{"bucket":"prod"},"region":"us-east-1"}}`,
 			[]string{`Bash: {"command":"aws s3api delete-bucket --bucket prod --region us-east-1"}`}},
