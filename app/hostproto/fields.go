@@ -172,6 +172,13 @@ func (t toolTable) kind(name string) kind {
 	if k, ok := anyHostShell[strings.ToLower(name)]; ok {
 		return k
 	}
+	// A namespaced name ("functions.apply_patch", "default_api:run_shell_command",
+	// "container.exec"): the tool is its last segment.
+	if i := strings.LastIndexAny(name, ".:"); i >= 0 && i < len(name)-1 && !strings.HasPrefix(name, "mcp__") {
+		if k := t.kind(name[i+1:]); k != notJudged && k != mcp {
+			return k
+		}
+	}
 	if strings.HasPrefix(name, "mcp__") {
 		return mcp
 	}

@@ -2,6 +2,7 @@ package hostproto
 
 import (
 	"encoding/json"
+	"net/url"
 	"strings"
 )
 
@@ -402,6 +403,9 @@ func pathValue(key, s string) (string, bool) {
 		return "", false
 	}
 	if rest, ok := strings.CutPrefix(s, "file://"); ok {
+		if u, err := url.PathUnescape(rest); err == nil {
+			rest = u // file:///h/.claude/settings%2Ejson
+		}
 		s = rest
 		if len(s) > 3 && s[0] == '/' && s[2] == ':' { // file:///C:/...
 			s = s[1:]

@@ -90,6 +90,14 @@ func TestUnmappedToolsAreJudgedByWhatTheyCarry(t *testing.T) {
 			[]string{`mcp__git__git_push: {"branch":"main","force":true}`}},
 		{"opencode", `{"tool":"github_list_issues","args":{"owner":"o","repo":"r"}}`, nil},
 		{"claude", `{"hook_event_name":"PreToolUse","tool_name":"KillShell","tool_input":{"shell_id":"s1"}}`, nil},
+		// A namespaced tool name is its last segment.
+		{"codex", `{"hook_event_name":"PreToolUse","tool_name":"functions.apply_patch","tool_input":{"input":"*** Begin Patch\n*** Delete File: /h/.codex/hooks.json\n*** End Patch\n"}}`,
+			[]string{`Bash: {"command":"rm -- /h/.codex/hooks.json"}`}},
+		{"gemini", `{"hook_event_name":"BeforeTool","tool_name":"default_api:run_shell_command","tool_input":{"command":"rm -rf ~"}}`,
+			[]string{`Bash: {"command":"rm -rf ~"}`}},
+		// A file: URL's path is unescaped.
+		{"cursor", `{"hook_event_name":"preToolUse","tool_name":"rename_file","tool_input":{"from":"file:///h/.cursor/hooks%2Ejson","to":"file:///tmp/x"}}`,
+			[]string{`Bash: {"command":"mv -- /h/.cursor/hooks.json /tmp/x"}`}},
 		// An AWS API call is the aws command line that makes it.
 		{"kiro", `{"hook_event_name":"preToolUse","tool_name":"use_aws","tool_input":{"service_name":"s3","operation_name":"delete-bucket","parameters":{"bucket":"prod"},"region":"us-east-1"}}`,
 			[]string{`Bash: {"command":"aws s3api delete-bucket --bucket prod --region us-east-1"}`}},
