@@ -39,7 +39,7 @@ func unmappedTool(ev *Event, tool string, in fields) (judged bool, err error) {
 	}
 	// Text typed into a running process: a shell line.
 	if typed(low, words) {
-		text := typedText(in.str("chars", "input", "input_text", "inputText", "text", "keys", "data", "stdin"))
+		text := typedText(in.str("chars", "input", "input_text", "inputText", "Input", "text", "keys", "data", "stdin"))
 		if strings.TrimSpace(text) == "" {
 			return false, nil
 		}
@@ -231,7 +231,7 @@ func typed(low string, words []string) bool {
 	if strings.Contains(low, "stdin") {
 		return true
 	}
-	into := hasAny(low, words, verbs{stems: []string{"bash", "process", "terminal", "shell", "session", "console"}, short: []string{"pty", "tty", "sh"}})
+	into := hasAny(low, words, verbs{stems: []string{"bash", "process", "terminal", "shell", "session", "console", "command", "tmux"}, short: []string{"pty", "tty", "sh", "pane", "repl"}})
 	return into && hasAny(low, words, verbs{stems: []string{"write", "send", "input", "type", "keys"}})
 }
 

@@ -55,6 +55,8 @@ func TestUnmappedToolsAreJudgedByWhatTheyCarry(t *testing.T) {
 		{"auggie", `{"hook_event_name":"PreToolUse","tool_name":"write-process","tool_input":{"terminal_id":2,"input_text":"y\u0003"}}`,
 			[]string{`Bash: {"command":"y\n"}`}},
 		{"copilot", `{"toolName":"write_bash","toolArgs":"{\"sessionId\":\"b\",\"input\":\"{up}\"}"}`, nil},
+		{"antigravity", `{"toolCall":{"name":"send_command_input","args":{"CommandId":"c1","Input":"pkill -f agent-guard\n"}}}`,
+			[]string{`Bash: {"command":"pkill -f agent-guard\n"}`}},
 		// A shell under another name, its command as a string or argv.
 		{"codex", `{"hook_event_name":"PreToolUse","tool_name":"unified_exec","tool_input":{"input":["pkill","-f","agent-guard"]}}`,
 			[]string{`Bash: {"command":"pkill -f agent-guard"}`}},
