@@ -127,10 +127,16 @@ func unmappedTool(ev *Event, tool string, in fields) (judged bool, err error) {
 	}
 	switch {
 	case hasAny(low, words, deleteWords):
-		rm := "rm -- "
+		// A tool that says it deletes files is rm; any other delete may
+		// take a folder with all it holds (delete_directory, recursive:
+		// true, or a verb that does not say), and is rm -r.
+		rm := "rm -r -- "
+		name := strings.ToLower(tool)
+		fileTool := strings.Contains(name, "unlink") || strings.Contains(name, "file") && hasAny(name, nameWords(tool), deleteWords)
 		var recursive bool
-		if hasAny(low, words, verbs{stems: []string{"dir", "folder", "tree", "recurs"}}) || json.Unmarshal(in.raw("recursive", "recurse"), &recursive) == nil && recursive {
-			rm = "rm -r -- " // a folder goes with all it holds
+		if json.Unmarshal(in.raw("recursive", "recurse"), &recursive) == nil && !recursive ||
+			fileTool && !hasAny(name, nil, verbs{stems: []string{"dir", "folder", "tree", "recurs"}}) && !recursive {
+			rm = "rm -- "
 		}
 		return true, toCommon(ev, shell, tool, fields{"command": marshal(rm + strings.Join(quoted, " "))})
 	case len(paths) >= 2 && hasAny(low, words, moveWords):

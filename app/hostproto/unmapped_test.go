@@ -71,7 +71,7 @@ func TestUnmappedToolsAreJudgedByWhatTheyCarry(t *testing.T) {
 			[]string{`Bash: {"command":"rm -rf /home/dev"}`}},
 		// The verb may be an argument.
 		{"opencode", `{"tool":"files_manage","args":{"action":"delete","path":"/home/dev"}}`,
-			[]string{`Bash: {"command":"rm -- /home/dev"}`}},
+			[]string{`Bash: {"command":"rm -r -- /home/dev"}`}},
 		{"opencode", `{"tool":"files_manage","args":{"action":"read","path":"/home/dev/.claude/settings.json"}}`, nil},
 		// A process tool told a program name or a pid is the pkill or kill.
 		{"opencode", `{"tool":"process_kill_process","args":{"name":"agent-guard"}}`,
