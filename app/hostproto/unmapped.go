@@ -473,8 +473,7 @@ func viewCommand(in fields) bool {
 // round trip to the judge, which knows exactly what is protected.
 var guardPlaces = []string{"agent-guard", "agent_guard", "agentguard", ".claude", ".zcode", ".codex", ".gemini", ".qwen",
 	".cursor", ".copilot", ".github/hooks", ".codeium", ".windsurf", "/windsurf", "cline", ".kiro", ".factory", ".augment",
-	".kimi", "/amp", "opencode", "antigravity", "claude-code", "gemini-cli", "qwen-code", "systemd", "autostart", "startup",
-	"launchagents", "hooks", "settings", ".agentguardrc"}
+	".kimi", "/amp", "opencode", "antigravity", "claude-code", "gemini-cli", "qwen-code", ".agentguardrc"}
 
 func guardPlace(p string) bool {
 	low := strings.ToLower(strings.ReplaceAll(p, `\`, "/"))

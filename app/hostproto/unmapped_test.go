@@ -38,6 +38,7 @@ func TestUnmappedToolsAreJudgedByWhatTheyCarry(t *testing.T) {
 		// A verb we cannot read is judged only where the guard lives.
 		{"claude", `{"hook_event_name":"PreToolUse","tool_name":"LSP","tool_input":{"file_path":"/srv/work/a.go","operation":"hover","line":3}}`, nil},
 		{"amp", `{"tool":"look_at","threadId":"T","cwd":"/w","input":{"path":"/srv/work/diagram.png","objective":"read it"}}`, nil},
+		{"claude", `{"hook_event_name":"PreToolUse","tool_name":"LSP","tool_input":{"file_path":"/srv/app/settings.py","operation":"hover"}}`, nil},
 		{"amp", `{"tool":"look_at","threadId":"T","cwd":"/w","input":{"path":"/h/.config/agent-guard/config.json"}}`,
 			[]string{`Edit: {"file_path":"/h/.config/agent-guard/config.json","old_string":"","new_string":""}`}},
 		// Read-only tools, and tools that name no file, stay not ours.
