@@ -63,7 +63,7 @@ func unmappedTool(ev *Event, tool string, in fields) (judged bool, err error) {
 	if svc, op := in.str("service_name", "serviceName"), in.str("operation_name", "operationName"); svc != "" && op != "" {
 		return true, toCommon(ev, shell, tool, fields{"command": marshal(awsLine(svc, op, in))})
 	}
-	if hasAny(low, words, verbs{stems: []string{"kill", "terminat", "signal"}}) ||
+	if hasAny(low, words, verbs{stems: []string{"kill", "terminat"}}) ||
 		hasAny(low, words, verbs{short: []string{"stop", "end"}}) && hasAny(low, words, verbs{stems: []string{"process", "proc", "task", "pid"}}) {
 		// A process tool told a pid or a program name: the kill or pkill
 		// that does the same (the judge knows the guard's processes).
