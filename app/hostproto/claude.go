@@ -204,7 +204,14 @@ func parseClaude(data []byte) (Event, bool, error) {
 		return ev, true, err
 	}
 	ev.HookEventName = PreToolUse
-	return ev, Judged(ev.ToolName), nil
+	if Judged(ev.ToolName) {
+		return ev, true, nil
+	}
+	var in fields
+	if len(ev.ToolInput) > 0 && json.Unmarshal(ev.ToolInput, &in) != nil {
+		return ev, false, nil
+	}
+	return notMapped(&ev, ev.ToolName, in, nil)
 }
 
 // claudeOutput is exactly the schema ZCode and Claude Code accept.

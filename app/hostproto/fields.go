@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -171,6 +172,13 @@ func (t toolTable) kind(name string) kind {
 	if k, ok := anyHostShell[strings.ToLower(name)]; ok {
 		return k
 	}
+	// A namespaced name ("functions.apply_patch", "default_api:run_shell_command",
+	// "container.exec"): the tool is its last segment.
+	if i := strings.LastIndexAny(name, ".:"); i >= 0 && i < len(name)-1 && !strings.HasPrefix(name, "mcp__") {
+		if k := t.kind(name[i+1:]); k != notJudged && k != mcp {
+			return k
+		}
+	}
 	if strings.HasPrefix(name, "mcp__") {
 		return mcp
 	}
@@ -209,6 +217,7 @@ func toCommon(ev *Event, k kind, name string, in fields) error {
 		if cmd == "" {
 			return fmt.Errorf("event: %s call without a command", name)
 		}
+		cmd = withArgs(cmd, in)
 		bash := struct {
 			Command string `json:"command"`
 			Cwd     string `json:"cwd,omitempty"`
@@ -227,6 +236,17 @@ func toCommon(ev *Event, k kind, name string, in fields) error {
 		p := in.str(pathKeys...)
 		if p == "" {
 			return fmt.Errorf("event: %s call without a file path", name)
+		}
+		if pairs, list, ok := editPairs(in); ok {
+			if len(pairs) == 1 && !list {
+				ev.ToolName, ev.ToolInput = "Edit", marshal(editInput{p, pairs[0].OldString, pairs[0].NewString})
+				return nil
+			}
+			ev.ToolName, ev.ToolInput = "MultiEdit", marshal(struct {
+				FilePath string     `json:"file_path"`
+				Edits    []editPair `json:"edits"`
+			}{p, pairs})
+			return nil
 		}
 		if edits := in.raw("edits"); edits != nil {
 			ev.ToolName, ev.ToolInput = "MultiEdit", marshal(struct {
@@ -296,4 +316,86 @@ func mcpName(server, tool string) string {
 		return strings.ReplaceAll(s, "__", "_")
 	}
 	return "mcp__" + clean(server) + "__" + clean(tool)
+}
+
+// editPair is one replacement in Claude's MultiEdit shape.
+type editPair struct {
+	OldString string `json:"old_string"`
+	NewString string `json:"new_string"`
+}
+
+// Old and new text as the hosts spell them inside an edit list or object.
+var (
+	pairOldKeys = append([]string{"old", "oldText", "old_content", "search", "TargetContent"}, oldKeys...)
+	pairNewKeys = append([]string{"new", "newText", "new_content", "replace", "replacement", "ReplacementContent"}, newKeys...)
+)
+
+// editPairs reads every replacement an edit call makes, whatever its
+// shape, so the judge sees all the new text (a script line, a hooks-off
+// switch): several top-level pairs numbered as Auggie numbers them
+// (old_str_1/new_str_1, old_str_2/...), or a list or single object under
+// edits, edit, changes, replacements or chunks with its items' keys in any
+// host's spelling (Kimi Code's {old, new}, Droid's {old_str, new_str}).
+// ok is false when the call has no second pair and no such list: the
+// plain reading stands.
+func editPairs(in fields) (pairs []editPair, list bool, ok bool) {
+	numbered := false
+	for i := 2; ; i++ {
+		n := strconv.Itoa(i)
+		o, nw := in.str("old_str_"+n, "old_string_"+n), in.str("new_str_"+n, "new_string_"+n)
+		if o == "" && nw == "" {
+			break
+		}
+		if !numbered {
+			numbered = true
+			if o1, n1 := in.str(oldKeys...), in.str(newKeys...); o1 != "" || n1 != "" {
+				pairs = append(pairs, editPair{o1, n1})
+			}
+		}
+		pairs = append(pairs, editPair{o, nw})
+	}
+	if numbered {
+		return pairs, false, true
+	}
+	raw := in.raw("edits", "edit", "changes", "replacements", "chunks", "ReplacementChunks")
+	if raw == nil {
+		return nil, false, false
+	}
+	var items []fields
+	list = true
+	if json.Unmarshal(raw, &items) != nil {
+		var one fields
+		if json.Unmarshal(raw, &one) != nil || one == nil {
+			return nil, false, false
+		}
+		items, list = []fields{one}, false
+	}
+	for _, item := range items {
+		if item == nil {
+			continue
+		}
+		o, nw := item.str(pairOldKeys...), item.str(pairNewKeys...)
+		if o == "" && nw == "" {
+			continue
+		}
+		pairs = append(pairs, editPair{o, nw})
+	}
+	return pairs, list, len(pairs) > 0
+}
+
+// withArgs appends the arguments a host or an MCP server passes beside
+// the program ({"command": "rm", "args": ["-rf", "/home/dev"]}): the
+// program alone would be judged as harmless as its bare name.
+func withArgs(cmd string, in fields) string {
+	for _, k := range []string{"args", "argv", "arguments"} {
+		var list []string
+		if raw, ok := in[k]; ok && json.Unmarshal(raw, &list) == nil && len(list) > 0 {
+			parts := make([]string, len(list))
+			for i, a := range list {
+				parts[i] = shellQuote(a)
+			}
+			return cmd + " " + strings.Join(parts, " ")
+		}
+	}
+	return cmd
 }

@@ -97,12 +97,24 @@ func claudeLike(tools toolTable, events ...string) func([]byte) (Event, bool, er
 				mctx, k = c, mcp
 			}
 		}
-		if k == notJudged {
-			return ev, false, nil
-		}
 		in, err := f.object("tool_input", "toolInput", "toolArgs", "tool_args", "arguments")
+		if k == notJudged {
+			return notMapped(&ev, tool, in, err)
+		}
+		if err != nil && k == patch {
+			// A patch tool whose input is the patch text itself (Codex's
+			// freeform apply_patch). Anything else that is not an object
+			// stays unreadable: the hook denies.
+			if text := f.str("tool_input", "toolInput", "toolArgs", "tool_args", "arguments"); strings.Contains(text, "*** Begin Patch") ||
+				strings.Contains(text, "\n+++ ") && strings.HasPrefix(strings.TrimSpace(text), "--- ") || strings.HasPrefix(text, "diff --git ") {
+				in, err = fields{"command": marshal(text)}, nil
+			}
+		}
 		if err != nil {
 			return ev, true, err
+		}
+		if (k == edit || k == write) && viewCommand(in) {
+			return ev, false, nil // an editor tool's "view": a read, not ours
 		}
 		if mctx != nil {
 			tool = mcpName(mctx.str("server_name"), mctx.str("tool_name", "name"))
@@ -175,7 +187,7 @@ func parseCursor(data []byte) (Event, bool, error) {
 	}
 	k := cursorTools.kind(tool)
 	if k == notJudged {
-		return ev, false, nil
+		return notMapped(&ev, tool, in, nil)
 	}
 	if strings.HasPrefix(strings.ToLower(tool), "delete") { // a deletion is judged as the rm that does it
 		p := in.str(pathKeys...)
@@ -253,10 +265,10 @@ func parseOpenCode(data []byte) (Event, bool, error) {
 		return ev, true, fmt.Errorf("event: tool is missing")
 	}
 	k := opencodeTools.kind(tool)
-	if k == notJudged {
-		return ev, false, nil
-	}
 	in, err := f.object("args")
+	if k == notJudged {
+		return notMapped(&ev, tool, in, err)
+	}
 	if err != nil {
 		return ev, true, err
 	}

@@ -63,9 +63,17 @@ func parseCline(data []byte) (Event, bool, error) {
 		}
 		return ev, true, toCommon(&ev, mcp, mcpName(in.str("server_name"), in.str("tool_name")), args)
 	}
+	if strings.EqualFold(tool, "attempt_completion") {
+		// Cline runs the command attempt_completion may carry (to show
+		// the result: "open index.html"); without one it runs nothing.
+		if in.str("command") == "" {
+			return ev, false, nil
+		}
+		return ev, true, toCommon(&ev, shell, tool, fields{"command": in["command"]})
+	}
 	k := clineTools.kind(tool)
 	if k == notJudged {
-		return ev, false, nil
+		return notMapped(&ev, tool, in, nil)
 	}
 	if strings.EqualFold(tool, "replace_in_file") {
 		p := in.str(pathKeys...)
@@ -163,10 +171,10 @@ func parseAntigravity(data []byte) (Event, bool, error) {
 		return ev, true, fmt.Errorf("event: toolCall.name is missing")
 	}
 	k := antigravityTools.kind(tool)
-	if k == notJudged {
-		return ev, false, nil
-	}
 	args, err := tc.object("args", "arguments")
+	if k == notJudged {
+		return notMapped(&ev, tool, args, err)
+	}
 	if err != nil {
 		return ev, true, err
 	}
@@ -240,10 +248,10 @@ func parseAmp(data []byte) (Event, bool, error) {
 		return ev, true, toCommon(&ev, shell, tool, in)
 	}
 	k := ampTools.kind(tool)
-	if k == notJudged {
-		return ev, false, nil
-	}
 	in, err := f.object("input")
+	if k == notJudged {
+		return notMapped(&ev, tool, in, err)
+	}
 	if err != nil {
 		return ev, true, err
 	}

@@ -31,7 +31,11 @@ func ParsePatch(text string) ([]Event, error) {
 		}
 	}
 	if i >= len(lines) {
-		return nil, fmt.Errorf("event: apply_patch input has no \"*** Begin Patch\" line")
+		// Some hosts' patch tools take a unified diff (git diff, diff -u).
+		if out, ok := parseUnified(lines); ok {
+			return out, nil
+		}
+		return nil, fmt.Errorf("event: apply_patch input has no \"*** Begin Patch\" line and is not a unified diff")
 	}
 	i++
 	var out []Event
@@ -131,4 +135,94 @@ func cut(s string, n int) string {
 		return s
 	}
 	return s[:n] + "…"
+}
+
+// parseUnified reads a unified diff (git diff, diff -u) into the same
+// events as an envelope: a file created from /dev/null is a Write, one
+// diffed to /dev/null an rm, git's rename from/to an mv, any other file
+// an Edit of its hunks' old and new text. ok is false when no file header
+// ("--- old" then "+++ new") is there: a diff we cannot read is not judged
+// blind.
+func parseUnified(lines []string) ([]Event, bool) {
+	for len(lines) > 0 && lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1] // the text's final line break
+	}
+	var out []Event
+	var cur *change
+	var renameFrom, renameTo string
+	flush := func() {
+		if cur != nil {
+			out = append(out, cur.events()...)
+			cur = nil
+		}
+		if renameFrom != "" && renameTo != "" {
+			out = append(out, bashEvent("mv -- "+shellQuote(renameFrom)+" "+shellQuote(renameTo)))
+		}
+		renameFrom, renameTo = "", ""
+	}
+	for i := 0; i < len(lines); i++ {
+		l := lines[i]
+		switch {
+		case strings.HasPrefix(l, "diff --git "):
+			flush()
+		case strings.HasPrefix(l, "rename from "):
+			renameFrom = strings.TrimSpace(strings.TrimPrefix(l, "rename from "))
+		case strings.HasPrefix(l, "rename to "):
+			renameTo = strings.TrimSpace(strings.TrimPrefix(l, "rename to "))
+		case strings.HasPrefix(l, "--- ") && i+1 < len(lines) && strings.HasPrefix(lines[i+1], "+++ "):
+			if cur != nil {
+				out = append(out, cur.events()...)
+				cur = nil
+			}
+			from, to := diffPath(l[4:]), diffPath(lines[i+1][4:])
+			// git's a/ and b/ prefixes (one side may be /dev/null)
+			if (strings.HasPrefix(from, "a/") || from == "/dev/null") && (strings.HasPrefix(to, "b/") || to == "/dev/null") {
+				from, to = strings.TrimPrefix(from, "a/"), strings.TrimPrefix(to, "b/")
+			}
+			i++
+			switch {
+			case from == "/dev/null":
+				cur = &change{op: "add", path: to}
+			case to == "/dev/null":
+				cur = &change{op: "delete", path: from}
+			default:
+				cur = &change{op: "update", path: to}
+				if from != to && renameFrom == "" {
+					renameFrom, renameTo = from, to
+					cur.path = from
+				}
+			}
+		case cur == nil, strings.HasPrefix(l, "@@"), strings.HasPrefix(l, `\`):
+		case cur.op == "add":
+			if strings.HasPrefix(l, "+") {
+				cur.new = append(cur.new, l[1:])
+			}
+		case cur.op == "delete":
+		default:
+			cur.line(l)
+		}
+	}
+	flush()
+	if len(out) == 0 {
+		return nil, false
+	}
+	for _, e := range out {
+		if strings.Contains(string(e.ToolInput), `"file_path":""`) {
+			return nil, false
+		}
+	}
+	return out, true
+}
+
+// diffPath is a diff header's path: up to a tab (diff -u adds the time),
+// unquoted when git quoted it.
+func diffPath(s string) string {
+	if i := strings.IndexByte(s, '\t'); i >= 0 {
+		s = s[:i]
+	}
+	s = strings.TrimSpace(s)
+	if len(s) >= 2 && s[0] == '"' && s[len(s)-1] == '"' {
+		s = s[1 : len(s)-1]
+	}
+	return s
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/agent-guard/agent-guard/app/config"
+	"github.com/agent-guard/agent-guard/app/hostproto"
 	"github.com/agent-guard/agent-guard/app/judge/corpus"
 	"github.com/agent-guard/agent-guard/app/judge/rules"
 )
@@ -22,6 +23,46 @@ func judgeEvent(t testing.TB, j *Judge, raw []byte) (Verdict, State) {
 		t.Fatalf("state %s: %v", raw, err)
 	}
 	return j.Judge(context.Background(), s), s
+}
+
+// judgeCase judges a corpus case: its Claude-shaped event, or its host's
+// own event through that host's dialect.
+func judgeCase(t testing.TB, j *Judge, c corpus.Case) Verdict {
+	if c.Host != "" {
+		return judgeHostEvent(t, j, c.Host, c.EventJSON())
+	}
+	v, _ := judgeEvent(t, j, c.EventJSON())
+	return v
+}
+
+// judgeHostEvent reads a host's own event through its dialect, as the
+// hook and the server do, and judges every part it holds: the strictest
+// verdict decides. A call the host dialect does not judge is allow.
+func judgeHostEvent(t testing.TB, j *Judge, host string, raw []byte) Verdict {
+	h, ok := hostproto.Lookup(host)
+	if !ok {
+		t.Fatalf("unknown host %q", host)
+	}
+	ev, judged, err := h.Parse(raw)
+	if err != nil {
+		t.Fatalf("%s event %s: %v", host, raw, err)
+	}
+	if !judged {
+		return Verdict{Level: Allow, Source: SourceRule, Rule: "tool.not-judged", Reason: "agent-guard does not judge the " + ev.ToolName + " tool"}
+	}
+	var worst Verdict
+	for i, p := range ev.Each() {
+		p.Parts = nil
+		s, err := StateFromEvent(p)
+		if err != nil {
+			t.Fatalf("%s event %s: part %d: %v", host, raw, i+1, err)
+		}
+		v := j.Judge(context.Background(), s)
+		if i == 0 || v.Level > worst.Level {
+			worst = v
+		}
+	}
+	return worst
 }
 
 // runCorpus judges every case of a corpus file the way the hook does
@@ -40,7 +81,7 @@ func runCorpus(t *testing.T, path string, min int, load func(string) ([]corpus.C
 	}
 	bad := 0
 	for _, c := range cases {
-		v, _ := judgeEvent(t, j, c.EventJSON())
+		v := judgeCase(t, j, c)
 		lo, hi := c.Want()
 		switch {
 		case !c.Accepts(v.Level.String()):
@@ -85,6 +126,12 @@ func TestCorpus(t *testing.T) { runCorpus(t, "testdata/corpus.jsonl", 150, corpu
 func TestGapsCorpus(t *testing.T) { runCorpus(t, "testdata/gaps.jsonl", 12, corpus.Load) }
 
 func TestTamperCorpus(t *testing.T) { runCorpus(t, "testdata/tamper.jsonl", 15, corpus.Load) }
+
+// TestHostsCorpus: host-native events (each host's own tool names and
+// argument shapes, tools its table does not map) read through
+// app/hostproto and judged part by part: the same attack or everyday call
+// must reach the same verdict on every host.
+func TestHostsCorpus(t *testing.T) { runCorpus(t, "testdata/hosts.jsonl", 30, corpus.Load) }
 
 // TestRulesCorpora: the rule packs' corpora (rules/testdata), judged
 // here through the whole judge as the hook runs it; rules/corpus_test.go

@@ -51,7 +51,7 @@ func TestCorpusFillRules(t *testing.T) {
 			if c.Rule != "" && !*repinRules {
 				continue
 			}
-			v, _ := judgeEvent(t, j, c.EventJSON())
+			v := judgeCase(t, j, c)
 			i := c.Line - 1
 			l := bytes.TrimRight(lines[i], " \t\r")
 			if c.Rule != "" {

@@ -25,7 +25,7 @@ func TestScanFile(t *testing.T) {
 	var atk, blk, conf, day, dayOK int
 	var out strings.Builder
 	for _, c := range cases {
-		v, _ := judgeEvent(t, j, c.EventJSON())
+		v := judgeCase(t, j, c)
 		lvl := v.Level.String()
 		lo, _ := c.Want()
 		mark := "  "

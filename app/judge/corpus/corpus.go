@@ -34,14 +34,19 @@ var Levels = []string{"allow", "confirm", "block"}
 
 // Case is one labelled call.
 type Case struct {
-	Cmd    string          `json:"cmd,omitempty"`
-	Cwd    string          `json:"cwd,omitempty"`
-	Event  json.RawMessage `json:"event,omitempty"`
-	Expect string          `json:"expect,omitempty"`
-	Min    string          `json:"min,omitempty"`
-	Max    string          `json:"max,omitempty"`
-	Rule   string          `json:"rule,omitempty"`
-	Note   string          `json:"note,omitempty"`
+	Cmd   string          `json:"cmd,omitempty"`
+	Cwd   string          `json:"cwd,omitempty"`
+	Event json.RawMessage `json:"event,omitempty"`
+	// Host names the agent host whose own event Event is (codex, gemini,
+	// cursor...): the case is read through that host's dialect
+	// (app/hostproto) and every part it holds is judged, the strictest
+	// verdict deciding, as the hook does. Empty: a Claude-shaped event.
+	Host   string `json:"host,omitempty"`
+	Expect string `json:"expect,omitempty"`
+	Min    string `json:"min,omitempty"`
+	Max    string `json:"max,omitempty"`
+	Rule   string `json:"rule,omitempty"`
+	Note   string `json:"note,omitempty"`
 
 	File string `json:"-"` // base name of the corpus file
 	Line int    `json:"-"`
@@ -92,6 +97,9 @@ func (c Case) Where() string { return fmt.Sprintf("%s:%d", c.File, c.Line) }
 func (c *Case) check(strict bool) error {
 	if (c.Cmd == "") == (c.Event == nil) {
 		return fmt.Errorf("a case needs exactly one of cmd and event")
+	}
+	if c.Host != "" && c.Event == nil {
+		return fmt.Errorf("a host case needs the host's own event")
 	}
 	if c.Event != nil && c.Cwd != "" {
 		return fmt.Errorf("cwd belongs in the event of an event case")
