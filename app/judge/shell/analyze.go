@@ -37,6 +37,13 @@ type shared struct {
 	// so that a later `sh x.sh` is judged by its content.
 	files map[string]string
 	funcs map[string]bool
+	// bodies: function -> its body and the source it was parsed from, so
+	// a call with static arguments walks it again with $1... bound
+	// (funcCall); calls counts those walks, calling the functions being
+	// walked so (no recursion).
+	bodies  map[string]funcBody
+	calls   int
+	calling map[string]bool
 	// exported: NAME=value from export earlier in the line; every later
 	// command (nested shells included) runs with them in its Env.
 	exported []string
@@ -478,6 +485,12 @@ func (w *walker) compound(c syntax.Command) {
 				w.st.funcs = map[string]bool{}
 			}
 			w.st.funcs[name] = true
+		}
+		if name != "" && c.Body != nil {
+			if w.st.bodies == nil {
+				w.st.bodies = map[string]funcBody{}
+			}
+			w.st.bodies[name] = funcBody{c.Body, w.src}
 		}
 		old := w.fn
 		w.fn = name

@@ -2,10 +2,12 @@ package shell
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/agent-guard/agent-guard/app/judge/facts"
 	"github.com/agent-guard/agent-guard/app/judge/opts"
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // command builds the Cmd for one argv: wrappers unwrapped, code fed to a
@@ -150,6 +152,9 @@ func (w *walker) command(argv []string, redirs []Redir, raw string, bg bool, pre
 		w.nested(code, false)
 	}
 	w.special(idx, argv)
+	if w.a.Cmds[idx].Func {
+		w.funcCall(w.a.Cmds[idx].Name, w.a.Cmds[idx].Args)
+	}
 	w.remember(idx)
 	if len(pre) == 0 {
 		w.aliasUse(argv)
@@ -926,4 +931,68 @@ func equalWords(a, b []string) bool {
 		}
 	}
 	return true
+}
+
+// funcBody is a function's body and the source its offsets refer to.
+type funcBody struct {
+	body *syntax.Stmt
+	src  string
+}
+
+// maxFuncCalls caps the function bodies walked again for a call.
+const maxFuncCalls = 16
+
+// funcCall walks the body of function name again for a call with the
+// arguments args, $1... $9, $@ and $* bound to them: `f() { rm -rf "$1";
+// }; f ~` runs rm -rf ~, which the walk of the definition (with $1
+// unknown) could only call a dynamic target. Only for a body parsed from
+// the same source (a function of an outer shell is not visible inside
+// bash -c), without recursion, and a few calls a line.
+func (w *walker) funcCall(name string, args []string) {
+	fb, ok := w.st.bodies[name]
+	if !ok || fb.src != w.src || w.st.calling[name] || w.st.calls >= maxFuncCalls || len(args) == 0 || len(args) > 9 || !usesPositional(fb.body) {
+		return
+	}
+	w.st.calls++
+	if w.st.calling == nil {
+		w.st.calling = map[string]bool{}
+	}
+	w.st.calling[name] = true
+	saved := w.vars
+	vars := make(map[string]string, len(saved)+len(args)+2)
+	for k, v := range saved {
+		vars[k] = v
+	}
+	for i := 1; i <= 9; i++ {
+		delete(vars, strconv.Itoa(i))
+	}
+	for i, a := range args {
+		vars[strconv.Itoa(i+1)] = a
+	}
+	vars["@"] = strings.Join(args, " ")
+	vars["*"] = vars["@"]
+	vars["#"] = strconv.Itoa(len(args))
+	w.vars = vars
+	old := w.fn
+	w.fn = name
+	w.cond++
+	w.stmt(fb.body)
+	w.cond--
+	w.fn = old
+	w.vars = saved
+	delete(w.st.calling, name)
+}
+
+// usesPositional: the body reads $1...$9, $@ or $*.
+func usesPositional(n syntax.Node) bool {
+	found := false
+	syntax.Walk(n, func(m syntax.Node) bool {
+		if p, ok := m.(*syntax.ParamExp); ok && p.Param != nil {
+			if v := p.Param.Value; v == "@" || v == "*" || len(v) == 1 && v[0] >= '1' && v[0] <= '9' {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
