@@ -258,7 +258,7 @@ func contentFinding(code string, s State, home string) rules.Finding {
 	if pyAuto(s.FilePath) && !(b.RedLine || b.Violation >= 0.5) {
 		return rules.Finding{} // setup code may spawn git or clean its temp folders
 	}
-	if (ciFile(s.FilePath) || dockerFile(path.Base(strings.ToLower(strings.ReplaceAll(s.FilePath, "\\", "/"))))) && !ciWorth(b) {
+	if ci := ciFile(s.FilePath); (ci || dockerFile(path.Base(strings.ToLower(strings.ReplaceAll(s.FilePath, "\\", "/"))))) && !ciWorth(b, ci) {
 		return rules.Finding{}
 	}
 	if rules.SelfRule(b.Rule) {
