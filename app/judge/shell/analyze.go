@@ -633,6 +633,79 @@ func nonEmpty(ns []string) []string {
 	return out
 }
 
+// arrKey is the vars key of array NAME's elements (joined by arrSep):
+// kept with the variables, so nested walks and function calls see it.
+func arrKey(name string) string { return "\x00[]" + name }
+
+const arrSep = "\x01"
+
+// setArray records cmd=(rm -rf "$HOME") when every element is static and
+// the assignment surely happens (not in a branch or loop).
+func (w *walker) setArray(name string, arr *syntax.ArrayExpr) {
+	if w.vars == nil {
+		w.vars = map[string]string{}
+	}
+	key := arrKey(name)
+	var elems []string
+	ok := w.cond == 0 && len(arr.Elems) <= 64
+	for _, e := range arr.Elems {
+		if !ok {
+			break
+		}
+		if e.Index != nil || e.Value == nil {
+			ok = false
+			break
+		}
+		for _, v := range w.words(e.Value) {
+			if strings.Contains(v, Dyn) || strings.Contains(v, arrSep) {
+				ok = false
+			}
+			elems = append(elems, v)
+		}
+	}
+	if _, seen := w.vars[key]; seen || !ok {
+		w.vars[key] = Dyn
+		return
+	}
+	w.vars[key] = strings.Join(elems, arrSep)
+}
+
+// arrayWords are the words "${NAME[@]}" (or ${NAME[@]}, "${NAME[*]}"
+// as one word) expands to when the array is known.
+func (w *walker) arrayWords(wd *syntax.Word) ([]string, bool) {
+	if len(wd.Parts) != 1 {
+		return nil, false
+	}
+	part, quoted := wd.Parts[0], false
+	if dq, ok := part.(*syntax.DblQuoted); ok && len(dq.Parts) == 1 {
+		part, quoted = dq.Parts[0], true
+	}
+	p, ok := part.(*syntax.ParamExp)
+	if !ok || p.Param == nil || p.Index == nil || p.Exp != nil || p.Slice != nil || p.Repl != nil || p.Length || p.Excl {
+		return nil, false
+	}
+	iw, ok := p.Index.(*syntax.Word)
+	if !ok || len(iw.Parts) != 1 {
+		return nil, false
+	}
+	l, ok := iw.Parts[0].(*syntax.Lit)
+	if !ok || l.Value != "@" && l.Value != "*" {
+		return nil, false
+	}
+	v, ok := w.vars[arrKey(p.Param.Value)]
+	if !ok || v == Dyn {
+		return nil, false
+	}
+	elems := strings.Split(v, arrSep)
+	if v == "" {
+		elems = nil
+	}
+	if l.Value == "*" && quoted {
+		return []string{strings.Join(elems, " ")}, true
+	}
+	return elems, true
+}
+
 func (w *walker) setVar(name, v string) {
 	if w.vars == nil {
 		w.vars = map[string]string{}
@@ -646,6 +719,9 @@ func (w *walker) setVar(name, v string) {
 func (w *walker) assignVal(as *syntax.Assign) string {
 	if as.Array != nil {
 		w.subsIn(as.Array)
+		if as.Name != nil && !as.Append && as.Index == nil {
+			w.setArray(as.Name.Value, as.Array)
+		}
 		return Dyn
 	}
 	if as.Index != nil {
@@ -690,6 +766,10 @@ func (w *walker) call(s *syntax.Stmt, ce *syntax.CallExpr) int {
 	for i, a := range ce.Args {
 		ws := w.words(a)
 		hidden := obfuscated(a) || len(ws) > 1 // {rm,-rf,x} is one word in the source
+		if aw, ok := w.arrayWords(a); ok {
+			// cmd=(rm -rf ~); "${cmd[@]}": the array's elements, one word each.
+			ws, hidden = aw, true
+		}
 		if i == 0 && hidden && len(ws) == 1 && len(a.Parts) == 1 {
 			if l, ok := a.Parts[0].(*syntax.Lit); ok && winRelPath(l.Value) {
 				lit = []string{l.Value} // only the program word is read so

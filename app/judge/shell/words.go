@@ -98,6 +98,10 @@ func (w *walker) part(b *strings.Builder, p syntax.WordPart, quoted bool) {
 			b.WriteString(ifsMark)
 			return
 		}
+		if v, ok := w.ifsSplit(p, quoted); ok {
+			b.WriteString(v)
+			return
+		}
 		b.WriteString(w.param(p))
 	case *syntax.CmdSubst:
 		n := len(w.a.Cmds)
@@ -593,3 +597,29 @@ func isWordChar(c byte) bool {
 
 // ifsMark stands for an unquoted $IFS inside a word; call() splits on it.
 const ifsMark = "\x00ifs\x00"
+
+// ifsSplit: an unquoted $X after IFS=, was set to a static value splits
+// X's static value at IFS's characters (IFS=,; x=rm,-rf,~; $x runs
+// rm -rf ~): the value with each of them turned into ifsMark.
+func (w *walker) ifsSplit(p *syntax.ParamExp, quoted bool) (string, bool) {
+	if quoted || p.Param == nil || p.Exp != nil || p.Index != nil || p.Slice != nil || p.Repl != nil || p.Length || p.Excl {
+		return "", false
+	}
+	ifs, ok := w.vars["IFS"]
+	if !ok || ifs == "" || strings.Contains(ifs, Dyn) {
+		return "", false
+	}
+	v, ok := w.vars[p.Param.Value]
+	if !ok || strings.Contains(v, Dyn) {
+		return "", false
+	}
+	var b strings.Builder
+	for _, r := range v {
+		if strings.ContainsRune(ifs, r) {
+			b.WriteString(ifsMark)
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String(), true
+}
