@@ -81,6 +81,8 @@ var _ = declare("app/judge/rules/packs/git/git.go", func() []Entry {
 			Examples: []Example{{Command: "git reset --har"}}},
 		Entry{ID: "git.restore", Risk: 2, Category: "version control", Reason: "git restore discards uncommitted changes in the working tree",
 			Examples: []Example{{Command: "git restore ."}}},
+		Entry{ID: "git.filter-repo-read", Risk: 1, Category: "version control", Reason: "git filter-repo --analyze reports on the history without rewriting it",
+			Examples: []Example{{Command: "git filter-repo --analyze"}, {Command: "git filter-repo --path secrets.txt --invert-paths --dry-run"}}},
 		Entry{ID: "git.rewrite-history", Risk: 2, Category: "version control", Reason: "git <sub> rewrites the whole history",
 			Examples: []Example{{Command: "git filter-repo --path secrets --invert-paths"}}},
 		Entry{ID: "git.rm-all", Risk: 2, Category: "version control", Reason: "git rm -r <o> deletes every tracked file",
