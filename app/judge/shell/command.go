@@ -601,6 +601,28 @@ func (w *walker) remember(idx int) {
 		} else {
 			body = b + "\n"
 		}
+	case "cp", "install", "mv", "ln":
+		// cp /dev/stdin x.sh <<< CODE, install -m 755 /dev/stdin x.sh,
+		// cp a.sh b.sh of a script written earlier: the destination gets
+		// the source's content when this line knows it (a file on disk
+		// stays as unknown as it was).
+		if src, dst, ok := copyOperands(c); ok {
+			if isStdin(src) || src == "-" && c.Name != "ln" {
+				b, known := "", false
+				for _, r := range c.Redirs {
+					if r.Op == "<<" || r.Op == "<<-" || r.Op == "<<<" {
+						b, known = r.Target, true
+					}
+				}
+				if !known {
+					b = hiddenBody
+				}
+				w.writeFile(dst, b, false)
+			} else if b, known := w.st.files[cleanRel(src)]; known && !strings.Contains(src, Dyn) {
+				w.writeFile(dst, b, false)
+			}
+		}
+		body = hiddenBody
 	case "curl", "wget", "aria2c", "invoke-webrequest", "iwr", "invoke-restmethod", "irm":
 		for _, f := range downloadTargets(c) {
 			w.writeFile(f, hiddenBody, false)
@@ -995,4 +1017,31 @@ func usesPositional(n syntax.Node) bool {
 		return !found
 	})
 	return found
+}
+
+// copyOperands is the source and destination of cp/install/mv/ln with
+// exactly two operands (options that take a value skipped).
+func copyOperands(c *Cmd) (src, dst string, ok bool) {
+	var ops []string
+	for i := 0; i < len(c.Args); i++ {
+		a := c.Args[i]
+		if a == "--" {
+			ops = append(ops, c.Args[i+1:]...)
+			break
+		}
+		if len(a) > 1 && a[0] == '-' {
+			if a == "-t" || strings.HasPrefix(a, "--target-directory") {
+				return "", "", false // -t DIR: the destination is a folder
+			}
+			if c.Name == "install" && (a == "-m" || a == "-o" || a == "-g") || a == "-S" {
+				i++ // install -m 755, -o user, -g group; --suffix's short form
+			}
+			continue
+		}
+		ops = append(ops, a)
+	}
+	if len(ops) != 2 || strings.Contains(ops[1], Dyn) {
+		return "", "", false
+	}
+	return ops[0], ops[1], true
 }
