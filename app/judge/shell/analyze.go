@@ -681,6 +681,17 @@ func (w *walker) arrayWords(wd *syntax.Word) ([]string, bool) {
 		part, quoted = dq.Parts[0], true
 	}
 	p, ok := part.(*syntax.ParamExp)
+	if ok && p.Param != nil && p.Param.Value == "@" && p.Index == nil && p.Exp == nil && p.Slice == nil && p.Repl == nil && !p.Length && !p.Excl {
+		// "$@" after set -- a b c, or in a function called with static
+		// arguments: the positional parameters, one word each.
+		if v, ok := w.vars[arrKey("@")]; ok && v != Dyn {
+			if v == "" {
+				return nil, true
+			}
+			return strings.Split(v, arrSep), true
+		}
+		return nil, false
+	}
 	if !ok || p.Param == nil || p.Index == nil || p.Exp != nil || p.Slice != nil || p.Repl != nil || p.Length || p.Excl {
 		return nil, false
 	}
@@ -804,6 +815,10 @@ func (w *walker) call(s *syntax.Stmt, ce *syntax.CallExpr) int {
 			return w.emit(Cmd{Raw: w.raw(s), Redirs: w.redirs(s.Redirs), Depth: w.depth})
 		}
 		return -1
+	}
+	// set -- a b c sets the positional parameters ($1..., "$@").
+	if argv[0] == "set" && len(argv) >= 2 && argv[1] == "--" {
+		w.setPositional(argv[2:])
 	}
 	// `read X` makes X unknown.
 	if argv[0] == "read" || argv[0] == "mapfile" || argv[0] == "readarray" {
@@ -946,4 +961,37 @@ func printfValue(format string, args []string) string {
 		return Dyn // printf repeats the format for the rest: not modelled
 	}
 	return b.String()
+}
+
+// setPositional sets $1...$9, $@, $* and $# (set -- ARGS), or makes them
+// unknown when the words are not all static or the set may not happen.
+func (w *walker) setPositional(args []string) {
+	if w.vars == nil {
+		w.vars = map[string]string{}
+	}
+	known := w.cond == 0 && len(args) <= 9
+	for _, a := range args {
+		if strings.Contains(a, Dyn) || strings.Contains(a, arrSep) {
+			known = false
+		}
+	}
+	for i := 1; i <= 9; i++ {
+		k := strconv.Itoa(i)
+		switch {
+		case !known:
+			w.vars[k] = Dyn
+		case i <= len(args):
+			w.vars[k] = args[i-1]
+		default:
+			w.vars[k] = ""
+		}
+	}
+	if !known {
+		w.vars["@"], w.vars["*"], w.vars["#"], w.vars[arrKey("@")] = Dyn, Dyn, Dyn, Dyn
+		return
+	}
+	w.vars["@"] = strings.Join(args, " ")
+	w.vars["*"] = w.vars["@"]
+	w.vars["#"] = strconv.Itoa(len(args))
+	w.vars[arrKey("@")] = strings.Join(args, arrSep)
 }

@@ -994,6 +994,10 @@ func (w *walker) funcCall(name string, args []string) {
 	vars["@"] = strings.Join(args, " ")
 	vars["*"] = vars["@"]
 	vars["#"] = strconv.Itoa(len(args))
+	vars[arrKey("@")] = Dyn
+	if !strings.Contains(strings.Join(args, ""), Dyn) && !strings.Contains(strings.Join(args, ""), arrSep) {
+		vars[arrKey("@")] = strings.Join(args, arrSep)
+	}
 	w.vars = vars
 	old := w.fn
 	w.fn = name
