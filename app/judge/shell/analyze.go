@@ -606,7 +606,9 @@ func (w *walker) pipeline(b *syntax.BinaryCmd) {
 				c.Args = append(c.Args[:len(c.Args)-1:len(c.Args)-1], starts...)
 			}
 		}
-		if (c.Name == "remove-item" || c.Name == "ri" || psAliasPipe(c, &w.a.Cmds[idx[max(i-1, 0)]])) && i > 0 && idx[i-1] >= 0 {
+		if i > 0 && idx[i-1] >= 0 && (c.Name == "remove-item" || c.Name == "ri" || psAliasPipe(c, &w.a.Cmds[idx[i-1]])) {
+			// (The previous element may be a subshell or group, idx -1:
+			// checked first, or (cd web && make) | tee log failed to read.)
 			// gci C:\Windows | ri -Recurse: the listed folder's content.
 			p := &w.a.Cmds[idx[i-1]]
 			argv := psPipeTarget(append([]string{p.Name}, p.Args...), append([]string{c.Name}, c.Args...))
