@@ -43,6 +43,8 @@ var _ = declare("app/judge/rules/packs/git/git.go", func() []Entry {
 			Examples: []Example{{Command: "git push --force-with-lease"}}},
 		Entry{ID: "git.gc-prune", Risk: 2, Category: "version control", Reason: "git gc --prune=<v> deletes unreachable commits for good",
 			Examples: []Example{{Command: "git gc --prune=now"}}},
+		Entry{ID: "git.lfs-prune-dry", Risk: 1, Category: "version control", Reason: "git lfs prune --dry-run only lists what it would delete",
+			Examples: []Example{{Command: "git lfs prune --dry-run"}}},
 		Entry{ID: "git.lfs-prune", Risk: 2, Category: "version control", Reason: "git lfs prune deletes local large-file copies",
 			Examples: []Example{{Command: "git lfs prune"}}},
 		Entry{ID: "git.local", Risk: 1, Category: "version control", Reason: "git <sub> changes the local repository in a recoverable way",

@@ -448,6 +448,9 @@ func gitSimple(c, rest *shell.Cmd, g *opts.Git, x *rules.Ctx) (rules.Finding, bo
 		}
 	case "lfs":
 		if len(rest.Args) > 0 && rest.Args[0] == "prune" {
+			if rules.PkContains(rest.Args, "--dry-run") || rules.PkContains(rest.Args, "-d") {
+				return gitF(c, 0.5, 0, "git.lfs-prune-dry", "git lfs prune --dry-run only lists what it would delete")
+			}
 			return gitF(c, 1.5, 0.2, "git.lfs-prune", "git lfs prune deletes local large-file copies")
 		}
 	case "pull":
