@@ -54,6 +54,8 @@ var _ = declare("app/judge/rules/dynamic.go", func() []Entry {
 			Examples: []Example{{Command: "%0|%0"}}},
 		Entry{ID: "dyn.hidden-code", Risk: 2, Category: "shell and code", Reason: "iex runs code that cannot be read before it runs (downloaded, decoded or from a variable)",
 			Examples: []Example{{Command: "iex"}}},
+		Entry{ID: "dyn.decoded-script", Risk: 2, Category: "shell and code", Reason: "sh runs a script the line decoded from an encoding (base64, hex...): encoded to hide it from review",
+			Examples: []Example{{Command: "base64 -d <<< ZWNobyBoaQ== > x.sh; sh x.sh"}}},
 		Entry{ID: "dyn.obfuscated-name", Risk: 2, Category: "shell and code", Reason: "the program name rm is spelled to hide it (quotes, escapes or substitutions inside the name)",
 			Examples: []Example{{Command: "r\\m -rf dist"}}},
 		Entry{ID: "shell.interactive", Risk: 0, Category: "shell and code", Reason: "bash without code",

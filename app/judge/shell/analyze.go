@@ -37,6 +37,8 @@ type shared struct {
 	// so that a later `sh x.sh` is judged by its content.
 	files map[string]string
 	funcs map[string]bool
+	// decoded: files written by a decoder (base64 -d > x.sh).
+	decoded map[string]bool
 	// bodies: function -> its body and the source it was parsed from, so
 	// a call with static arguments walks it again with $1... bound
 	// (funcCall); calls counts those walks, calling the functions being
@@ -613,6 +615,11 @@ func (w *walker) pipeline(b *syntax.BinaryCmd) {
 			p := &w.a.Cmds[idx[i-1]]
 			argv := psPipeTarget(append([]string{p.Name}, p.Args...), append([]string{c.Name}, c.Args...))
 			c.Args = argv[1:]
+		}
+		if i > 0 && idx[i-1] >= 0 && len(c.Redirs) > 0 && Decodable(c) {
+			if in, ok := stdinCode(&w.a.Cmds[idx[i-1]], w.st.files); ok {
+				w.decodedPipe(c, in)
+			}
 		}
 		if w.pending[j] {
 			delete(w.pending, j)

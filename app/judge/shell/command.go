@@ -291,6 +291,7 @@ func (w *walker) special(idx int, argv []string) {
 		if p := argv[0]; strings.ContainsAny(p, "/") && !strings.Contains(p, Dyn) {
 			if body, ok := w.st.files[cleanRel(p)]; ok {
 				c.FedCode = true
+				c.Decoded = w.st.decoded[cleanRel(p)]
 				if body == hiddenBody {
 					c.HiddenCode = true
 				} else {
@@ -366,6 +367,7 @@ func (w *walker) script(idx int, p string) {
 	}
 	if body, ok := w.st.files[cleanRel(p)]; ok {
 		c.FedCode = true
+		c.Decoded = w.st.decoded[cleanRel(p)]
 		if body == hiddenBody {
 			c.HiddenCode = true
 			return
@@ -419,6 +421,7 @@ func (w *walker) interp(idx int) {
 			// interpreter rules as a here-string (or it is hidden code).
 			if body, ok := w.st.files[cleanRel(a)]; ok && !strings.Contains(a, Dyn) {
 				c.FedCode = true
+				c.Decoded = w.st.decoded[cleanRel(a)]
 				if body == hiddenBody {
 					c.HiddenCode = true
 				} else {
@@ -623,6 +626,16 @@ func (w *walker) remember(idx int) {
 			}
 		}
 		body = hiddenBody
+	case "base64", "base32", "basenc", "openssl", "xxd", "rev", "tr":
+		// base64 -d <<< B64 > x.sh: the decoded text is the file's content
+		// (fed by a pipe, the pipeline fills it in: decodedPipe).
+		body = hiddenBody
+		if in, ok := hereInput(c); ok && Decodable(c) {
+			if out, ok := Decode(c, in); ok {
+				body = out
+				w.markDecoded(c)
+			}
+		}
 	case "curl", "wget", "aria2c", "invoke-webrequest", "iwr", "invoke-restmethod", "irm":
 		for _, f := range downloadTargets(c) {
 			w.writeFile(f, hiddenBody, false)
@@ -1048,4 +1061,35 @@ func copyOperands(c *Cmd) (src, dst string, ok bool) {
 		return "", "", false
 	}
 	return ops[0], ops[1], true
+}
+
+// decodedPipe: a decoder in a pipeline fed a static text (echo B64 |
+// base64 -d > x.sh) writes the decoded text to the files it redirects to.
+// in is its input; the pipeline calls it once the elements are walked.
+func (w *walker) decodedPipe(c *Cmd, in string) {
+	out, ok := Decode(c, in)
+	if !ok {
+		return
+	}
+	for _, r := range c.Redirs {
+		if (r.Op == ">" || r.Op == ">|") && !strings.Contains(r.Target, Dyn) && !strings.HasPrefix(r.Target, "/dev/") && w.st.files != nil {
+			delete(w.st.files, cleanRel(r.Target))
+			w.writeFile(r.Target, out, false)
+		}
+	}
+	w.markDecoded(c)
+}
+
+// markDecoded records the files decoder c writes: running one later is
+// running encoded code (Cmd.Decoded), at least a question however
+// harmless the decoded text reads.
+func (w *walker) markDecoded(c *Cmd) {
+	for _, r := range c.Redirs {
+		if (r.Op == ">" || r.Op == ">|" || r.Op == ">>") && !strings.Contains(r.Target, Dyn) {
+			if w.st.decoded == nil {
+				w.st.decoded = map[string]bool{}
+			}
+			w.st.decoded[cleanRel(r.Target)] = true
+		}
+	}
 }

@@ -1,9 +1,6 @@
 package remote
 
 import (
-	"encoding/base32"
-	"encoding/base64"
-	"encoding/hex"
 	"strings"
 
 	"github.com/agent-guard/agent-guard/app/judge/facts"
@@ -43,7 +40,7 @@ func pkDecodedFeed(c *shell.Cmd, x *rules.Ctx) (string, bool) {
 		if len(o.PipedTo) == 0 {
 			break
 		}
-		if pkDecodable(o) {
+		if shell.Decodable(o) {
 			chain = append(chain, o)
 			if in, ok := pkHereInput(o); ok {
 				text, found = in, true
@@ -68,7 +65,7 @@ func pkDecodedFeed(c *shell.Cmd, x *rules.Ctx) (string, bool) {
 		return "", false
 	}
 	for i := len(chain) - 1; i >= 0; i-- {
-		out, ok := pkDecode(chain[i], text)
+		out, ok := shell.Decode(chain[i], text)
 		if !ok {
 			return "", false
 		}
@@ -101,112 +98,6 @@ func pkHereInput(o *shell.Cmd) (string, bool) {
 		}
 	}
 	return "", false
-}
-
-// pkDecodable: a decoder whose output pkDecode computes, reading stdin.
-func pkDecodable(o *shell.Cmd) bool {
-	if o.Dynamic() || len(o.Wrappers) > 0 {
-		return false
-	}
-	switch o.Name {
-	case "base64", "base32", "basenc":
-		return pkDecodeFlag(o) && len(o.Operands()) == 0
-	case "openssl":
-		return len(o.Args) > 0 && (o.Args[0] == "base64" || o.Args[0] == "enc") && pkDecodeFlag(o) &&
-			(o.Args[0] == "base64" || rules.PkContains(o.Args, "-base64") || rules.PkContains(o.Args, "-a")) &&
-			!rules.PkContains(o.Args, "-in")
-	case "xxd":
-		return o.Flag('r') && o.Flag('p') && len(o.Operands()) == 0
-	case "rev":
-		return len(o.Args) == 0
-	case "tr":
-		ops := o.Operands()
-		return len(ops) == 2 && len(ops) == len(o.Args)
-	}
-	return false
-}
-
-func pkDecodeFlag(o *shell.Cmd) bool {
-	for _, a := range o.Args {
-		if a == "-d" || a == "-D" || a == "--decode" || len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.IndexByte(a, 'd') > 0 && o.Name != "openssl" {
-			return true
-		}
-	}
-	return false
-}
-
-// pkDecode is what decoder o writes for input in.
-func pkDecode(o *shell.Cmd, in string) (string, bool) {
-	switch o.Name {
-	case "base64", "openssl", "basenc":
-		if o.Name == "basenc" && !rules.PkContains(o.Args, "--base64") {
-			return "", false
-		}
-		s := strings.Join(strings.Fields(in), "")
-		b, err := base64.StdEncoding.DecodeString(s)
-		if err != nil {
-			b, err = base64.RawStdEncoding.DecodeString(s)
-		}
-		return string(b), err == nil
-	case "base32":
-		b, err := base32.StdEncoding.DecodeString(strings.Join(strings.Fields(in), ""))
-		return string(b), err == nil
-	case "xxd":
-		b, err := hex.DecodeString(strings.Join(strings.Fields(in), ""))
-		return string(b), err == nil
-	case "rev":
-		lines := strings.Split(in, "\n")
-		for i, l := range lines {
-			r := []rune(l)
-			for a, z := 0, len(r)-1; a < z; a, z = a+1, z-1 {
-				r[a], r[z] = r[z], r[a]
-			}
-			lines[i] = string(r)
-		}
-		return strings.Join(lines, "\n"), true
-	case "tr":
-		ops := o.Operands()
-		from, to := pkTrSet(ops[0]), pkTrSet(ops[1])
-		if len(from) == 0 || len(to) == 0 {
-			return "", false
-		}
-		m := make(map[rune]rune, len(from))
-		for i, r := range from {
-			t := to[len(to)-1] // tr pads SET2 with its last character
-			if i < len(to) {
-				t = to[i]
-			}
-			m[r] = t
-		}
-		return strings.Map(func(r rune) rune {
-			if t, ok := m[r]; ok {
-				return t
-			}
-			return r
-		}, in), true
-	}
-	return "", false
-}
-
-// pkTrSet expands a tr set of characters and ranges (a-z, A-Z, 0-9); nil
-// for classes ([:alpha:]), escapes and anything else it does not read.
-func pkTrSet(s string) []rune {
-	if strings.ContainsAny(s, "[\\") {
-		return nil
-	}
-	r := []rune(s)
-	var out []rune
-	for i := 0; i < len(r); i++ {
-		if i+2 < len(r) && r[i+1] == '-' && r[i] <= r[i+2] && r[i+2]-r[i] < 256 {
-			for ch := r[i]; ch <= r[i+2]; ch++ {
-				out = append(out, ch)
-			}
-			i += 2
-			continue
-		}
-		out = append(out, r[i])
-	}
-	return out
 }
 
 // pkDecodersOnly: c's pipe is fed by a static decoder chain that
