@@ -37,6 +37,8 @@ type shared struct {
 	// so that a later `sh x.sh` is judged by its content.
 	files map[string]string
 	funcs map[string]bool
+	// procSubs counts the <(...) of static output given a /dev/fd file.
+	procSubs int
 	// decoded: files written by a decoder (base64 -d > x.sh).
 	decoded map[string]bool
 	// bodies: function -> its body and the source it was parsed from, so

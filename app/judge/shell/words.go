@@ -116,7 +116,22 @@ func (w *walker) part(b *strings.Builder, p syntax.WordPart, quoted bool) {
 		}
 		b.WriteString(Dyn)
 	case *syntax.ProcSubst:
+		n := len(w.a.Cmds)
 		w.sub(p.Stmts)
+		if p.Op == syntax.CmdIn && w.st.procSubs < 8 {
+			// bash <(echo CODE), source <(printf ...): a static output is
+			// the content of the /dev/fd file the command reads.
+			if out, ok := w.staticOutput(&syntax.CmdSubst{Stmts: p.Stmts}, n); ok {
+				f := "/dev/fd/" + strconv.Itoa(63-w.st.procSubs)
+				w.st.procSubs++
+				if w.st.files == nil {
+					w.st.files = map[string]string{}
+				}
+				w.st.files[cleanRel(f)] = out + "\n"
+				b.WriteString(f)
+				return
+			}
+		}
 		b.WriteString(Dyn)
 	case *syntax.ArithmExp:
 		w.subsIn(p)
