@@ -37,6 +37,8 @@ type shared struct {
 	// so that a later `sh x.sh` is judged by its content.
 	files map[string]string
 	funcs map[string]bool
+	// decodes counts the substitutions decoded statically (decodedOutput).
+	decodes int
 	// procSubs counts the <(...) of static output given a /dev/fd file.
 	procSubs int
 	// decoded: files written by a decoder (base64 -d > x.sh).
@@ -76,19 +78,20 @@ type walker struct {
 	vars  map[string]string
 	// cond > 0 inside loops, conditionals, functions and && / || lists:
 	// an assignment there may or may not happen, so it is not trusted.
-	cond     int
-	inPipe   int
-	fn       string // function whose body is being walked (fork bombs)
-	infLoop  int    // inside an endless loop body
-	pending  map[int]bool
-	xargsIn  map[int]bool // xargs commands whose last argument is stdin
-	obf      []bool       // per word of the call being built: spelled to hide it
-	lit      []string     // per word: its literal text when a relative Windows path (winRelPath)
-	env      []string     // NAME=value assignments prefixed to the call being built
-	bashOnly bool         // do not take the line for PowerShell (the bash pass of one that looks like it)
-	rawBS    bool         // do not double Windows trailing backslashes (the pass over the original)
-	scope    string       // Cmd.Scope of the commands being walked
-	span     [2]int       // source offsets of the statement being built (top level only)
+	cond        int
+	inPipe      int
+	fn          string // function whose body is being walked (fork bombs)
+	infLoop     int    // inside an endless loop body
+	pending     map[int]bool
+	xargsIn     map[int]bool // xargs commands whose last argument is stdin
+	obf         []bool       // per word of the call being built: spelled to hide it
+	lit         []string     // per word: its literal text when a relative Windows path (winRelPath)
+	env         []string     // NAME=value assignments prefixed to the call being built
+	decodedCall bool         // a word of the call being built was decoded statically
+	bashOnly    bool         // do not take the line for PowerShell (the bash pass of one that looks like it)
+	rawBS       bool         // do not double Windows trailing backslashes (the pass over the original)
+	scope       string       // Cmd.Scope of the commands being walked
+	span        [2]int       // source offsets of the statement being built (top level only)
 }
 
 // Analyze parses src as bash and flattens it into the simple commands that
@@ -782,6 +785,7 @@ func (w *walker) call(s *syntax.Stmt, ce *syntax.CallExpr) int {
 		}
 		return -1
 	}
+	decodes := w.st.decodes
 	argv := make([]string, 0, len(ce.Args))
 	var obf []bool // per argv word: spelled to hide it
 	var lit []string
@@ -846,6 +850,7 @@ func (w *walker) call(s *syntax.Stmt, ce *syntax.CallExpr) int {
 	w.obf, w.lit, w.env = obf, lit, env
 	defer func() { w.obf, w.lit, w.env = nil, nil, nil }()
 	w.nodeSpan(s)
+	w.decodedCall = w.st.decodes > decodes // a word was decoded: $(echo B64 | base64 -d)
 	return w.command(argv, w.redirs(s.Redirs), w.raw(s), s.Background, nil)
 }
 

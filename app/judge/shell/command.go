@@ -17,7 +17,8 @@ func (w *walker) command(argv []string, redirs []Redir, raw string, bg bool, pre
 	if w.stop() {
 		return -1
 	}
-	c := Cmd{Raw: raw, Redirs: redirs, Depth: w.depth, Background: bg, Start: w.span[0], End: w.span[1]}
+	c := Cmd{Raw: raw, Redirs: redirs, Depth: w.depth, Background: bg, Start: w.span[0], End: w.span[1], Decoded: w.decodedCall}
+	w.decodedCall = false
 	w.span = [2]int{} // commands split out of this one (find -exec) share no span
 	c.Env = append(c.Env, w.st.exported...)
 	if len(pre) == 0 && len(w.env) > 0 {

@@ -573,6 +573,11 @@ func (w *walker) expandParts(parts []syntax.WordPart, depth int) []string {
 // running it: $(echo rm), $(printf '/'), $(which rm), $(command -v rm).
 // first is the index of the substitution's first command in a.Cmds.
 func (w *walker) staticOutput(cs *syntax.CmdSubst, first int) (string, bool) {
+	if len(cs.Stmts) == 1 {
+		if out, ok := w.decodedOutput(cs.Stmts[0], first); ok {
+			return out, true
+		}
+	}
 	if len(cs.Stmts) != 1 || len(w.a.Cmds) != first+1 {
 		return "", false
 	}
@@ -637,4 +642,48 @@ func (w *walker) ifsSplit(p *syntax.ParamExp, quoted bool) (string, bool) {
 		}
 	}
 	return b.String(), true
+}
+
+// decodedOutput is what a pipeline of a static text into decoders writes
+// ($(echo B64 | base64 -d), $(base64 -d <<< B64 | rev)): the decoded text.
+// It counts the decoding (shared.decodes), so the command the word goes
+// to is marked Decoded: encoded to hide it, at least a question.
+func (w *walker) decodedOutput(st *syntax.Stmt, first int) (string, bool) {
+	var elems []*syntax.Stmt
+	var flat func(s *syntax.Stmt) bool
+	flat = func(s *syntax.Stmt) bool {
+		if bc, ok := s.Cmd.(*syntax.BinaryCmd); ok && len(s.Redirs) == 0 && bc.Op == syntax.Pipe {
+			return flat(bc.X) && flat(bc.Y)
+		}
+		if _, ok := s.Cmd.(*syntax.CallExpr); !ok || s.Background {
+			return false
+		}
+		elems = append(elems, s)
+		return len(elems) <= 8
+	}
+	if !flat(st) || len(w.a.Cmds) != first+len(elems) {
+		return "", false
+	}
+	cmds := w.a.Cmds[first:]
+	text, ok := "", false
+	i := 0
+	if Decodable(&cmds[0]) {
+		text, ok = hereInput(&cmds[0])
+	} else if len(cmds) > 1 {
+		text, ok = stdinCode(&cmds[0], w.st.files)
+		i = 1
+	}
+	if !ok || i >= len(cmds) && i == 1 {
+		return "", false
+	}
+	for ; i < len(cmds); i++ {
+		if !Decodable(&cmds[i]) {
+			return "", false
+		}
+		if text, ok = Decode(&cmds[i], text); !ok {
+			return "", false
+		}
+	}
+	w.st.decodes++
+	return strings.TrimRight(text, "\n"), true
 }
