@@ -113,7 +113,17 @@ func ciFile(p string) bool {
 // publish, docker push, a force-push to gh-pages, curl | sh installers
 // are its everyday work); what matters there is the secrets it holds
 // leaving for somewhere else.
-func ciWorth(f rules.Finding) bool {
+//
+// A CI workflow's step may also reach past the runner: the cloud account,
+// cluster or hosting its credentials open. A step that would block as a
+// command there (terraform destroy -auto-approve, aws s3 rm --recursive,
+// kubectl delete ns, a backup deleted) destroys real services on every
+// run of the workflow, so the write is asked (ciService); a Dockerfile's
+// build container is given no such credentials.
+func ciWorth(f rules.Finding, ci bool) bool {
+	if ci && (f.RedLine || f.Risk >= 2.5) && ciService(f.Rule) {
+		return true
+	}
 	if f.Violation < 0.5 {
 		return false
 	}
@@ -263,4 +273,22 @@ func yamlCommands(content string, keys ...string) string {
 		return unquoteYAML(nt)
 	})
 	return strings.Join(out, "\n")
+}
+
+// ciServicePrefixes are the rule families of commands acting on cloud
+// accounts, clusters, hosting and backups rather than on the runner.
+var ciServicePrefixes = []string{"tf.", "iac.", "pulumi.", "cdk.", "aws.", "gcloud.", "gsutil.", "az.", "kube.", "helm.",
+	"fly.", "heroku.", "deploy.", "backup.", "supabase.", "doctl.", "vercel.", "netlify.", "db.production-wipe"}
+
+// ciService: a rule (or a route's last step) of ciServicePrefixes.
+func ciService(rule string) bool {
+	if i := strings.LastIndexByte(rule, '/'); i >= 0 {
+		rule = rule[i+1:]
+	}
+	for _, p := range ciServicePrefixes {
+		if strings.HasPrefix(rule, p) {
+			return true
+		}
+	}
+	return false
 }

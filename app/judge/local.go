@@ -221,8 +221,10 @@ func scriptContent(s State) (string, bool) {
 		return "", false
 	case ext == ".ps1" || ext == ".psm1" || ext == ".bat" || ext == ".cmd":
 		return lineByLine(content, ""), true
-	case base == "makefile" || base == "gnumakefile" || ext == ".mk" || base == "justfile":
-		return recipes(content), true
+	case base == "makefile" || base == "gnumakefile" || ext == ".mk":
+		return recipes(content, false), true
+	case base == "justfile" || base == ".justfile":
+		return recipes(content, true), true // just takes recipes indented with spaces too
 	case base == "package.json":
 		return packageScripts(content), true
 	case base == "composer.json" || base == "deno.json" || base == "deno.jsonc":
@@ -258,7 +260,7 @@ func contentFinding(code string, s State, home string) rules.Finding {
 	if pyAuto(s.FilePath) && !(b.RedLine || b.Violation >= 0.5) {
 		return rules.Finding{} // setup code may spawn git or clean its temp folders
 	}
-	if (ciFile(s.FilePath) || dockerFile(path.Base(strings.ToLower(strings.ReplaceAll(s.FilePath, "\\", "/"))))) && !ciWorth(b) {
+	if ci := ciFile(s.FilePath); (ci || dockerFile(path.Base(strings.ToLower(strings.ReplaceAll(s.FilePath, "\\", "/"))))) && !ciWorth(b, ci) {
 		return rules.Finding{}
 	}
 	if rules.SelfRule(b.Rule) {
@@ -316,12 +318,12 @@ func lineByLine(content, prefix string) string {
 	return strings.Join(out, "\n")
 }
 
-// recipes returns a Makefile's recipe lines (tab-indented), without the
-// @ and - prefixes make strips.
-func recipes(content string) string {
+// recipes returns a Makefile's recipe lines (tab-indented; a justfile's
+// also space-indented), without the @ and - prefixes make strips.
+func recipes(content string, spaces bool) string {
 	var out []string
 	for _, l := range strings.Split(content, "\n") {
-		if !strings.HasPrefix(l, "\t") {
+		if !strings.HasPrefix(l, "\t") && !(spaces && strings.HasPrefix(l, " ")) {
 			continue
 		}
 		l = strings.TrimLeft(strings.TrimSpace(l), "@-+")

@@ -271,6 +271,10 @@ func judgeCmd(c *shell.Cmd, x *Ctx) Finding {
 			add(f)
 		}
 	}
+	if f, ok := globName(c, x); ok {
+		add(f) // /bin/r? -rf ~: judged as the programs the pattern matches
+		known = true
+	}
 	if !known {
 		if c.Func {
 			add(Finding{Rule: "shell.function", Reason: "calls " + c.Name + ", a function defined in the same command", Marked: c.Raw})

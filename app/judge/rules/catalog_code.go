@@ -54,6 +54,8 @@ var _ = declare("app/judge/rules/dynamic.go", func() []Entry {
 			Examples: []Example{{Command: "%0|%0"}}},
 		Entry{ID: "dyn.hidden-code", Risk: 2, Category: "shell and code", Reason: "iex runs code that cannot be read before it runs (downloaded, decoded or from a variable)",
 			Examples: []Example{{Command: "iex"}}},
+		Entry{ID: "dyn.decoded-script", Risk: 2, Category: "shell and code", Reason: "sh runs a script the line decoded from an encoding (base64, hex...): encoded to hide it from review",
+			Examples: []Example{{Command: "base64 -d <<< ZWNobyBoaQ== > x.sh; sh x.sh"}}},
 		Entry{ID: "dyn.obfuscated-name", Risk: 2, Category: "shell and code", Reason: "the program name rm is spelled to hide it (quotes, escapes or substitutions inside the name)",
 			Examples: []Example{{Command: "r\\m -rf dist"}}},
 		Entry{ID: "shell.interactive", Risk: 0, Category: "shell and code", Reason: "bash without code",
@@ -96,6 +98,8 @@ var _ = declare("app/judge/rules/helpforms.go", func() []Entry {
 
 var _ = declare("app/judge/rules/packs/interp/interp.go", func() []Entry {
 	return []Entry{
+		Entry{ID: "interp.applescript-delete", Risk: 3, Category: "shell and code", Reason: "AppleScript tells Finder to delete files, empty the Trash or erase a disk",
+			Examples: []Example{{Command: "osascript -e 'tell application \"Finder\" to delete every item of home'"}, {Command: "osascript -e 'tell application \"Finder\" to empty trash'"}}},
 		Entry{ID: "interp.applescript-ui", Risk: 2, Category: "shell and code", Reason: "AppleScript drives other apps or types keystrokes",
 			Examples: []Example{{Command: "osascript -e keystroke"}}},
 		Entry{ID: "interp.deno", Risk: 0, Category: "shell and code", Reason: "deno without code",
@@ -153,5 +157,12 @@ var _ = declare("app/judge/rules/packutil.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "dyn.subcommand", Risk: 2, Category: "shell and code", Reason: "<name> runs an action only known at run time",
 			Examples: []Example{{Command: "npm $CMD"}}},
+	}
+})
+
+var _ = declare("app/judge/rules/globname.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "dyn.glob-name", Risk: 2, Category: "shell and code", Reason: "the program name r? is a pattern the shell expands to whatever file matches; the program is not written out (as a route, dyn.glob-name/fs.rm-home, the program it matches decided)",
+			Examples: []Example{{Command: "/bin/r? -rf ~"}, {Command: "/usr/bin/[r]m -rf /home/dev"}, {Command: "/bin/ca? README.md"}}},
 	}
 })

@@ -166,6 +166,8 @@ var _ = declare("app/judge/rules/packs/db/db.go", func() []Entry {
 			Examples: []Example{{Command: "typeorm undo:all"}}},
 		Entry{ID: "db.schema-drop", Risk: 3, Category: "databases", Reason: "drops the schema or every migration",
 			Examples: []Example{{Command: "flyway clean"}}},
+		Entry{ID: "db.script-remote", Risk: 2, Category: "databases", Reason: "runs SQL that is not visible against the database server db.acme.io (another machine's data)",
+			Examples: []Example{{Command: "mysql -h db.acme.io shop < drop_all.sql"}, {Command: "PGHOST=10.0.0.5 psql app < cleanup.sql"}}},
 		Entry{ID: "db.script", Risk: 1, Category: "databases", Reason: "runs a SQL script whose contents are not visible",
 			Examples: []Example{{Command: "psql mydb < dump.sql"}}},
 		Entry{ID: "db.server", Risk: 1, Category: "databases", Reason: "starts a redis server",

@@ -281,3 +281,12 @@ var _ = declare("app/judge/rules/netexpose.go", func() []Entry {
 			Examples: []Example{{Command: "kubectl port-forward --address 0.0.0.0 svc/db 5432:5432"}, {Command: "dockerd -H tcp://0.0.0.0:2375"}}},
 	}
 })
+
+var _ = declare("app/judge/rules/mailsend.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "mail.send", Risk: 2, Category: "network", Reason: "mail sends an email to people outside this machine; it cannot be called back",
+			Examples: []Example{{Command: "mail -s report ops@acme.io < report.txt"}, {Command: "sendmail -t < msg.txt"}}},
+		Entry{ID: "mail.read", Risk: 0, Category: "network", Reason: "mail without a recipient reads mail",
+			Examples: []Example{{Command: "mail"}, {Command: "mailx -f ~/mbox"}, {Command: "sendmail -bp"}}},
+	}
+})

@@ -104,6 +104,8 @@ var _ = declare("app/judge/rules/packs/publish/publish.go", func() []Entry {
 			Examples: []Example{{Command: "gh issue delete 1"}, {Command: "gh gist delete 123"}, {Command: "gh label delete bug"}}},
 		Entry{ID: "gh.<grp>-disable", Risk: 2, Category: "packages and publishing", Reason: "disables a CI workflow: its checks and deploys stop running",
 			Examples: []Example{{Command: "gh workflow disable ci.yml"}}},
+		Entry{ID: "gh.api-delete-branch", Risk: 3, RedLine: true, Category: "packages and publishing", Reason: "deletes the remote's main branch through the GitHub API, as git push --delete does",
+			Examples: []Example{{Command: "gh api -X DELETE repos/acme/api/git/refs/heads/main"}}},
 		Entry{ID: "gh.api-delete", Risk: 2, Category: "packages and publishing", Reason: "deletes something through the GitHub API",
 			Examples: []Example{{Command: "gh api -X DELETE repos/org/app/git/refs/tags/v1"}}},
 		Entry{ID: "gh.api-read", Risk: 0, Category: "packages and publishing", Reason: "queries the GitHub GraphQL API",

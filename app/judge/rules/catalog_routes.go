@@ -20,6 +20,8 @@ var _ = declare("app/judge/rules/packs/procs/procs.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "at", Risk: 3, RedLine: true, Category: "routes", Reason: "a command scheduled with at, judged as that command",
 			Examples: []Example{{Command: "at now <<< 'rm -rf ~'"}}},
+		Entry{ID: "cron.job", Risk: 3, RedLine: true, Category: "routes", Reason: "a cron job installed in the same line (echo JOB | crontab -), judged as the command it runs unattended",
+			Examples: []Example{{Command: "(crontab -l; echo '@reboot rm -rf ~') | crontab -"}}},
 	}
 })
 

@@ -31,6 +31,11 @@ func dynFinding(c *shell.Cmd) (Finding, bool) {
 		}
 		return Finding{Risk: 2.2, Violation: 0.5, Rule: "dyn.hidden-code", Marked: c.Raw,
 			Reason: name + " runs code that cannot be read before it runs (downloaded, decoded or from a variable)"}, true
+	case c.Decoded && (c.FedCode || c.Obfuscated):
+		// Code it runs (sh x.sh, bash -c "$(...)", eval) or its own name
+		// came out of a decoder; a decoded argument (echo "$(... -d)") is data.
+		return Finding{Risk: 2.2, Violation: 0.5, Rule: "dyn.decoded-script", Marked: c.Raw,
+			Reason: c.Name + " runs a script the line decoded from an encoding (base64, hex...): encoded to hide it from review"}, true
 	case c.Obfuscated:
 		return Finding{Risk: 1.6, Violation: 0.4, Rule: "dyn.obfuscated-name", Marked: c.Raw,
 			Reason: "the program name " + c.Name + " is spelled to hide it (quotes, escapes or substitutions inside the name)"}, true

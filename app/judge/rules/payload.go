@@ -16,7 +16,7 @@ func init() {
 	on(rulePayload, "tmux", "screen", "xterm", "uxterm", "urxvt", "konsole", "gnome-terminal", "alacritty",
 		"terminator", "xfce4-terminal", "tilix", "mate-terminal", "lxterminal", "nix-shell", "nix")
 	on(ruleVMExec, "vagrant", "multipass")
-	on(rulePayload, "concurrently", "nodemon", "watchexec", "hyperfine", "chokidar", "onchange", "tsc-watch",
+	on(rulePayload, "concurrently", "nodemon", "watchexec", "hyperfine", "chokidar", "onchange", "tsc-watch", "entr", "reflex",
 		"cross-env", "cross-env-shell", "dotenv", "env-cmd", "start-server-and-test", "server-test")
 }
 
@@ -58,7 +58,7 @@ func payloadOf(c *shell.Cmd) (code, id, where string, ok bool) {
 				return pkJoinArgv(c.Args[i+1:]), "nix.run", "runs in a nix shell", true
 			}
 		}
-	case "concurrently", "nodemon", "watchexec", "hyperfine", "chokidar", "onchange", "tsc-watch",
+	case "concurrently", "nodemon", "watchexec", "hyperfine", "chokidar", "onchange", "tsc-watch", "entr", "reflex",
 		"cross-env", "cross-env-shell", "dotenv", "env-cmd", "start-server-and-test", "server-test":
 		if code := devRunnerCode(c.Name, c.Args); code != "" {
 			return code, "dev.runs", c.Name + " runs", true
@@ -286,6 +286,7 @@ var (
 			"--export-asciidoc", "--export-csv", "--export-json", "--export-markdown", "--export-orgmode", "-n", "--command-name", "--output", "--input", "-L", "--parameter-list", "-P", "--parameter-scan", "-D", "--parameter-step-size"),
 		"env-cmd":  pkSet("-f", "--file", "-e", "--environments", "-r", "--rc-file"),
 		"dotenv":   pkSet("-e", "-v", "-p", "-c"),
+		"reflex":   pkSet("-r", "--regex", "-R", "--inverse-regex", "-g", "--glob", "-G", "--inverse-glob", "-c", "--config", "-d", "--decoration"),
 		"chokidar": pkSet("-d", "--debounce", "-t", "--throttle", "-i", "--ignore", "--polling-interval", "--poll-interval-binary"),
 	}
 )
@@ -353,6 +354,27 @@ func devRunnerCode(name string, args []string) string {
 			lines = append(lines, strings.Join(rest, " "))
 		} else if len(rest) > 0 {
 			lines = append(lines, pkJoinArgv(rest))
+		}
+	case "entr":
+		// entr [-acdnprz] UTILITY ARGS...: the utility and its arguments
+		// (entr's own flags take no value); with -s the one operand is
+		// shell code.
+		i := 0
+		shellCode := false
+		for i < len(args) && len(args[i]) > 1 && args[i][0] == '-' {
+			shellCode = shellCode || strings.IndexByte(args[i], 's') > 0
+			i++
+		}
+		switch {
+		case i >= len(args):
+		case shellCode:
+			lines = append(lines, args[i])
+		default:
+			lines = append(lines, pkJoinArgv(args[i:]))
+		}
+	case "reflex":
+		if dashdash >= 0 {
+			lines = append(lines, pkJoinArgv(args[dashdash+1:]))
 		}
 	case "watchexec":
 		if dashdash >= 0 {

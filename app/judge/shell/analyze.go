@@ -37,6 +37,19 @@ type shared struct {
 	// so that a later `sh x.sh` is judged by its content.
 	files map[string]string
 	funcs map[string]bool
+	// decodes counts the substitutions decoded statically (decodedOutput).
+	decodes int
+	// procSubs counts the <(...) of static output given a /dev/fd file.
+	procSubs int
+	// decoded: files written by a decoder (base64 -d > x.sh).
+	decoded map[string]bool
+	// bodies: function -> its body and the source it was parsed from, so
+	// a call with static arguments walks it again with $1... bound
+	// (funcCall); calls counts those walks, calling the functions being
+	// walked so (no recursion).
+	bodies  map[string]funcBody
+	calls   int
+	calling map[string]bool
 	// exported: NAME=value from export earlier in the line; every later
 	// command (nested shells included) runs with them in its Env.
 	exported []string
@@ -65,19 +78,20 @@ type walker struct {
 	vars  map[string]string
 	// cond > 0 inside loops, conditionals, functions and && / || lists:
 	// an assignment there may or may not happen, so it is not trusted.
-	cond     int
-	inPipe   int
-	fn       string // function whose body is being walked (fork bombs)
-	infLoop  int    // inside an endless loop body
-	pending  map[int]bool
-	xargsIn  map[int]bool // xargs commands whose last argument is stdin
-	obf      []bool       // per word of the call being built: spelled to hide it
-	lit      []string     // per word: its literal text when a relative Windows path (winRelPath)
-	env      []string     // NAME=value assignments prefixed to the call being built
-	bashOnly bool         // do not take the line for PowerShell (the bash pass of one that looks like it)
-	rawBS    bool         // do not double Windows trailing backslashes (the pass over the original)
-	scope    string       // Cmd.Scope of the commands being walked
-	span     [2]int       // source offsets of the statement being built (top level only)
+	cond        int
+	inPipe      int
+	fn          string // function whose body is being walked (fork bombs)
+	infLoop     int    // inside an endless loop body
+	pending     map[int]bool
+	xargsIn     map[int]bool // xargs commands whose last argument is stdin
+	obf         []bool       // per word of the call being built: spelled to hide it
+	lit         []string     // per word: its literal text when a relative Windows path (winRelPath)
+	env         []string     // NAME=value assignments prefixed to the call being built
+	decodedCall bool         // a word of the call being built was decoded statically
+	bashOnly    bool         // do not take the line for PowerShell (the bash pass of one that looks like it)
+	rawBS       bool         // do not double Windows trailing backslashes (the pass over the original)
+	scope       string       // Cmd.Scope of the commands being walked
+	span        [2]int       // source offsets of the statement being built (top level only)
 }
 
 // Analyze parses src as bash and flattens it into the simple commands that
@@ -479,6 +493,12 @@ func (w *walker) compound(c syntax.Command) {
 			}
 			w.st.funcs[name] = true
 		}
+		if name != "" && c.Body != nil {
+			if w.st.bodies == nil {
+				w.st.bodies = map[string]funcBody{}
+			}
+			w.st.bodies[name] = funcBody{c.Body, w.src}
+		}
 		old := w.fn
 		w.fn = name
 		w.cond++
@@ -593,11 +613,18 @@ func (w *walker) pipeline(b *syntax.BinaryCmd) {
 				c.Args = append(c.Args[:len(c.Args)-1:len(c.Args)-1], starts...)
 			}
 		}
-		if (c.Name == "remove-item" || c.Name == "ri" || psAliasPipe(c, &w.a.Cmds[idx[max(i-1, 0)]])) && i > 0 && idx[i-1] >= 0 {
+		if i > 0 && idx[i-1] >= 0 && (c.Name == "remove-item" || c.Name == "ri" || psAliasPipe(c, &w.a.Cmds[idx[i-1]])) {
+			// (The previous element may be a subshell or group, idx -1:
+			// checked first, or (cd web && make) | tee log failed to read.)
 			// gci C:\Windows | ri -Recurse: the listed folder's content.
 			p := &w.a.Cmds[idx[i-1]]
 			argv := psPipeTarget(append([]string{p.Name}, p.Args...), append([]string{c.Name}, c.Args...))
 			c.Args = argv[1:]
+		}
+		if i > 0 && idx[i-1] >= 0 && len(c.Redirs) > 0 && Decodable(c) {
+			if in, ok := stdinCode(&w.a.Cmds[idx[i-1]], w.st.files); ok {
+				w.decodedPipe(c, in)
+			}
 		}
 		if w.pending[j] {
 			delete(w.pending, j)
@@ -620,6 +647,90 @@ func nonEmpty(ns []string) []string {
 	return out
 }
 
+// arrKey is the vars key of array NAME's elements (joined by arrSep):
+// kept with the variables, so nested walks and function calls see it.
+func arrKey(name string) string { return "\x00[]" + name }
+
+const arrSep = "\x01"
+
+// setArray records cmd=(rm -rf "$HOME") when every element is static and
+// the assignment surely happens (not in a branch or loop).
+func (w *walker) setArray(name string, arr *syntax.ArrayExpr) {
+	if w.vars == nil {
+		w.vars = map[string]string{}
+	}
+	key := arrKey(name)
+	var elems []string
+	ok := w.cond == 0 && len(arr.Elems) <= 64
+	for _, e := range arr.Elems {
+		if !ok {
+			break
+		}
+		if e.Index != nil || e.Value == nil {
+			ok = false
+			break
+		}
+		for _, v := range w.words(e.Value) {
+			if strings.Contains(v, Dyn) || strings.Contains(v, arrSep) {
+				ok = false
+			}
+			elems = append(elems, v)
+		}
+	}
+	if _, seen := w.vars[key]; seen || !ok {
+		w.vars[key] = Dyn
+		return
+	}
+	w.vars[key] = strings.Join(elems, arrSep)
+}
+
+// arrayWords are the words "${NAME[@]}" (or ${NAME[@]}, "${NAME[*]}"
+// as one word) expands to when the array is known.
+func (w *walker) arrayWords(wd *syntax.Word) ([]string, bool) {
+	if len(wd.Parts) != 1 {
+		return nil, false
+	}
+	part, quoted := wd.Parts[0], false
+	if dq, ok := part.(*syntax.DblQuoted); ok && len(dq.Parts) == 1 {
+		part, quoted = dq.Parts[0], true
+	}
+	p, ok := part.(*syntax.ParamExp)
+	if ok && p.Param != nil && p.Param.Value == "@" && p.Index == nil && p.Exp == nil && p.Slice == nil && p.Repl == nil && !p.Length && !p.Excl {
+		// "$@" after set -- a b c, or in a function called with static
+		// arguments: the positional parameters, one word each.
+		if v, ok := w.vars[arrKey("@")]; ok && v != Dyn {
+			if v == "" {
+				return nil, true
+			}
+			return strings.Split(v, arrSep), true
+		}
+		return nil, false
+	}
+	if !ok || p.Param == nil || p.Index == nil || p.Exp != nil || p.Slice != nil || p.Repl != nil || p.Length || p.Excl {
+		return nil, false
+	}
+	iw, ok := p.Index.(*syntax.Word)
+	if !ok || len(iw.Parts) != 1 {
+		return nil, false
+	}
+	l, ok := iw.Parts[0].(*syntax.Lit)
+	if !ok || l.Value != "@" && l.Value != "*" {
+		return nil, false
+	}
+	v, ok := w.vars[arrKey(p.Param.Value)]
+	if !ok || v == Dyn {
+		return nil, false
+	}
+	elems := strings.Split(v, arrSep)
+	if v == "" {
+		elems = nil
+	}
+	if l.Value == "*" && quoted {
+		return []string{strings.Join(elems, " ")}, true
+	}
+	return elems, true
+}
+
 func (w *walker) setVar(name, v string) {
 	if w.vars == nil {
 		w.vars = map[string]string{}
@@ -633,6 +744,9 @@ func (w *walker) setVar(name, v string) {
 func (w *walker) assignVal(as *syntax.Assign) string {
 	if as.Array != nil {
 		w.subsIn(as.Array)
+		if as.Name != nil && !as.Append && as.Index == nil {
+			w.setArray(as.Name.Value, as.Array)
+		}
 		return Dyn
 	}
 	if as.Index != nil {
@@ -671,12 +785,17 @@ func (w *walker) call(s *syntax.Stmt, ce *syntax.CallExpr) int {
 		}
 		return -1
 	}
+	decodes := w.st.decodes
 	argv := make([]string, 0, len(ce.Args))
 	var obf []bool // per argv word: spelled to hide it
 	var lit []string
 	for i, a := range ce.Args {
 		ws := w.words(a)
 		hidden := obfuscated(a) || len(ws) > 1 // {rm,-rf,x} is one word in the source
+		if aw, ok := w.arrayWords(a); ok {
+			// cmd=(rm -rf ~); "${cmd[@]}": the array's elements, one word each.
+			ws, hidden = aw, true
+		}
 		if i == 0 && hidden && len(ws) == 1 && len(a.Parts) == 1 {
 			if l, ok := a.Parts[0].(*syntax.Lit); ok && winRelPath(l.Value) {
 				lit = []string{l.Value} // only the program word is read so
@@ -712,6 +831,10 @@ func (w *walker) call(s *syntax.Stmt, ce *syntax.CallExpr) int {
 		}
 		return -1
 	}
+	// set -- a b c sets the positional parameters ($1..., "$@").
+	if argv[0] == "set" && len(argv) >= 2 && argv[1] == "--" {
+		w.setPositional(argv[2:])
+	}
 	// `read X` makes X unknown.
 	if argv[0] == "read" || argv[0] == "mapfile" || argv[0] == "readarray" {
 		for _, a := range argv[1:] {
@@ -727,6 +850,7 @@ func (w *walker) call(s *syntax.Stmt, ce *syntax.CallExpr) int {
 	w.obf, w.lit, w.env = obf, lit, env
 	defer func() { w.obf, w.lit, w.env = nil, nil, nil }()
 	w.nodeSpan(s)
+	w.decodedCall = w.st.decodes > decodes // a word was decoded: $(echo B64 | base64 -d)
 	return w.command(argv, w.redirs(s.Redirs), w.raw(s), s.Background, nil)
 }
 
@@ -853,4 +977,37 @@ func printfValue(format string, args []string) string {
 		return Dyn // printf repeats the format for the rest: not modelled
 	}
 	return b.String()
+}
+
+// setPositional sets $1...$9, $@, $* and $# (set -- ARGS), or makes them
+// unknown when the words are not all static or the set may not happen.
+func (w *walker) setPositional(args []string) {
+	if w.vars == nil {
+		w.vars = map[string]string{}
+	}
+	known := w.cond == 0 && len(args) <= 9
+	for _, a := range args {
+		if strings.Contains(a, Dyn) || strings.Contains(a, arrSep) {
+			known = false
+		}
+	}
+	for i := 1; i <= 9; i++ {
+		k := strconv.Itoa(i)
+		switch {
+		case !known:
+			w.vars[k] = Dyn
+		case i <= len(args):
+			w.vars[k] = args[i-1]
+		default:
+			w.vars[k] = ""
+		}
+	}
+	if !known {
+		w.vars["@"], w.vars["*"], w.vars["#"], w.vars[arrKey("@")] = Dyn, Dyn, Dyn, Dyn
+		return
+	}
+	w.vars["@"] = strings.Join(args, " ")
+	w.vars["*"] = w.vars["@"]
+	w.vars["#"] = strconv.Itoa(len(args))
+	w.vars[arrKey("@")] = strings.Join(args, arrSep)
 }

@@ -59,6 +59,10 @@ type Cmd struct {
 	// HiddenCode: FedCode whose code cannot be read statically (curl | sh,
 	// base64 -d | bash, bash <(curl ...), source "$F"). At least confirm.
 	HiddenCode bool
+	// Decoded: the script it runs was written in the same line by a
+	// decoder (base64 -d <<< B64 > x.sh; sh x.sh): read, but encoded to
+	// hide it from review. At least confirm.
+	Decoded bool
 	// Path is the program word as written when it names a file (./t.sh,
 	// /tmp/tidy, .\x.ps1, deploy.sh), for rules that read that file.
 	Path string

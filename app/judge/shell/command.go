@@ -2,10 +2,12 @@ package shell
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/agent-guard/agent-guard/app/judge/facts"
 	"github.com/agent-guard/agent-guard/app/judge/opts"
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // command builds the Cmd for one argv: wrappers unwrapped, code fed to a
@@ -15,7 +17,8 @@ func (w *walker) command(argv []string, redirs []Redir, raw string, bg bool, pre
 	if w.stop() {
 		return -1
 	}
-	c := Cmd{Raw: raw, Redirs: redirs, Depth: w.depth, Background: bg, Start: w.span[0], End: w.span[1]}
+	c := Cmd{Raw: raw, Redirs: redirs, Depth: w.depth, Background: bg, Start: w.span[0], End: w.span[1], Decoded: w.decodedCall}
+	w.decodedCall = false
 	w.span = [2]int{} // commands split out of this one (find -exec) share no span
 	c.Env = append(c.Env, w.st.exported...)
 	if len(pre) == 0 && len(w.env) > 0 {
@@ -150,6 +153,9 @@ func (w *walker) command(argv []string, redirs []Redir, raw string, bg bool, pre
 		w.nested(code, false)
 	}
 	w.special(idx, argv)
+	if w.a.Cmds[idx].Func {
+		w.funcCall(w.a.Cmds[idx].Name, w.a.Cmds[idx].Args)
+	}
 	w.remember(idx)
 	if len(pre) == 0 {
 		w.aliasUse(argv)
@@ -286,6 +292,7 @@ func (w *walker) special(idx int, argv []string) {
 		if p := argv[0]; strings.ContainsAny(p, "/") && !strings.Contains(p, Dyn) {
 			if body, ok := w.st.files[cleanRel(p)]; ok {
 				c.FedCode = true
+				c.Decoded = w.st.decoded[cleanRel(p)]
 				if body == hiddenBody {
 					c.HiddenCode = true
 				} else {
@@ -361,6 +368,7 @@ func (w *walker) script(idx int, p string) {
 	}
 	if body, ok := w.st.files[cleanRel(p)]; ok {
 		c.FedCode = true
+		c.Decoded = w.st.decoded[cleanRel(p)]
 		if body == hiddenBody {
 			c.HiddenCode = true
 			return
@@ -414,6 +422,7 @@ func (w *walker) interp(idx int) {
 			// interpreter rules as a here-string (or it is hidden code).
 			if body, ok := w.st.files[cleanRel(a)]; ok && !strings.Contains(a, Dyn) {
 				c.FedCode = true
+				c.Decoded = w.st.decoded[cleanRel(a)]
 				if body == hiddenBody {
 					c.HiddenCode = true
 				} else {
@@ -595,6 +604,38 @@ func (w *walker) remember(idx int) {
 			body = hiddenBody
 		} else {
 			body = b + "\n"
+		}
+	case "cp", "install", "mv", "ln":
+		// cp /dev/stdin x.sh <<< CODE, install -m 755 /dev/stdin x.sh,
+		// cp a.sh b.sh of a script written earlier: the destination gets
+		// the source's content when this line knows it (a file on disk
+		// stays as unknown as it was).
+		if src, dst, ok := copyOperands(c); ok {
+			if isStdin(src) || src == "-" && c.Name != "ln" {
+				b, known := "", false
+				for _, r := range c.Redirs {
+					if r.Op == "<<" || r.Op == "<<-" || r.Op == "<<<" {
+						b, known = r.Target, true
+					}
+				}
+				if !known {
+					b = hiddenBody
+				}
+				w.writeFile(dst, b, false)
+			} else if b, known := w.st.files[cleanRel(src)]; known && !strings.Contains(src, Dyn) {
+				w.writeFile(dst, b, false)
+			}
+		}
+		body = hiddenBody
+	case "base64", "base32", "basenc", "openssl", "xxd", "rev", "tr":
+		// base64 -d <<< B64 > x.sh: the decoded text is the file's content
+		// (fed by a pipe, the pipeline fills it in: decodedPipe).
+		body = hiddenBody
+		if in, ok := hereInput(c); ok && Decodable(c) {
+			if out, ok := Decode(c, in); ok {
+				body = out
+				w.markDecoded(c)
+			}
 		}
 	case "curl", "wget", "aria2c", "invoke-webrequest", "iwr", "invoke-restmethod", "irm":
 		for _, f := range downloadTargets(c) {
@@ -926,4 +967,130 @@ func equalWords(a, b []string) bool {
 		}
 	}
 	return true
+}
+
+// funcBody is a function's body and the source its offsets refer to.
+type funcBody struct {
+	body *syntax.Stmt
+	src  string
+}
+
+// maxFuncCalls caps the function bodies walked again for a call.
+const maxFuncCalls = 16
+
+// funcCall walks the body of function name again for a call with the
+// arguments args, $1... $9, $@ and $* bound to them: `f() { rm -rf "$1";
+// }; f ~` runs rm -rf ~, which the walk of the definition (with $1
+// unknown) could only call a dynamic target. Only for a body parsed from
+// the same source (a function of an outer shell is not visible inside
+// bash -c), without recursion, and a few calls a line.
+func (w *walker) funcCall(name string, args []string) {
+	fb, ok := w.st.bodies[name]
+	if !ok || fb.src != w.src || w.st.calling[name] || w.st.calls >= maxFuncCalls || len(args) == 0 || len(args) > 9 || !usesPositional(fb.body) {
+		return
+	}
+	w.st.calls++
+	if w.st.calling == nil {
+		w.st.calling = map[string]bool{}
+	}
+	w.st.calling[name] = true
+	saved := w.vars
+	vars := make(map[string]string, len(saved)+len(args)+2)
+	for k, v := range saved {
+		vars[k] = v
+	}
+	for i := 1; i <= 9; i++ {
+		delete(vars, strconv.Itoa(i))
+	}
+	for i, a := range args {
+		vars[strconv.Itoa(i+1)] = a
+	}
+	vars["@"] = strings.Join(args, " ")
+	vars["*"] = vars["@"]
+	vars["#"] = strconv.Itoa(len(args))
+	vars[arrKey("@")] = Dyn
+	if !strings.Contains(strings.Join(args, ""), Dyn) && !strings.Contains(strings.Join(args, ""), arrSep) {
+		vars[arrKey("@")] = strings.Join(args, arrSep)
+	}
+	w.vars = vars
+	old := w.fn
+	w.fn = name
+	w.cond++
+	w.stmt(fb.body)
+	w.cond--
+	w.fn = old
+	w.vars = saved
+	delete(w.st.calling, name)
+}
+
+// usesPositional: the body reads $1...$9, $@ or $*.
+func usesPositional(n syntax.Node) bool {
+	found := false
+	syntax.Walk(n, func(m syntax.Node) bool {
+		if p, ok := m.(*syntax.ParamExp); ok && p.Param != nil {
+			if v := p.Param.Value; v == "@" || v == "*" || len(v) == 1 && v[0] >= '1' && v[0] <= '9' {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// copyOperands is the source and destination of cp/install/mv/ln with
+// exactly two operands (options that take a value skipped).
+func copyOperands(c *Cmd) (src, dst string, ok bool) {
+	var ops []string
+	for i := 0; i < len(c.Args); i++ {
+		a := c.Args[i]
+		if a == "--" {
+			ops = append(ops, c.Args[i+1:]...)
+			break
+		}
+		if len(a) > 1 && a[0] == '-' {
+			if a == "-t" || strings.HasPrefix(a, "--target-directory") {
+				return "", "", false // -t DIR: the destination is a folder
+			}
+			if c.Name == "install" && (a == "-m" || a == "-o" || a == "-g") || a == "-S" {
+				i++ // install -m 755, -o user, -g group; --suffix's short form
+			}
+			continue
+		}
+		ops = append(ops, a)
+	}
+	if len(ops) != 2 || strings.Contains(ops[1], Dyn) {
+		return "", "", false
+	}
+	return ops[0], ops[1], true
+}
+
+// decodedPipe: a decoder in a pipeline fed a static text (echo B64 |
+// base64 -d > x.sh) writes the decoded text to the files it redirects to.
+// in is its input; the pipeline calls it once the elements are walked.
+func (w *walker) decodedPipe(c *Cmd, in string) {
+	out, ok := Decode(c, in)
+	if !ok {
+		return
+	}
+	for _, r := range c.Redirs {
+		if (r.Op == ">" || r.Op == ">|") && !strings.Contains(r.Target, Dyn) && !strings.HasPrefix(r.Target, "/dev/") && w.st.files != nil {
+			delete(w.st.files, cleanRel(r.Target))
+			w.writeFile(r.Target, out, false)
+		}
+	}
+	w.markDecoded(c)
+}
+
+// markDecoded records the files decoder c writes: running one later is
+// running encoded code (Cmd.Decoded), at least a question however
+// harmless the decoded text reads.
+func (w *walker) markDecoded(c *Cmd) {
+	for _, r := range c.Redirs {
+		if (r.Op == ">" || r.Op == ">|" || r.Op == ">>") && !strings.Contains(r.Target, Dyn) {
+			if w.st.decoded == nil {
+				w.st.decoded = map[string]bool{}
+			}
+			w.st.decoded[cleanRel(r.Target)] = true
+		}
+	}
 }

@@ -98,6 +98,10 @@ func (w *walker) part(b *strings.Builder, p syntax.WordPart, quoted bool) {
 			b.WriteString(ifsMark)
 			return
 		}
+		if v, ok := w.ifsSplit(p, quoted); ok {
+			b.WriteString(v)
+			return
+		}
 		b.WriteString(w.param(p))
 	case *syntax.CmdSubst:
 		n := len(w.a.Cmds)
@@ -112,7 +116,22 @@ func (w *walker) part(b *strings.Builder, p syntax.WordPart, quoted bool) {
 		}
 		b.WriteString(Dyn)
 	case *syntax.ProcSubst:
+		n := len(w.a.Cmds)
 		w.sub(p.Stmts)
+		if p.Op == syntax.CmdIn && w.st.procSubs < 8 {
+			// bash <(echo CODE), source <(printf ...): a static output is
+			// the content of the /dev/fd file the command reads.
+			if out, ok := w.staticOutput(&syntax.CmdSubst{Stmts: p.Stmts}, n); ok {
+				f := "/dev/fd/" + strconv.Itoa(63-w.st.procSubs)
+				w.st.procSubs++
+				if w.st.files == nil {
+					w.st.files = map[string]string{}
+				}
+				w.st.files[cleanRel(f)] = out + "\n"
+				b.WriteString(f)
+				return
+			}
+		}
 		b.WriteString(Dyn)
 	case *syntax.ArithmExp:
 		w.subsIn(p)
@@ -554,6 +573,11 @@ func (w *walker) expandParts(parts []syntax.WordPart, depth int) []string {
 // running it: $(echo rm), $(printf '/'), $(which rm), $(command -v rm).
 // first is the index of the substitution's first command in a.Cmds.
 func (w *walker) staticOutput(cs *syntax.CmdSubst, first int) (string, bool) {
+	if len(cs.Stmts) == 1 {
+		if out, ok := w.decodedOutput(cs.Stmts[0], first); ok {
+			return out, true
+		}
+	}
 	if len(cs.Stmts) != 1 || len(w.a.Cmds) != first+1 {
 		return "", false
 	}
@@ -593,3 +617,73 @@ func isWordChar(c byte) bool {
 
 // ifsMark stands for an unquoted $IFS inside a word; call() splits on it.
 const ifsMark = "\x00ifs\x00"
+
+// ifsSplit: an unquoted $X after IFS=, was set to a static value splits
+// X's static value at IFS's characters (IFS=,; x=rm,-rf,~; $x runs
+// rm -rf ~): the value with each of them turned into ifsMark.
+func (w *walker) ifsSplit(p *syntax.ParamExp, quoted bool) (string, bool) {
+	if quoted || p.Param == nil || p.Exp != nil || p.Index != nil || p.Slice != nil || p.Repl != nil || p.Length || p.Excl {
+		return "", false
+	}
+	ifs, ok := w.vars["IFS"]
+	if !ok || ifs == "" || strings.Contains(ifs, Dyn) {
+		return "", false
+	}
+	v, ok := w.vars[p.Param.Value]
+	if !ok || strings.Contains(v, Dyn) {
+		return "", false
+	}
+	var b strings.Builder
+	for _, r := range v {
+		if strings.ContainsRune(ifs, r) {
+			b.WriteString(ifsMark)
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String(), true
+}
+
+// decodedOutput is what a pipeline of a static text into decoders writes
+// ($(echo B64 | base64 -d), $(base64 -d <<< B64 | rev)): the decoded text.
+// It counts the decoding (shared.decodes), so the command the word goes
+// to is marked Decoded: encoded to hide it, at least a question.
+func (w *walker) decodedOutput(st *syntax.Stmt, first int) (string, bool) {
+	var elems []*syntax.Stmt
+	var flat func(s *syntax.Stmt) bool
+	flat = func(s *syntax.Stmt) bool {
+		if bc, ok := s.Cmd.(*syntax.BinaryCmd); ok && len(s.Redirs) == 0 && bc.Op == syntax.Pipe {
+			return flat(bc.X) && flat(bc.Y)
+		}
+		if _, ok := s.Cmd.(*syntax.CallExpr); !ok || s.Background {
+			return false
+		}
+		elems = append(elems, s)
+		return len(elems) <= 8
+	}
+	if !flat(st) || len(w.a.Cmds) != first+len(elems) {
+		return "", false
+	}
+	cmds := w.a.Cmds[first:]
+	text, ok := "", false
+	i := 0
+	if Decodable(&cmds[0]) {
+		text, ok = hereInput(&cmds[0])
+	} else if len(cmds) > 1 {
+		text, ok = stdinCode(&cmds[0], w.st.files)
+		i = 1
+	}
+	if !ok || i >= len(cmds) && i == 1 {
+		return "", false
+	}
+	for ; i < len(cmds); i++ {
+		if !Decodable(&cmds[i]) {
+			return "", false
+		}
+		if text, ok = Decode(&cmds[i], text); !ok {
+			return "", false
+		}
+	}
+	w.st.decodes++
+	return strings.TrimRight(text, "\n"), true
+}

@@ -119,6 +119,24 @@ func pkSenderData(c *shell.Cmd) []string {
 		}
 	}
 	args := c.Args
+	if c.Name == "sftp" || c.Name == "ftp" || c.Name == "lftp" || c.Name == "smbclient" || c.Name == "tftp" {
+		// sftp host <<< 'put ~/.aws/credentials', lftp -c 'open x; put .env',
+		// smbclient //h/s -c 'put key': the files the session's put sends.
+		var scripts []string
+		for _, r := range c.Redirs {
+			if r.Op == "<<" || r.Op == "<<-" || r.Op == "<<<" {
+				scripts = append(scripts, r.Target)
+			}
+		}
+		for i, a := range args {
+			if (a == "-c" || a == "-e") && i+1 < len(args) {
+				scripts = append(scripts, args[i+1])
+			}
+		}
+		for _, f := range pkPutFiles(scripts) {
+			out = append(out, "@"+f)
+		}
+	}
 	switch c.Name {
 	case "curl", "curlie":
 		dataFlags := pkVFCreds1
@@ -215,6 +233,32 @@ func pkOnlyFiles(ws []string) []string {
 			out = append(out, w[1:])
 		} else if !strings.ContainsAny(w, " =:&") && (strings.Contains(w, "/") || strings.HasPrefix(w, ".")) {
 			out = append(out, w) // a redirect target
+		}
+	}
+	return out
+}
+
+// pkPutFiles are the local files put/mput/reput/append commands of an
+// (s)ftp or smbclient session script send.
+func pkPutFiles(scripts []string) []string {
+	var out []string
+	for _, sc := range scripts {
+		for _, line := range strings.FieldsFunc(sc, func(r rune) bool { return r == '\n' || r == ';' }) {
+			f := strings.Fields(line)
+			if len(f) < 2 {
+				continue
+			}
+			switch strings.ToLower(f[0]) {
+			case "put", "mput", "reput", "append", "send":
+				for _, w := range f[1:] {
+					if !strings.HasPrefix(w, "-") {
+						out = append(out, w)
+						if strings.ToLower(f[0]) != "mput" {
+							break
+						}
+					}
+				}
+			}
 		}
 	}
 	return out

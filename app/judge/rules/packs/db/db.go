@@ -244,12 +244,16 @@ func pkSQLClient(c *shell.Cmd, x *rules.Ctx, sqls []string, file bool) (rules.Fi
 	if len(fs) > 0 {
 		return rules.Worst(fs...), true
 	}
+	script := file
 	for _, r := range c.Redirs {
 		if r.Op == "<" {
-			return rules.PkUnsure(c, 1.2, "db.script", "runs a SQL script whose contents are not visible")
+			script = true
 		}
 	}
-	if file {
+	if (script || len(c.PipedFrom) > 0) && pkDBRemote(c) != "" {
+		return rules.PkRet(c, 1.6, 0.3, "db.script-remote", "runs SQL that is not visible against the database server "+pkDBRemote(c)+" (another machine's data)")
+	}
+	if script {
 		return rules.PkUnsure(c, 1.2, "db.script", "runs a SQL script whose contents are not visible")
 	}
 	if len(c.PipedFrom) > 0 {
@@ -340,6 +344,9 @@ func ruleMongo(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	}
 	for _, o := range c.Operands() {
 		if strings.HasSuffix(strings.ToLower(o), ".js") {
+			if h := pkDBRemote(c); h != "" {
+				return rules.PkRet(c, 1.6, 0.3, "db.script-remote", "runs a Mongo script that is not visible against the database server "+h+" (another machine's data)")
+			}
 			return rules.PkUnsure(c, 1.2, "db.script", "runs a Mongo script whose contents are not visible")
 		}
 	}
@@ -663,4 +670,48 @@ func ruleEtcdctl(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		return rules.PkAllow(c, 0.5, "db.etcd-snapshot", "saves or reads an etcd snapshot")
 	}
 	return rules.Finding{}, false
+}
+
+// pkDBRemote is the database host a client connects to when it is not
+// this machine ("" for local, a socket or unknown): -h/--host, a
+// connection URL (postgres://, mysql://, mongodb+srv://), a conninfo
+// string's host=, or PGHOST/MYSQL_HOST in the command's environment.
+func pkDBRemote(c *shell.Cmd) string {
+	var hosts []string
+	for i, a := range c.Args {
+		switch {
+		case (a == "-h" || a == "--host" || a == "-H" || a == "--hostname") && i+1 < len(c.Args):
+			hosts = append(hosts, c.Args[i+1])
+		case strings.HasPrefix(a, "--host="):
+			hosts = append(hosts, a[len("--host="):])
+		case strings.HasPrefix(a, "-h") && len(a) > 2 && c.Name != "mongosh" && c.Name != "mongo":
+			hosts = append(hosts, a[2:])
+		case strings.Contains(a, "://"):
+			hosts = append(hosts, a)
+		case strings.Contains(a, "host="):
+			for _, f := range strings.Fields(a) {
+				if v, ok := strings.CutPrefix(f, "host="); ok {
+					hosts = append(hosts, v)
+				}
+			}
+		}
+	}
+	for _, e := range c.Env {
+		if v, ok := strings.CutPrefix(e, "PGHOST="); ok {
+			hosts = append(hosts, v)
+		} else if v, ok := strings.CutPrefix(e, "MYSQL_HOST="); ok {
+			hosts = append(hosts, v)
+		}
+	}
+	for _, h := range hosts {
+		if h == "" || rules.PkDyn(h) || strings.HasPrefix(h, "/") || rules.PkLocalHost(h) {
+			continue
+		}
+		if strings.Contains(h, "://") && !strings.HasPrefix(strings.ToLower(h), "postgres") && !strings.HasPrefix(strings.ToLower(h), "mysql") &&
+			!strings.HasPrefix(strings.ToLower(h), "mongodb") && !strings.HasPrefix(strings.ToLower(h), "mariadb") {
+			continue
+		}
+		return h
+	}
+	return ""
 }

@@ -12,7 +12,7 @@ import (
 )
 
 // Packages a system cannot run without.
-var pkEssentialPkgs = rules.PkSet("libc6", "libc-bin", "systemd", "sudo", "openssh-server", "coreutils", "bash", "apt", "dpkg", "base-files", "init", "login", "passwd", "util-linux", "glibc", "linux-image-generic", "grub-pc", "grub-efi-amd64", "grub2", "kernel", "rpm", "yum", "dnf", "pacman", "python3", "perl-base", "libpam0g", "mount", "e2fsprogs", "procps", "network-manager", "netplan.io", "ubuntu-minimal", "ubuntu-desktop", "xorg", "gnome-shell", "busybox", "musl")
+var pkEssentialPkgs = rules.PkSet("libc6", "libc-bin", "systemd", "sudo", "openssh-server", "coreutils", "bash", "apt", "dpkg", "base-files", "init", "login", "passwd", "util-linux", "glibc", "linux-image-generic", "grub-pc", "grub-efi-amd64", "grub2", "kernel", "rpm", "yum", "dnf", "pacman", "python3", "perl-base", "libpam0g", "mount", "e2fsprogs", "procps", "network-manager", "netplan.io", "ubuntu-minimal", "ubuntu-desktop", "xorg", "gnome-shell", "busybox", "musl", "linux", "linux-lts", "linux-zen", "linux-hardened", "linux-firmware", "kernel-core", "glibc-common")
 
 func rulePkgMgr(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	ops := rules.PkLowOps(c)
@@ -82,6 +82,10 @@ func rulePkgMgr(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	case "pacman", "yay", "paru":
 		switch {
 		case len(c.Args) > 0 && strings.HasPrefix(c.Args[0], "-R"):
+			if strings.Count(c.Args[0], "d") >= 2 && essential == "" {
+				// -Rdd skips every dependency check (as --nodeps).
+				return rules.PkRet(c, 2.7, 0.6, "pkg.remove-essential", "removes a package skipping every dependency check (-Rdd): what needs it breaks")
+			}
 			return remove()
 		case len(c.Args) > 0 && strings.HasPrefix(c.Args[0], "-S") && (strings.Contains(c.Args[0], "s") || strings.Contains(c.Args[0], "i")) && !strings.Contains(c.Args[0], "y") && len(c.Args[0]) <= 4:
 			return rules.PkAllow(c, 0, "pkg.read", "searches packages")

@@ -230,6 +230,11 @@ func gitSubJudge(c *shell.Cmd, x *rules.Ctx, g *opts.Git) (rules.Finding, bool) 
 		}
 		return low()
 	case "filter-branch", "filter-repo":
+		if sub == "filter-repo" && (a.Has("analyze") || a.Has("dry-run")) && !a.Has("force") {
+			// --analyze writes reports under .git/filter-repo/analysis;
+			// --dry-run only shows the rewritten history.
+			return gitF(c, 0.5, 0, "git.filter-repo-read", "git filter-repo --"+map[bool]string{true: "analyze", false: "dry-run"}[a.Has("analyze")]+" reports on the history without rewriting it")
+		}
 		for _, k := range []string{"env-filter", "tree-filter", "index-filter", "parent-filter", "msg-filter", "commit-filter", "tag-name-filter"} {
 			for _, v := range a.Values(k) {
 				if f := rules.Bash(v, x.Cwd, x.Home); f.Score() >= 2.3 || f.RedLine {
@@ -443,6 +448,9 @@ func gitSimple(c, rest *shell.Cmd, g *opts.Git, x *rules.Ctx) (rules.Finding, bo
 		}
 	case "lfs":
 		if len(rest.Args) > 0 && rest.Args[0] == "prune" {
+			if rules.PkContains(rest.Args, "--dry-run") || rules.PkContains(rest.Args, "-d") {
+				return gitF(c, 0.5, 0, "git.lfs-prune-dry", "git lfs prune --dry-run only lists what it would delete")
+			}
 			return gitF(c, 1.5, 0.2, "git.lfs-prune", "git lfs prune deletes local large-file copies")
 		}
 	case "pull":

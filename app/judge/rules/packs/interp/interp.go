@@ -380,6 +380,9 @@ func ruleMiscInterp(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	if c.Name == "osascript" && len(codes) > 0 {
 		joined := strings.Join(codes, "\n")
 		if f, ok := pkInterpFinish(c, x, "AppleScript", []string{joined}, ""); ok {
+			if d, ok := pkFinderDelete(c, joined); ok && d.Worse(f) {
+				return d, true
+			}
 			if f.Score() < 1 && (strings.Contains(strings.ToLower(joined), "system events") || strings.Contains(strings.ToLower(joined), "keystroke")) {
 				return rules.PkRet(c, 1.5, 0.3, "interp.applescript-ui", "AppleScript drives other apps or types keystrokes")
 			}
@@ -455,3 +458,28 @@ var (
 	pkVFInterp2 = rules.PkSet("--config", "-c", "--import-map", "--lock", "--cert", "--location", "--seed", "--v8-flags", "--env-file", "--reload", "-r")
 	pkVFInterp3 = rules.PkSet("-F", "-v", "--assign", "--field-separator")
 )
+
+// pkFinderDelete: AppleScript telling Finder (or System Events) to delete
+// files, empty the Trash or erase a disk. Finder's delete moves to the
+// Trash: a mass change, and of the home or a disk, everything the user
+// has; emptying the Trash and erasing a disk cannot be undone.
+func pkFinderDelete(c *shell.Cmd, code string) (rules.Finding, bool) {
+	low := strings.Join(strings.Fields(strings.ToLower(code)), " ")
+	if !strings.Contains(low, "application \"finder\"") && !strings.Contains(low, "application \"system events\"") {
+		return rules.Finding{}, false
+	}
+	switch {
+	case strings.Contains(low, "erase disk") || strings.Contains(low, "erase startup disk"):
+		return rules.PkRet(c, 3, 0.9, "interp.applescript-delete", "AppleScript erases a disk")
+	case strings.Contains(low, "empty trash") || strings.Contains(low, "empty the trash"):
+		return rules.PkRet(c, 2.6, 0.6, "interp.applescript-delete", "AppleScript empties the Trash: what is in it is gone for good")
+	case strings.Contains(low, "delete "):
+		for _, t := range []string{"of home", "home folder", "startup disk", "every disk", "of desktop", "documents folder", "every item of folder \"users", "path to home"} {
+			if strings.Contains(low, t) {
+				return rules.PkRet(c, 2.6, 0.6, "interp.applescript-delete", "AppleScript tells Finder to delete the user's files ("+t+")")
+			}
+		}
+		return rules.PkRet(c, 2, 0.3, "interp.applescript-delete", "AppleScript tells Finder to delete files")
+	}
+	return rules.Finding{}, false
+}

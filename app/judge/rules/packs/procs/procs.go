@@ -488,7 +488,67 @@ func ruleCrontab(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		return rules.PkRet(c, 1.5, 0.3, "cron.edit", "edits scheduled jobs (runs later, unattended)")
 	}
 	// "crontab file" or "crontab -" replaces the table with new jobs.
-	return rules.PkRet(c, 2, 0.4, "cron.install", "replaces the crontab: installs scheduled jobs and drops the old ones")
+	base := rules.PkF(c, 2, 0.4, "cron.install", "replaces the crontab: installs scheduled jobs and drops the old ones")
+	if f, ok := pkCronJobs(c, x); ok && f.Worse(base) {
+		return f, true
+	}
+	return base, true
+}
+
+// pkCronJobs judges the jobs a crontab install is given in the same line
+// (echo 'JOB' | crontab -, (crontab -l; echo 'JOB') | crontab -,
+// crontab - <<< 'JOB'): each job's command runs unattended, as if run
+// now, so it is judged as a command line (cron.job/<its rule>).
+func pkCronJobs(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	var text []string
+	if s := rules.PkStdinCode(c); s != "" {
+		text = append(text, s)
+	}
+	if len(c.PipedFrom) > 0 || strings.Contains(x.Script, "| crontab") || strings.Contains(x.Script, "|crontab") {
+		for _, o := range rules.PkAll(x) {
+			// echo JOB | crontab -, or (crontab -l; echo JOB) | crontab -:
+			// an echo inside the group piped in (its own scope, no redirect).
+			grouped := len(o.PipedTo) == 0 && o.Scope != "" && o.Scope != c.Scope && len(o.Redirs) == 0 && o.Start < c.Start
+			if (o.Name == "echo" || o.Name == "printf") && (rules.PkContains(o.PipedTo, "crontab") || grouped) && !o.Dynamic() {
+				args := o.Args
+				for len(args) > 0 && strings.HasPrefix(args[0], "-") && len(args[0]) <= 3 {
+					args = args[1:]
+				}
+				text = append(text, strings.ReplaceAll(strings.Join(args, " "), "\\n", "\n"))
+			}
+		}
+	}
+	var worst rules.Finding
+	found := false
+	for _, t := range text {
+		for _, line := range strings.Split(t, "\n") {
+			line = strings.TrimSpace(line)
+			if line == "" || line[0] == '#' {
+				continue
+			}
+			f := strings.Fields(line)
+			var cmd string
+			switch {
+			case strings.HasPrefix(f[0], "@") && len(f) > 1:
+				cmd = strings.Join(f[1:], " ")
+			case len(f) > 5 && !strings.Contains(f[0], "="):
+				cmd = strings.Join(f[5:], " ")
+			default:
+				continue
+			}
+			j := rules.Bash(cmd, x.Cwd, x.Home)
+			if j.Score() < 1.5 && !j.RedLine || rules.SelfRule(j.Rule) {
+				continue // the self pack names a job against the guard itself
+			}
+			j.Rule = "cron.job/" + j.Rule
+			j.Reason = "installs a cron job that, run unattended, " + j.Reason
+			j.Marked = c.Raw
+			if !found || j.Worse(worst) {
+				worst, found = j, true
+			}
+		}
+	}
+	return worst, found
 }
 
 func ruleAt(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {

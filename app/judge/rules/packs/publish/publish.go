@@ -199,6 +199,13 @@ func ruleGh(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 				if r, ok := strings.CutPrefix(e, "repos/"); ok && strings.Count(r, "/") == 1 && !strings.HasSuffix(r, "/") {
 					return rules.PkRet(c, 3, 0.8, "publish.gh-repo-delete", "deletes a repository with its issues, PRs and history (DELETE "+p+")")
 				}
+				// DELETE repos/O/R/git/refs/heads/main is git push --delete main.
+				if i := strings.Index(e, "/git/refs/heads/"); i >= 0 && strings.HasPrefix(e, "repos/") {
+					switch e[i+len("/git/refs/heads/"):] {
+					case "main", "master", "trunk", "develop", "production", "prod", "release":
+						return rules.PkRet(c, 2.8, 0.9, "gh.api-delete-branch", "deletes the remote's "+e[i+len("/git/refs/heads/"):]+" branch through the GitHub API, as git push --delete does")
+					}
+				}
 			}
 			return rules.PkRet(c, 2.3, 0.3, "gh.api-delete", "deletes something through the GitHub API")
 		case "POST", "PUT", "PATCH":

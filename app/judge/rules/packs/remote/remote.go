@@ -9,7 +9,6 @@ package remote
 import (
 	"github.com/agent-guard/agent-guard/app/judge/rules"
 
-	"encoding/base64"
 	"path"
 	"slices"
 	"strings"
@@ -44,7 +43,8 @@ func ruleRemoteFeed(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	}
 	var dl, dec string
 	for _, n := range c.PipedFrom {
-		if pkDownloaders.Has(n) && dl == "" {
+		if pkDownloaders.Has(n) && dl == "" && (n != "openssl" || !pkDecodersOnly(x, c)) {
+			// openssl base64 -d fed a static text decodes, it does not download.
 			dl = n
 		}
 		if pkDecoders.Has(n) && dec == "" {
@@ -73,43 +73,6 @@ func ruleRemoteFeed(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		return rules.PkRet(c, 2.2, 0.6, "remote.decoded", "runs code hidden behind an encoding ("+dec+" | "+c.Name+")")
 	}
 	return rules.Finding{}, false
-}
-
-// pkDecodedFeed decodes `echo B64 | base64 -d | sh` when the text is static.
-func pkDecodedFeed(c *shell.Cmd, x *rules.Ctx) (string, bool) {
-	if !facts.IsPOSIXShell(c.Name) {
-		return "", false
-	}
-	all := rules.PkAll(x)
-	for i := range all {
-		o := &all[i]
-		if o.Name == "base64" && rules.PkContains(o.PipedTo, c.Name) {
-			for _, r := range o.Redirs {
-				if r.Op == "<<<" || r.Op == "<<" {
-					if b, err := base64.StdEncoding.DecodeString(strings.TrimSpace(r.Target)); err == nil && len(b) > 0 {
-						return string(b), true
-					}
-				}
-			}
-		}
-		if o.Name != "echo" && o.Name != "printf" || !rules.PkContains(o.PipedTo, "base64") || !rules.PkContains(o.PipedTo, c.Name) || o.Dynamic() {
-			continue
-		}
-		var words []string
-		for _, a := range o.Args {
-			if !strings.HasPrefix(a, "-") {
-				words = append(words, a)
-			}
-		}
-		b, err := base64.StdEncoding.DecodeString(strings.TrimSpace(strings.Join(words, "")))
-		if err != nil {
-			b, err = base64.RawStdEncoding.DecodeString(strings.TrimSpace(strings.Join(words, "")))
-		}
-		if err == nil && len(b) > 0 {
-			return string(b), true
-		}
-	}
-	return "", false
 }
 
 // ruleRemoteCradle: PowerShell download cradles, iex (New-Object

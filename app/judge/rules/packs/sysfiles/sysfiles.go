@@ -26,7 +26,7 @@ func init() {
 	pack.On(ruleDefender, "set-mppreference", "add-mppreference", "remove-mppreference", "get-mppreference")
 	pack.On(ruleFirewall, "netsh", "iptables", "ip6tables", "iptables-restore", "ip6tables-restore", "iptables-save", "nft", "ufw", "firewall-cmd", "set-netfirewallprofile", "new-netfirewallrule", "remove-netfirewallrule", "disable-netfirewallrule", "set-netfirewallrule", "get-netfirewallprofile", "get-netfirewallrule", "pfctl")
 	pack.On(ruleSecurityModes, "setenforce", "getenforce", "aa-disable", "aa-teardown", "aa-complain", "csrutil", "spctl", "set-executionpolicy", "enable-psremoting", "disable-uac")
-	pack.On(ruleKernel, "sysctl", "modprobe", "insmod", "rmmod", "mount", "umount", "swapoff", "swapon", "hostnamectl", "hostname", "timedatectl", "update-alternatives", "ldconfig", "setx", "dism", "sfc", "chkdsk", "fsutil", "enable-windowsoptionalfeature", "disable-windowsoptionalfeature", "kextload", "kextunload", "nvram", "scutil", "networksetup")
+	pack.On(ruleKernel, "sysctl", "modprobe", "insmod", "rmmod", "mount", "umount", "swapoff", "swapon", "hostnamectl", "hostname", "timedatectl", "date", "hwclock", "update-alternatives", "ldconfig", "setx", "dism", "sfc", "chkdsk", "fsutil", "enable-windowsoptionalfeature", "disable-windowsoptionalfeature", "kextload", "kextunload", "nvram", "scutil", "networksetup")
 	pack.On(ruleNetAdmin, "disable-netadapter", "remove-netipaddress", "remove-netroute", "set-netipaddress", "set-dnsclientserveraddress", "ip", "ifconfig", "ifdown", "ifup", "nmcli", "route", "ipconfig", "arp", "tc", "brctl", "wg", "wg-quick", "resolvectl")
 }
 
@@ -336,6 +336,17 @@ func ruleKernel(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		return rules.PkAllow(c, 0, "sys.hostname", "prints the host name")
 	case "timedatectl":
 		if len(ops) > 0 && strings.HasPrefix(ops[0], "set-") {
+			return rules.PkRet(c, 1.5, 0.3, "sys.time", "changes the system clock or time zone")
+		}
+		return rules.PkAllow(c, 0, "sys.timedatectl", "reads the clock")
+	case "date":
+		// date -s / --set=..., or date MMDDhhmm[[CC]YY][.ss]: sets the clock.
+		if _, ok := rules.PkVal(c, "-s", "--set"); ok || len(ops) == 1 && len(ops[0]) >= 8 && strings.Trim(ops[0], "0123456789.") == "" {
+			return rules.PkRet(c, 1.5, 0.3, "sys.time", "changes the system clock or time zone")
+		}
+		return rules.Finding{}, false
+	case "hwclock":
+		if c.Flag('w', "--systohc") || c.Flag('s', "--hctosys") || c.Flag(0, "--set", "--adjust") {
 			return rules.PkRet(c, 1.5, 0.3, "sys.time", "changes the system clock or time zone")
 		}
 		return rules.PkAllow(c, 0, "sys.timedatectl", "reads the clock")
