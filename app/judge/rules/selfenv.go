@@ -164,10 +164,10 @@ func EnvPersistWrite(p, content, cwd, home string) (Finding, bool) {
 	if f, ok := HooksOffWrite(p, content, cwd, home); ok {
 		return f, true
 	}
-	if f, ok := hostPluginWrite(p, cwd, home); ok {
-		return f, true
-	}
 	if f, ok := runsLaterWrite(p, content, cwd, home); ok {
+		return f, true // before the plugin confirm: a plugin's hooks are read
+	}
+	if f, ok := hostPluginWrite(p, cwd, home); ok {
 		return f, true
 	}
 	if _, ok := guardEnvAssigned(content); !ok || !envFile(p, cwd, home) {

@@ -134,7 +134,7 @@ func ruleSelfCpio(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	if !in || dir == "" {
 		return rules.Finding{}, false
 	}
-	return unknownInto(c, dir, "cpio extracts an archive from stdin", x)
+	return unknownOver(c, dir, "cpio extracts an archive from stdin", x)
 }
 
 // ruleSelfPyExtract: python -m zipfile -e ARCHIVE DIR, -m tarfile -e.

@@ -2,6 +2,7 @@ package self
 
 import (
 	"github.com/agent-guard/agent-guard/app/judge/rules"
+	"path"
 
 	"os"
 	"path/filepath"
@@ -348,8 +349,55 @@ func ruleSelfLaterEcho(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 			f.Marked = c.Raw
 			return f, true
 		}
+		if code, ok := scriptTarget(t, content); ok {
+			// a script for a later call (./warmup.sh, a hook folder set
+			// with core.hooksPath, a file crontab reads): what the Write
+			// tool's script check sees, seen here too
+			if f, code, ok := rules.SelfInCode([]string{code}, x.Cwd, x.Home, 2*len(content)+64); ok {
+				f.Reason = c.Name + " writes " + t + ", a script that would, when run, " + rules.OneLineCut(code, 60) + ": " + f.Reason
+				f.Marked = c.Raw
+				return f, true
+			}
+		}
 	}
 	return rules.Finding{}, false
+}
+
+// scriptTarget: a file written with this text is shell code to run later
+// (a script's extension, a shebang, a file in a hooks folder, or a
+// crontab line: its command); the code.
+func scriptTarget(t, content string) (string, bool) {
+	low := strings.ToLower(rules.Slashify(t))
+	base := path.Base(low)
+	switch path.Ext(base) {
+	case ".sh", ".bash", ".zsh", ".ksh", ".command", ".bat", ".cmd", ".ps1":
+		return content, true
+	}
+	c := strings.TrimSpace(content)
+	if f := strings.Fields(c); cronLine(c) {
+		if strings.HasPrefix(f[0], "@") {
+			return strings.Join(f[1:], " "), true
+		}
+		return strings.Join(f[5:], " "), true
+	}
+	return content, strings.HasPrefix(c, "#!") || strings.Contains(low, "/hooks/")
+}
+
+// cronLine: text shaped like a crontab entry (five time fields, or @reboot).
+func cronLine(c string) bool {
+	f := strings.Fields(c)
+	if len(f) > 1 && strings.HasPrefix(f[0], "@") {
+		return true
+	}
+	if len(f) < 6 {
+		return false
+	}
+	for _, w := range f[:5] {
+		if strings.Trim(w, "0123456789*/,-") != "" {
+			return false
+		}
+	}
+	return true
 }
 
 func init() { pack.On(ruleSelfLaterEcho, "echo", "printf", "cat", "tee") }

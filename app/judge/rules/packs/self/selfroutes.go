@@ -77,11 +77,76 @@ func unknownInto(c *shell.Cmd, dir, why string, x *rules.Ctx) (rules.Finding, bo
 				Reason: why + " into " + dir + ", which holds " + e.Path + " (" + string(e.Kind) + " of the agent's own guard), and what it would write there cannot be known before it runs"}, true
 		}
 	}
-	if e, ok := presumedUnder(set, n.Abs(), x.Cwd, x.Home); ok {
-		return rules.Finding{Risk: 2, Violation: 0.6, Rule: "guard.unknown-into", Marked: c.Raw,
-			Reason: why + " into " + dir + ", where the agent's own guard keeps " + e.Path + " (" + string(e.Kind) + "), and what it would write there cannot be known before it runs"}, true
+	for _, d := range []string{n.Abs(), otherHome(n.Abs(), x)} {
+		if e, ok := presumedUnder(set, d, x.Cwd, x.Home); d != "" && ok {
+			return rules.Finding{Risk: 2, Violation: 0.6, Rule: "guard.unknown-into", Marked: c.Raw,
+				Reason: why + " into " + dir + ", where the agent's own guard keeps " + e.Path + " (" + string(e.Kind) + "), and what it would write there cannot be known before it runs"}, true
+		}
 	}
 	return rules.Finding{}, false
+}
+
+// otherHome maps a folder in a home-shaped path that is not the judge's
+// own home (C:\Users\张伟\AppData\Roaming, /Users/dev/.config,
+// /home/dev2) onto the judge's home: the guard's files sit at the same
+// place in whichever home the machine's user has, and the agent may name
+// that home by its literal path. "" when p is no such path.
+func otherHome(p string, x *rules.Ctx) string {
+	low := strings.ToLower(rules.Slashify(p))
+	if len(low) > 2 && low[1] == ':' {
+		low = "c" + low[1:] // any drive: D:\Users\x too
+	}
+	for _, pre := range []string{"c:/users/", "/users/", "/home/"} {
+		if !strings.HasPrefix(low, pre) || x.Home == "" || x.Home == "~" {
+			continue
+		}
+		name, rest, _ := strings.Cut(p[len(pre):], "/")
+		switch strings.ToLower(name) {
+		case "", "public", "default", "all users", "shared", "default user":
+			return ""
+		}
+		if rest != "" {
+			return strings.TrimRight(x.Home, "/") + "/" + rest
+		}
+		return x.Home
+	}
+	return ""
+}
+
+// unknownOver is unknownInto for content that replaces what is there
+// (an archive extracted, a folder copied or synced, a backup restored, a
+// dotfiles tree applied): DESIGN's "copy or extract into an ancestor" of
+// the protected set, a block (self.extract-into). Installers and patches
+// keep unknownInto's confirm: make install PREFIX=~/.local is everyday.
+func unknownOver(c *shell.Cmd, dir, why string, x *rules.Ctx) (rules.Finding, bool) {
+	f, ok := unknownInto(c, dir, why, x)
+	if ok && f.Rule == "guard.unknown-into" && !remoteHome(x) && !(mirrors(c) && rules.FsClassify(dir, x) == rules.FsHome) {
+		f = extractInto(f)
+	}
+	return f, ok
+}
+
+// mirrors: the copy also deletes what the source lacks (rsync --delete,
+// robocopy /MIR or /PURGE): over a home that is the home's deletion, a
+// block the delete rules name (fs.delete-home).
+func mirrors(c *shell.Cmd) bool {
+	for _, a := range c.Args {
+		la := strings.ToLower(a)
+		if strings.HasPrefix(la, "--delete") || c.Name == "robocopy" && (la == "/mir" || la == "/purge") {
+			return true
+		}
+	}
+	return false
+}
+
+// remoteHome: the line is judged for another machine (ssh host CMD: home
+// and cwd "~"), whose guard is not this one's; the confirm stays.
+func remoteHome(x *rules.Ctx) bool { return x.Home == "~" }
+
+func extractInto(f rules.Finding) rules.Finding {
+	f.Risk, f.Violation, f.RedLine, f.Rule = 3, 1, true, "self.extract-into"
+	f.Reason += ": it may carry an older or emptied copy of them, so an agent must not do it; ask the user to do it"
+	return f
 }
 
 // landings judges the paths a copy of src into root would write: src's
@@ -149,6 +214,8 @@ func selfCopy(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	for _, src := range ops {
 		root := dest
 		contents := strings.HasSuffix(src, "/.") || c.Name == "rsync" && strings.HasSuffix(src, "/") ||
+			// ditto SRC DST copies SRC's content into DST
+			c.Name == "ditto" && !intoDir ||
 			// cp -rT SRC DEST, mv SRC DEST with no DEST folder: SRC's
 			// content becomes DEST's
 			!intoDir && (c.Name == "mv" || c.Name == "gmv" || c.Flag('r', "--recursive") || c.Flag('R') || c.Flag('a', "--archive"))
@@ -160,12 +227,12 @@ func selfCopy(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 			return f, true
 		}
 		if !known && (contents || intoDir && strings.HasSuffix(src, "/")) {
-			if f, ok := unknownInto(c, dest, c.Name+" copies the contents of "+src, x); ok && (!have || f.Worse(w)) {
+			if f, ok := unknownOver(c, dest, c.Name+" copies the contents of "+src, x); ok && (!have || f.Worse(w)) {
 				w, have = f, true
 			}
 		} else if !known && intoDir && (c.Name == "mv" || c.Name == "gmv" || c.Flag('r', "--recursive") || c.Flag('R') || c.Flag('a', "--archive")) {
 			// cp -a /tmp/fake/.claude ~/: the folder lands as root
-			if f, ok := unknownInto(c, root, c.Name+" copies the folder "+src, x); ok && (!have || f.Worse(w)) {
+			if f, ok := unknownOver(c, root, c.Name+" copies the folder "+src, x); ok && (!have || f.Worse(w)) {
 				w, have = f, true
 			}
 		}
@@ -222,7 +289,7 @@ func selfCopyWin(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	if f, hit, known := landings(c, src, root, x); hit {
 		return f, true
 	} else if !known {
-		return unknownInto(c, dst, c.Name+" copies "+src, x)
+		return unknownOver(c, dst, c.Name+" copies "+src, x)
 	}
 	return rules.Finding{}, false
 }
@@ -296,7 +363,7 @@ func selfTar(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		dir = x.Cwd
 	}
 	if dir == "" || file == "" || file == "-" {
-		return unknownInto(c, dir, "tar extracts an archive from stdin", x)
+		return unknownOver(c, dir, "tar extracts an archive from stdin", x)
 	}
 	return archiveInto(c, file, dir, strip, x)
 }
@@ -348,7 +415,7 @@ func archiveInto(c *shell.Cmd, file, dir string, strip int, x *rules.Ctx) (rules
 		members, ok = rules.ListArchive(an.Abs())
 	}
 	if !ok {
-		return unknownInto(c, dir, c.Name+" extracts "+file+" (its listing cannot be read)", x)
+		return unknownOver(c, dir, c.Name+" extracts "+file+" (its listing cannot be read)", x)
 	}
 	dn := rules.Normalize(dir, x.Cwd, x.Home)
 	for _, m := range members {
@@ -461,6 +528,8 @@ func selfPerms(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		case c.Name == "chattr" && (strings.HasPrefix(a, "+") || strings.HasPrefix(a, "-") || strings.HasPrefix(a, "=")):
 			mode = a
 		case c.Name == "chmod" && len(a) > 1 && a[0] == '-' && !isModeArg(a):
+		case c.Name == "chflags" && mode == "" && !strings.HasPrefix(a, "-"):
+			mode = a // chflags FLAGS PATH: uchg, schg, uappnd, hidden, nouchg
 		case (c.Name == "chown" || c.Name == "chgrp" || c.Name == "setfacl") && i == firstOperand(args):
 			// the owner, group or ACL spec, shown where chmod's mode is
 			mode = a
@@ -484,6 +553,23 @@ func selfPerms(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 				f.Risk, f.Violation, f.RedLine, f.Rule = 2.2, 0.6, false, "guard.perms-above"
 			}
 			return f, true
+		}
+		// the folder is where the installer puts the guard's files (they
+		// may be missing from this disk right now): a recursive lock or an
+		// immutable flag reaches them as well (the home itself: the home-wide
+		// rules name it, fs.perms-tree)
+		locks := c.Name == "chattr" && (strings.ContainsAny(mode, "ia") && !strings.HasPrefix(mode, "-")) ||
+			c.Name == "chflags" && (strings.Contains(mode, "chg") || strings.Contains(mode, "appnd")) && !strings.HasPrefix(mode, "no")
+		if !n.Dynamic() && rules.FsClassify(t, x) != rules.FsHome && (locks || c.Flag('R', "--recursive") && c.Name != "chflags") {
+			if e, ok := presumedUnder(rules.SetFor(x.Cwd, x.Home), n.Abs(), x.Cwd, x.Home); ok {
+				f := rules.CoreSelfFinding(string(e.Kind), e.Path, "")
+				f.Reason = c.Name + rules.PmMode(mode) + " on " + t + ", which holds " + e.Path + ": " + f.Reason
+				f.Marked = c.Raw
+				if !locks && c.Name != "chmod" {
+					f.Risk, f.Violation, f.RedLine, f.Rule = 2.2, 0.6, false, "guard.perms-above"
+				}
+				return f, true
+			}
 		}
 	}
 	return rules.Finding{}, false
