@@ -94,7 +94,7 @@ func ruleSelfPipeServer(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			return hooksOffFinding(c.Raw, "defining "+m[1]+" as a function that starts it without hooks"), true
 		}
 	}
-	if !strings.Contains(low, "pipeserverstream") || !guardWord(low) {
+	if !pipeServerWord(low) || !guardWord(low) {
 		return Finding{}, false
 	}
 	return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.guard-socket", Marked: c.Raw,
@@ -189,4 +189,14 @@ func interpStartsGuard(c *shell.Cmd, code string) (Finding, bool) {
 		return f, true
 	}
 	return Finding{}, false
+}
+
+// pipeServerWord: the text creates a named-pipe server (.NET's
+// NamedPipeServerStream, Win32 CreateNamedPipe from Python's win32pipe,
+// ctypes or C, Go's winio.ListenPipe, Node's net.createServer on a
+// \\.\pipe\ path, npiperelay).
+func pipeServerWord(low string) bool {
+	return strings.Contains(low, "pipeserverstream") || strings.Contains(low, "createnamedpipe") ||
+		strings.Contains(low, "listenpipe") || strings.Contains(low, "npiperelay") ||
+		strings.Contains(low, "createserver") && strings.Contains(low, "pipe")
 }

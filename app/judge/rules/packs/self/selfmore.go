@@ -77,6 +77,15 @@ func ruleSelfPlist(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 			switch strings.ToLower(ops[0]) {
 			case "write", "delete", "import", "rename":
 				cands = append(cands, ops[1], ops[1]+".plist")
+				// a host's managed preferences (com.anthropic.claudecode):
+				// a key that switches its hooks off, or the domain deleted
+				if hostDomain(ops[1]) {
+					kv := strings.Join(ops[2:], "=")
+					if rules.HooksOff(kv) || rules.HooksOff(strings.ReplaceAll(kv, "=-bool=", "=")) ||
+						strings.EqualFold(ops[0], "import") || strings.Contains(strings.ToLower(kv), "hook") {
+						return rules.HooksOffFinding(c.Raw, "defaults "+ops[0]+" of "+ops[1]+", the agent host's preferences"), true
+					}
+				}
 			}
 		}
 	default: // PlistBuddy -c 'Set :RunAtLoad false' FILE
@@ -381,3 +390,14 @@ func init() {
 
 // shellNames run the code xargs builds (xargs -I{} sh -c ': > {}').
 var shellNames = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "busybox": true}
+
+// hostDomain: a macOS preferences domain (or plist path) of an agent host.
+func hostDomain(d string) bool {
+	l := strings.ToLower(d)
+	for _, h := range []string{"anthropic", "claude", "gemini", "codex", "openai", "zcode", "cursor", "windsurf", "qwen", "opencode"} {
+		if strings.Contains(l, h) {
+			return true
+		}
+	}
+	return false
+}

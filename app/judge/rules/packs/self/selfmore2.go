@@ -404,13 +404,19 @@ func init() { pack.On(ruleSelfLaterEcho, "echo", "printf", "cat", "tee") }
 
 // adminShareRe finds \\localhost\c$\... in a line's text: the shell reads
 // c$\ as a variable, so the argument itself arrives unknown.
-var adminShareRe = lazyre.New(`(?i)\\\\(?:\?\\unc\\)?(?:localhost|127\.0\.0\.1|\.)\\([a-z])\$(\\[^\s"'|;&<>]*)`)
+var adminShareRe = lazyre.New(`(?i)\\\\(?:\?\\unc\\)?(?:localhost|127\.0\.0\.1|\.|%computername%|\$env:computername|\$\{env:computername\}|\[?::1\]?)\\([a-z])\$(\\[^\s"'|;&<>]*)`)
 
 // ruleSelfAdminShare: a write, move or delete whose target is reached
 // through the admin share of the local drive.
 func ruleSelfAdminShare(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	if !strings.Contains(c.Raw, "$\\") || !strings.Contains(c.Raw, `\\`) {
 		return rules.Finding{}, false
+	}
+	switch c.Name {
+	case "echo", "type", "write-output", "cmd":
+		if !strings.Contains(c.Raw, ">") {
+			return rules.Finding{}, false // reads or prints: only a redirect writes
+		}
 	}
 	for _, m := range adminShareRe.FindAllStringSubmatch(c.Raw, 8) {
 		p := strings.ToLower(m[1]) + ":" + strings.ReplaceAll(m[2], `\`, "/")
@@ -426,7 +432,8 @@ func ruleSelfAdminShare(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 func init() {
 	pack.On(ruleSelfAdminShare, "del", "erase", "rd", "rmdir", "remove-item", "ri", "rm", "move", "move-item", "mi",
 		"set-content", "out-file", "add-content", "ren", "rename", "rename-item", "clear-content", "new-item", "ni",
-		"icacls", "takeown", "attrib")
+		"icacls", "takeown", "attrib", "copy", "copy-item", "cpi", "xcopy", "robocopy", "fsutil", "mklink", "cacls",
+		"set-acl", "echo", "type", "write-output", "cmd")
 }
 
 // ruleSelfFuncArgs: f() { rm "$1"; }; f ~/.claude/settings.json: a

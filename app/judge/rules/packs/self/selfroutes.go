@@ -47,6 +47,8 @@ func ruleSelfRoutes(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		f, ok = selfPerms(c, x)
 	case "kill", "taskkill", "stop-process", "spps", "tskill":
 		f, ok = selfPid(c, x)
+	case "fsutil":
+		f, ok = selfFsutil(c, x)
 	}
 	if ok {
 		return f, true
@@ -269,6 +271,12 @@ func selfCopyWin(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	}
 	if src == "" || dst == "" {
 		return rules.Finding{}, false
+	}
+	if f, ok := rules.Protected(dst, x.Cwd, x.Home); ok && c.Name != "robocopy" {
+		// copy NUL settings.json, Copy-Item x.json -Destination FILE: the
+		// destination is the file itself (or a protected folder)
+		f.Marked = c.Raw
+		return f, true
 	}
 	root := strings.TrimRight(dst, "/\\")
 	srcBase := path.Base(rules.Slashify(src))
@@ -669,6 +677,36 @@ func selfArchiveDeletes(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	for _, t := range c.Operands() {
 		if f, ok := rules.ProtectedTree(t, x.Cwd, x.Home); ok {
 			f.Reason = c.Name + " packs and then deletes " + t + ": " + f.Reason
+			f.Marked = c.Raw
+			return f, true
+		}
+	}
+	return rules.Finding{}, false
+}
+
+// selfFsutil: fsutil verbs that change a file or folder (reparsepoint
+// delete, file setshortname/seteof/setzerodata/setvaliddata, sparse
+// setflag, objectid delete/set, hardlink create) on a protected path;
+// query verbs only read.
+func selfFsutil(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	if len(c.Args) < 3 {
+		return rules.Finding{}, false
+	}
+	verb := strings.ToLower(c.Args[1])
+	switch strings.ToLower(c.Args[0]) {
+	case "reparsepoint", "file", "sparse", "objectid", "hardlink", "usn":
+	default:
+		return rules.Finding{}, false
+	}
+	if strings.HasPrefix(verb, "query") || strings.HasPrefix(verb, "find") || strings.HasPrefix(verb, "read") || verb == "list" || verb == "layout" {
+		return rules.Finding{}, false
+	}
+	for _, a := range c.Args[2:] {
+		if strings.HasPrefix(a, "/") && len(a) < 4 {
+			continue
+		}
+		if f, ok := rules.Protected(a, x.Cwd, x.Home); ok {
+			f.Reason = "fsutil " + c.Args[0] + " " + c.Args[1] + " on " + a + ": " + f.Reason
 			f.Marked = c.Raw
 			return f, true
 		}
