@@ -143,3 +143,11 @@ var _ = declare("app/judge/rules/packs/self/selfappctl.go", func() []Entry {
 			Examples: []Example{{Command: "Set-AppLockerPolicy -XmlPolicy C:\\Temp\\policy.xml -Merge"}}},
 	}
 })
+
+var _ = declare("app/judge/rules/packs/self/selfoptfile.go", func() []Entry {
+	return []Entry{
+		Entry{ID: "fs.option-file", Risk: 2, Category: "files",
+			Reason:   "makes a file named like a program option that runs code (--checkpoint-action=exec=...): a later glob passes it as that option",
+			Examples: []Example{{Command: "touch -- '--checkpoint-action=exec=sh x.sh'"}}},
+	}
+})

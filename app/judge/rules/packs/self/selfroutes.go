@@ -228,6 +228,15 @@ func selfCopy(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		if hit {
 			return f, true
 		}
+		if !known && intoDir && strings.ContainsAny(path.Base(rules.Slashify(src)), "*?[") &&
+			(c.Flag('r', "--recursive") || c.Flag('R') || c.Flag('a', "--archive") || c.Name == "mv" || c.Name == "gmv") {
+			// cp -r * ~/.config/: whatever the glob finds (folders named
+			// like the guard's among them) lands in dest
+			if f, ok := unknownOver(c, dest, c.Name+" copies what "+src+" matches", x); ok && (!have || f.Worse(w)) {
+				w, have = f, true
+			}
+			continue
+		}
 		if !known && (contents || intoDir && strings.HasSuffix(src, "/")) {
 			if f, ok := unknownOver(c, dest, c.Name+" copies the contents of "+src, x); ok && (!have || f.Worse(w)) {
 				w, have = f, true
