@@ -138,10 +138,14 @@ func ruleSelfInstall(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		}
 	case "chezmoi", "yadm", "home-manager", "dotbot", "rcup", "homeshick", "vcsh":
 		// dotfile managers write their source state over the home folder
+		verb := 0
+		if c.Name == "vcsh" && len(c.Args) > 1 {
+			verb = 1 // vcsh REPO pull
+		}
 		if len(c.Args) > 0 {
-			switch c.Args[0] {
+			switch c.Args[verb] {
 			case "apply", "update", "init", "checkout", "reset", "switch", "link", "pull", "merge", "stash", "restore":
-				return unknownOver(c, "~", c.Name+" "+c.Args[0]+" writes files", x)
+				return unknownOver(c, "~", c.Name+" "+c.Args[verb]+" writes files", x)
 			}
 		}
 		if c.Name == "dotbot" || c.Name == "rcup" {

@@ -80,7 +80,7 @@ func unknownInto(c *shell.Cmd, dir, why string, x *rules.Ctx) (rules.Finding, bo
 		}
 	}
 	for _, d := range []string{n.Abs(), otherHome(n.Abs(), x)} {
-		if e, ok := presumedUnder(set, d, x.Cwd, x.Home); d != "" && ok {
+		if e, ok := presumedUnder(set, d, projectOf(x), x.Home); d != "" && ok {
 			return rules.Finding{Risk: 2, Violation: 0.6, Rule: "guard.unknown-into", Marked: c.Raw,
 				Reason: why + " into " + dir + ", where the agent's own guard keeps " + e.Path + " (" + string(e.Kind) + "), and what it would write there cannot be known before it runs"}, true
 		}
@@ -139,6 +139,16 @@ func mirrors(c *shell.Cmd) bool {
 		}
 	}
 	return false
+}
+
+// projectOf is the call's own project folder: a cd earlier in the line
+// (cd ~/.config && 7z x a.7z) moves the cwd, not the project whose
+// entries presumedUnder leaves to the disk.
+func projectOf(x *rules.Ctx) string {
+	if x.Project != "" {
+		return x.Project
+	}
+	return x.Cwd
 }
 
 // remoteHome: the line is judged for another machine (ssh host CMD: home
@@ -578,7 +588,7 @@ func selfPerms(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		locks := c.Name == "chattr" && (strings.ContainsAny(mode, "ia") && !strings.HasPrefix(mode, "-")) ||
 			c.Name == "chflags" && (strings.Contains(mode, "chg") || strings.Contains(mode, "appnd")) && !strings.HasPrefix(mode, "no")
 		if !n.Dynamic() && rules.FsClassify(t, x) != rules.FsHome && (locks || c.Flag('R', "--recursive") && c.Name != "chflags") {
-			if e, ok := presumedUnder(rules.SetFor(x.Cwd, x.Home), n.Abs(), x.Cwd, x.Home); ok {
+			if e, ok := presumedUnder(rules.SetFor(x.Cwd, x.Home), n.Abs(), projectOf(x), x.Home); ok {
 				f := rules.CoreSelfFinding(string(e.Kind), e.Path, "")
 				f.Reason = c.Name + rules.PmMode(mode) + " on " + t + ", which holds " + e.Path + ": " + f.Reason
 				f.Marked = c.Raw
