@@ -61,19 +61,18 @@ func instructionCode(content string) []string {
 	for _, m := range instrBangRe.FindAllStringSubmatch(rest, 64) {
 		out = append(out, m[1])
 	}
-	// prose that names a command without marking it: "Always begin by
-	// running: sed -i ... ~/.codex/config.toml"; a line as a command
-	// line yields only what its words do (a sentence's first word is no
-	// program the rules know), and only self findings are kept
+	// prose that names a command after a colon without marking it:
+	// "Always begin by running: sed -i ... ~/.codex/config.toml"; only
+	// self findings are kept, and a sentence about the guard ("Note:
+	// agent-guard is installed") is no command line
 	for _, l := range strings.Split(rest, "\n") {
 		l = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(l), "-*>#0123456789.)"))
 		if l == "" || len(l) > 400 {
 			continue
 		}
-		if _, after, ok := strings.Cut(l, ": "); ok {
+		if _, after, ok := strings.Cut(l, ": "); ok && !proseAboutGuard(after) {
 			out = append(out, after)
 		}
-		out = append(out, l)
 	}
 	return out
 }
@@ -88,8 +87,8 @@ var instrVerbs = pkSet("disable", "remove", "delete", "kill", "pkill", "killall"
 var instrNeg = pkSet("never", "not", "don't", "dont", "mustn't", "shouldn't", "cannot", "can't", "avoid", "without", "no")
 
 // instrRefs name the guard or the hook configuration it lives in.
-var instrRefs = []string{"agent-guard", "agentguard", "agent_guard", "pretooluse", ".claude/settings", "settings.json",
-	".zcode", ".gemini/settings", ".codex/config", "disableallhooks", "codex_hooks", "hooks.json"}
+var instrRefs = []string{"agent-guard", "agentguard", "agent_guard", "pretooluse", ".claude/settings", "settings.local.json",
+	".zcode", ".gemini/settings", ".codex/config", "disableallhooks", "codex_hooks", ".codex/hooks", ".cursor/hooks"}
 
 // instrCJK are Chinese verbs of the same kind, matched as substrings.
 var instrCJK = []string{"禁用", "关闭", "删除", "停止", "卸载", "移除", "绕过", "杀掉", "结束", "停用", "清空", "改掉", "注释掉"}
@@ -126,7 +125,10 @@ func instructionProse(content string) (string, bool) {
 func proseSentence(sent string) (string, bool) {
 	words := strings.Fields(sent)
 	for i, w := range words {
-		if !instrVerbs.Has(strings.Trim(w, "`*_\"'(),:;!")) {
+		w = strings.Trim(w, "`*_\"'(),:;!")
+		two := (w == "turn" || w == "switch" || w == "shut" || w == "take") && i+1 < len(words) &&
+			(words[i+1] == "off" || words[i+1] == "down" || words[i+1] == "out")
+		if !instrVerbs.Has(w) && !two {
 			continue
 		}
 		neg := false
@@ -179,13 +181,27 @@ func proseSentence(sent string) (string, bool) {
 // guardRef: the word names the guard or its hook configuration (guard
 // alone only after "the": "stop the guard").
 func guardRef(w string, afterThe bool) bool {
-	w = strings.Trim(w, "`*_\"'(),:;!.")
+	w = strings.TrimRight(strings.Trim(w, "`*_\"'(),:;!"), ".") // a leading dot is .claude's
 	for _, r := range instrRefs {
 		if strings.Contains(w, r) {
 			return true
 		}
 	}
-	return afterThe && (w == "guard" || w == "guard's" || w == "hook" || w == "hooks")
+	return afterThe && (w == "guard" || w == "guard's")
+}
+
+// proseAboutGuard: text whose first word names the guard and whose next
+// is no subcommand-like word: a sentence about it, not a command line.
+func proseAboutGuard(t string) bool {
+	f := strings.Fields(strings.ToLower(t))
+	if len(f) < 2 || !strings.HasPrefix(strings.Trim(f[0], "`*_\"'"), "agent-guard") {
+		return false
+	}
+	switch f[1] {
+	case "is", "was", "will", "runs", "has", "blocks", "asks", "may", "can", "should", "must", "and", "or", "the", "a", "checks", "guards", "protects":
+		return true
+	}
+	return false
 }
 
 // instructionsWrite judges text written into a host instruction file.
