@@ -231,6 +231,11 @@ func mcpExtractInto(server, tool string, m map[string]any, cwd, home string) (Fi
 		if n.dynamic || !n.homeKnown {
 			continue
 		}
+		if h := anyHomeOf(n.low); h != "" && h != n.lowHome {
+			// C:\Users\张伟\AppData\Roaming: the machine's user's home
+			// named by its literal path, mapped onto the judge's
+			n = normalize(strings.TrimRight(home, "/")+n.low[len(h):], cwd, home)
+		}
 		dir := strings.TrimRight(n.low, "/")
 		for _, e := range setFor(cwd, home).Under(n.abs) {
 			el := strings.ToLower(e.Path)
