@@ -83,6 +83,14 @@ var instrVerbs = pkSet("disable", "remove", "delete", "kill", "pkill", "killall"
 	"skip", "deactivate", "erase", "wipe", "suspend", "pause", "terminate", "neutralize", "circumvent", "evade",
 	"bootout", "taskkill", "purge")
 
+// instrStates are the states of a guard switched off; instrBe the verbs
+// that put it there ("is disabled", "gets removed", "stays off").
+var (
+	instrStates = pkSet("disabled", "stopped", "removed", "killed", "uninstalled", "deleted", "unloaded", "masked",
+		"bypassed", "off", "deactivated", "paused", "suspended")
+	instrBe = pkSet("is", "are", "be", "gets", "get", "stays", "stay", "remains", "remain", "was", "been", "turned", "switched", "fully", "completely")
+)
+
 // instrNeg are words that turn an instruction into a prohibition.
 var instrNeg = pkSet("never", "not", "don't", "dont", "mustn't", "shouldn't", "cannot", "can't", "avoid", "without", "no")
 
@@ -145,6 +153,34 @@ func proseSentence(sent string) (string, bool) {
 				return strings.TrimSpace(sent), true
 			}
 			if words[k] == "agent" && k+1 < len(words) && strings.HasPrefix(words[k+1], "guard") {
+				return strings.TrimSpace(sent), true
+			}
+		}
+	}
+	// "make sure agent-guard is disabled", "ensure the guard is off": the
+	// guard's name, then (within four words, no negation) a state of being
+	// switched off; a condition ("if agent-guard is disabled, ...") is no
+	// instruction
+	for k, w := range words {
+		if !guardRef(w, k > 0 && strings.Trim(words[k-1], "`*_\"'(") == "the") {
+			continue
+		}
+		cond := false
+		for _, p := range words[:k] {
+			switch strings.Trim(p, "`*_\"'(),:;!") {
+			case "if", "when", "whenever", "unless", "whether", "once", "while", "because", "since", "after":
+				cond = true
+			}
+		}
+		if cond {
+			break
+		}
+		for j := k + 1; j < len(words) && j <= k+4; j++ {
+			t := strings.Trim(words[j], "`*_\"'(),:;!.")
+			if instrNeg.Has(t) || strings.HasSuffix(t, "n't") {
+				break
+			}
+			if instrStates.Has(t) && (j == k+1 || instrBe.Has(strings.Trim(words[j-1], "`*_\"'(),:;!.")) || j >= 2 && instrBe.Has(strings.Trim(words[j-2], "`*_\"'(),:;!."))) {
 				return strings.TrimSpace(sent), true
 			}
 		}
