@@ -26,13 +26,15 @@ func instructionFile(low string) bool {
 	md := strings.HasSuffix(base, ".md") || strings.HasSuffix(base, ".mdc") || strings.HasSuffix(base, ".txt")
 	switch base {
 	case "agents.md", "agent.md", "claude.md", "claude.local.md", "gemini.md", "qwen.md", "crush.md", "warp.md",
-		".cursorrules", ".windsurfrules", ".clinerules", "copilot-instructions.md", "conventions.md":
+		".cursorrules", ".windsurfrules", ".clinerules", "copilot-instructions.md", "conventions.md", ".roorules", "iflow.md", "kimi.md":
 		return true
 	}
 	for _, d := range []string{".claude/commands", ".claude/agents", ".claude/skills", ".claude/output-styles",
 		".codex/prompts", ".cursor/rules", ".cursor/commands", ".opencode/command", ".opencode/agent",
 		".config/opencode/command", ".config/opencode/agent", ".qwen/commands", ".github/prompts", ".github/instructions",
-		".windsurf/rules", ".windsurf/workflows", ".clinerules", ".amp/commands"} {
+		".windsurf/rules", ".windsurf/workflows", ".clinerules", ".amp/commands", ".github/chatmodes", ".kiro/steering",
+		".roo/rules", ".roo/commands", ".augment/commands", ".factory/commands", ".factory/droids", ".continue/prompts",
+		".gemini/agents", ".qwen/agents", ".config/amp/commands"} {
 		if hasSeq(low, d) && (md || strings.HasSuffix(base, ".toml")) {
 			return true
 		}
