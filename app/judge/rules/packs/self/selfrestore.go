@@ -205,3 +205,111 @@ func withIncludes(c *shell.Cmd, target string, flags ...string) []string {
 	}
 	return []string{target}
 }
+
+// Copies from another machine, a bucket or a container (scp -r, aws s3
+// sync/cp, gsutil rsync/cp, azcopy, svn export/checkout, docker/podman/
+// kubectl cp) bring content the rules cannot read: into a folder holding
+// the guard's files, or as a folder named like one of them, they are the
+// same extraction into an ancestor.
+
+func init() {
+	pack.On(ruleSelfRemoteCopy, "scp", "aws", "gsutil", "azcopy", "svn", "docker", "podman", "kubectl", "oc", "nerdctl")
+}
+
+// remoteArg: a host:path, bucket or URL operand, not a local path (a
+// Windows drive letter is local).
+func remoteArg(a string) bool {
+	if strings.Contains(a, "://") {
+		return true
+	}
+	i := strings.Index(a, ":")
+	return i > 1 && !strings.HasPrefix(a, "/") && !strings.HasPrefix(a, "~") && !strings.HasPrefix(a, ".") &&
+		(strings.Index(a, "/") < 0 || i < strings.Index(a, "/"))
+}
+
+func ruleSelfRemoteCopy(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	if c.DynName {
+		return rules.Finding{}, false
+	}
+	ops := c.Operands()
+	var srcs []string
+	dst, contents := "", false
+	switch c.Name {
+	case "scp":
+		if len(ops) < 2 {
+			return rules.Finding{}, false
+		}
+		srcs, dst = ops[:len(ops)-1], ops[len(ops)-1]
+	case "aws":
+		// aws s3 sync|cp|mv SRC DST
+		if len(ops) < 4 || ops[0] != "s3" || ops[1] != "sync" && ops[1] != "cp" && ops[1] != "mv" {
+			return rules.Finding{}, false
+		}
+		srcs, dst = ops[2:3], ops[len(ops)-1]
+		contents = ops[1] == "sync" || rules.HasArg(c, "--recursive")
+	case "gsutil":
+		for i, o := range ops {
+			if (o == "rsync" || o == "cp" || o == "mv") && len(ops) >= i+3 {
+				srcs, dst = ops[i+1:len(ops)-1], ops[len(ops)-1]
+				contents = o == "rsync"
+				break
+			}
+		}
+	case "azcopy":
+		if len(ops) < 3 || ops[0] != "copy" && ops[0] != "cp" && ops[0] != "sync" {
+			return rules.Finding{}, false
+		}
+		srcs, dst = ops[1:len(ops)-1], ops[len(ops)-1]
+		contents = ops[0] == "sync"
+	case "svn":
+		// svn export|checkout|co URL [PATH]
+		if len(ops) < 2 || ops[0] != "export" && ops[0] != "checkout" && ops[0] != "co" {
+			return rules.Finding{}, false
+		}
+		if len(ops) >= 3 {
+			dst, contents = ops[len(ops)-1], true
+		}
+	default: // docker/podman/kubectl cp SRC DST
+		if len(ops) < 3 || ops[0] != "cp" && !(ops[0] == "container" && len(ops) > 3 && ops[1] == "cp") {
+			return rules.Finding{}, false
+		}
+		srcs, dst = ops[len(ops)-2:len(ops)-1], ops[len(ops)-1]
+		// a new DST receives the source folder's content, an existing
+		// one the folder itself: both are read
+		contents = remoteArg(srcs[0]) && !strings.HasSuffix(dst, "/") && rules.FsClassify(dst, x) != rules.FsHome
+	}
+	if dst == "" || remoteArg(dst) || strings.Contains(dst, shell.Dyn) {
+		return rules.Finding{}, false
+	}
+	var w rules.Finding
+	have := false
+	try := func(d, why string) {
+		if f, ok := rules.Protected(d, x.Cwd, x.Home); ok && !have {
+			f.Reason = why + " into " + d + ": " + f.Reason
+			f.Marked = c.Raw
+			w, have = f, true
+			return
+		}
+		if f, ok := unknownOver(c, d, why, x); ok && (!have || f.Worse(w)) {
+			w, have = f, true
+		}
+	}
+	why := c.Name + " copies content from elsewhere"
+	if contents {
+		try(dst, why)
+	}
+	for _, s := range srcs {
+		if !remoteArg(s) {
+			continue // a local source is the copy rules' (docker cp ./x ctr:/y goes out)
+		}
+		_, rp, _ := strings.Cut(s[strings.Index(s, ":")+1:], "")
+		base := path.Base(strings.TrimRight(rules.Slashify(rp), "/"))
+		switch {
+		case strings.HasSuffix(rp, "/.") || strings.HasSuffix(rp, "/*") || base == "." || base == "/":
+			try(dst, why)
+		default:
+			try(strings.TrimRight(dst, "/\\")+"/"+base, why)
+		}
+	}
+	return w, have
+}
