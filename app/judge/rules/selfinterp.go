@@ -85,6 +85,13 @@ func ruleSelfPipeServer(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.kill-guard", Marked: c.Raw,
 			Reason: "the line looks up agent-guard's process and calls Kill or Terminate on it: an agent must not switch off its own guard; ask the user to do it"}, true
 	}
+	if (strings.Contains(low, "priorityclass") || strings.Contains(low, "processoraffinity") || strings.Contains(low, ".suspend(")) &&
+		guardWord(low) && containsAnyOf(low, []string{"get-process", "gps ", "get-wmiobject", "gwmi", "get-ciminstance", "getprocessesbyname", "win32_process"}) {
+		// (Get-Process agent-guard).PriorityClass = 'Idle': the guard
+		// answers after the host's hook timeout
+		return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.debug-guard", Marked: c.Raw,
+			Reason: "the line looks up agent-guard's process and lowers its priority, pins or suspends it: it would answer after the host's hook timeout; an agent must not slow or stop its own guard; ask the user"}, true
+	}
 	// (the cheap test first: the expression is compiled on first use, in
 	// every fallback process that reaches it)
 	if strings.Contains(low, "function") {

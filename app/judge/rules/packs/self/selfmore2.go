@@ -118,6 +118,13 @@ func ruleSelfSubst(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 			targets = append(targets, v)
 		}
 	}
+	if c.Name != "mount" && strings.Contains(c.Raw, "$\\") {
+		// net use Z: \\localhost\c$\Users\...: the shell read c$\ as a
+		// variable, the line's text still names the folder
+		for _, m := range adminShareRe.FindAllStringSubmatch(c.Raw, 4) {
+			targets = append(targets, strings.ToLower(m[1])+":"+strings.ReplaceAll(m[2], `\`, "/"))
+		}
+	}
 	for _, t := range targets {
 		if d := rules.DrivePath(rules.Slashify(t)); d != "" {
 			t = d
