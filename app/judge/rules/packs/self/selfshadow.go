@@ -108,6 +108,9 @@ func shadowed(d string, x *rules.Ctx) (string, bool) {
 			return "a folder holding the agent's own guard or hook configuration", true
 		}
 	}
+	if oh := otherHome(n.Abs(), x); oh != "" && oh != d && !strings.EqualFold(oh, x.Home) {
+		return shadowed(oh, x) // /Users/dev/.claude named by its literal path
+	}
 	return "", false
 }
 
