@@ -313,3 +313,75 @@ func ruleSelfRemoteCopy(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	}
 	return w, have
 }
+
+// More unpackers, each with its own way of naming the folder it writes:
+// dpkg -x DEB DIR, unsquashfs -d DIR, unrar x ARC DIR/, unar -o DIR,
+// xorriso -extract SRC DIR, lha x[w=DIR], and ar x / jar x into the
+// current folder.
+
+func init() {
+	pack.On(ruleSelfUnpackers, "dpkg", "dpkg-deb", "unsquashfs", "unrar", "rar", "unar", "xorriso", "ar", "jar", "lha", "lhasa")
+	pack.On(ruleSelfCpio, "bsdcpio")
+}
+
+func ruleSelfUnpackers(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	if c.DynName || len(c.Args) == 0 {
+		return rules.Finding{}, false
+	}
+	ops := c.Operands()
+	dir := ""
+	switch c.Name {
+	case "dpkg", "dpkg-deb":
+		if !rules.HasArg(c, "-x") && !rules.HasArg(c, "-X") && !rules.HasArg(c, "--extract") && !rules.HasArg(c, "--vextract") || len(ops) < 2 {
+			return rules.Finding{}, false
+		}
+		dir = ops[len(ops)-1]
+	case "unsquashfs":
+		if dir = flagValue(c, "-d"); dir == "" {
+			dir = flagValue(c, "-dest")
+		}
+	case "unrar", "rar":
+		if len(ops) < 2 || ops[0] != "x" && ops[0] != "e" {
+			return rules.Finding{}, false
+		}
+		dir = x.Cwd
+		if last := ops[len(ops)-1]; len(ops) > 2 && (strings.HasSuffix(last, "/") || strings.HasSuffix(last, "\\") || last == "~") {
+			dir = last
+		}
+	case "unar":
+		if dir = flagValue(c, "-o"); dir == "" {
+			if dir = flagValue(c, "-output-directory"); dir == "" {
+				dir = x.Cwd
+			}
+		}
+	case "xorriso":
+		for i, a := range c.Args {
+			if (a == "-extract" || a == "-extract_single" || a == "-cpx") && i+2 < len(c.Args) {
+				dir = c.Args[i+2]
+			}
+		}
+	case "ar", "jar":
+		if !strings.Contains(strings.TrimLeft(c.Args[0], "-"), "x") {
+			return rules.Finding{}, false
+		}
+		dir = x.Cwd
+	case "lha", "lhasa":
+		a := strings.TrimLeft(c.Args[0], "-")
+		if !strings.HasPrefix(a, "x") && !strings.HasPrefix(a, "e") {
+			return rules.Finding{}, false
+		}
+		dir = x.Cwd
+		if _, w, ok := strings.Cut(a, "w="); ok {
+			dir = w
+		}
+	}
+	if dir == "" || strings.Contains(dir, shell.Dyn) {
+		return rules.Finding{}, false
+	}
+	if f, ok := rules.Protected(dir, x.Cwd, x.Home); ok {
+		f.Reason = c.Name + " extracts into " + dir + ": " + f.Reason
+		f.Marked = c.Raw
+		return f, true
+	}
+	return unknownOver(c, dir, c.Name+" extracts an archive", x)
+}

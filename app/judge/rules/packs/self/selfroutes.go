@@ -79,8 +79,14 @@ func unknownInto(c *shell.Cmd, dir, why string, x *rules.Ctx) (rules.Finding, bo
 				Reason: why + " into " + dir + ", which holds " + e.Path + " (" + string(e.Kind) + " of the agent's own guard), and what it would write there cannot be known before it runs"}, true
 		}
 	}
+	// presumed entries come from the call's project: a cd earlier in the
+	// line moves the cwd, whose workspace configs are only the disk's
+	pset := set
+	if p := projectOf(x); p != x.Cwd {
+		pset = rules.SetFor(p, x.Home)
+	}
 	for _, d := range []string{n.Abs(), otherHome(n.Abs(), x)} {
-		if e, ok := presumedUnder(set, d, projectOf(x), x.Home); d != "" && ok {
+		if e, ok := presumedUnder(pset, d, projectOf(x), x.Home); d != "" && ok {
 			return rules.Finding{Risk: 2, Violation: 0.6, Rule: "guard.unknown-into", Marked: c.Raw,
 				Reason: why + " into " + dir + ", where the agent's own guard keeps " + e.Path + " (" + string(e.Kind) + "), and what it would write there cannot be known before it runs"}, true
 		}
@@ -588,7 +594,7 @@ func selfPerms(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		locks := c.Name == "chattr" && (strings.ContainsAny(mode, "ia") && !strings.HasPrefix(mode, "-")) ||
 			c.Name == "chflags" && (strings.Contains(mode, "chg") || strings.Contains(mode, "appnd")) && !strings.HasPrefix(mode, "no")
 		if !n.Dynamic() && rules.FsClassify(t, x) != rules.FsHome && (locks || c.Flag('R', "--recursive") && c.Name != "chflags") {
-			if e, ok := presumedUnder(rules.SetFor(x.Cwd, x.Home), n.Abs(), projectOf(x), x.Home); ok {
+			if e, ok := presumedUnder(rules.SetFor(projectOf(x), x.Home), n.Abs(), projectOf(x), x.Home); ok {
 				f := rules.CoreSelfFinding(string(e.Kind), e.Path, "")
 				f.Reason = c.Name + rules.PmMode(mode) + " on " + t + ", which holds " + e.Path + ": " + f.Reason
 				f.Marked = c.Raw
