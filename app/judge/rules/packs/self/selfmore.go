@@ -375,7 +375,9 @@ func ruleSelfGitTree(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		return rules.Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.guard-tree", Marked: c.Raw,
 			Reason: "git " + verb + " rewrites the work tree " + dir + ": " + f.Reason}, true
 	}
-	e, ok := presumedUnder(rules.SetFor(x.Cwd, x.Home), n.Abs(), x.Cwd, x.Home)
+	// presumed from the call's project: a folder entered by cd holds no
+	// workspace config of ours unless the disk shows one
+	e, ok := presumedUnder(rules.SetFor(proj, x.Home), n.Abs(), proj, x.Home)
 	if !ok {
 		return rules.Finding{}, false
 	}
