@@ -235,26 +235,12 @@ func scriptContent(s State) (string, bool) {
 		return settingsCommands(content), true
 	case ext == ".ipynb" || s.Tool == "NotebookEdit":
 		return lineByLine(content, "!"), true
-	case interpSource(ext) != "" && len(content) <= 32<<10 && mayNameGuard(content):
+	case interpSource(ext) != "" && len(content) <= 32<<10 && rules.MayNameGuard(content):
 		// a program run later by hand, a skill, a test: only what it would
 		// do to the guard is judged (contentFinding keeps self findings)
 		return interpSource(ext) + " <<'AGENT_GUARD_SRC'\n" + strings.TrimRight(content, "\n") + "\nAGENT_GUARD_SRC", true
 	}
 	return "", false
-}
-
-// mayNameGuard: the text holds a word every self-protection finding in
-// code needs (the guard's or a host's name, a login entry, a kill by
-// name), so reading it as interpreter code may find one; the rest of a
-// project's sources is not read (reading costs ~10 ms a KB).
-func mayNameGuard(content string) bool {
-	low := strings.ToLower(content)
-	for _, w := range []string{"guard", "claude", "zcode", "gemini", "codex", "qwen", "launchagents", "autostart", "crontab", "pkill", "killall", "taskkill"} {
-		if strings.Contains(low, w) {
-			return true
-		}
-	}
-	return false
 }
 
 // interpSource is the interpreter of a source file by its extension, ""

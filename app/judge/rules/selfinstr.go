@@ -251,3 +251,31 @@ func instructionsWrite(p, content, cwd, home string) (Finding, bool) {
 	}
 	return Finding{}, false
 }
+
+// MayNameGuard: program source that may hold a self-protection finding,
+// by the words every such finding in code needs: the guard's name; a
+// host's name or the word guard together with a home anchor (~, HOME,
+// expanduser, APPDATA...) or a kill by name. A test that builds
+// tmp_path/.claude/settings.json, a TypeScript type guard, a client of
+// the Claude API are not read (reading code as code is dear, and their
+// relative paths are no one's settings).
+func MayNameGuard(content string) bool {
+	low := strings.ToLower(content)
+	if strings.Contains(low, "agent-guard") || strings.Contains(low, "agent_guard") || strings.Contains(low, "agentguard") {
+		return true
+	}
+	named := strings.Contains(low, "guard")
+	for _, h := range []string{"claude", "zcode", "gemini", "codex", "qwen"} {
+		named = named || strings.Contains(low, h)
+	}
+	if !named {
+		return false
+	}
+	for _, a := range []string{"~", "home", "expanduser", "environ", "getenv", "userprofile", "appdata", "/users/",
+		"pkill", "killall", "taskkill", "launchctl", "systemctl", "launchagents", "autostart", "crontab"} {
+		if strings.Contains(low, a) {
+			return true
+		}
+	}
+	return false
+}

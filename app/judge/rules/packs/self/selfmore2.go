@@ -382,8 +382,7 @@ func scriptTarget(t, content string) (string, bool) {
 	case ".py", ".js", ".mjs", ".cjs", ".ts", ".rb", ".pl", ".php":
 		// a program's source: its string literals are read as that
 		// interpreter's code is (postinstall.js, a test helper)
-		if l := strings.ToLower(content); len(content) > 32<<10 || !strings.Contains(l, "guard") && !strings.Contains(l, "claude") &&
-			!strings.Contains(l, "zcode") && !strings.Contains(l, "gemini") && !strings.Contains(l, "codex") {
+		if len(content) > 32<<10 || !rules.MayNameGuard(content) {
 			return "", false // no name a self finding in code needs (reading code is dear)
 		}
 		in := map[string]string{".py": "python3", ".rb": "ruby", ".pl": "perl", ".php": "php"}[path.Ext(base)]
