@@ -237,8 +237,32 @@ func scriptContent(s State) (string, bool) {
 		return settingsCommands(content), true
 	case ext == ".ipynb" || s.Tool == "NotebookEdit":
 		return lineByLine(content, "!"), true
+	case interpSource(ext) != "" && len(content) <= 32<<10 && rules.MayNameGuard(content):
+		// a program run later by hand, a skill, a test: only what it would
+		// do to the guard is judged (contentFinding keeps self findings)
+		return interpSource(ext) + " <<'AGENT_GUARD_SRC'\n" + strings.TrimRight(content, "\n") + "\nAGENT_GUARD_SRC", true
 	}
 	return "", false
+}
+
+// interpSource is the interpreter of a source file by its extension, ""
+// for none: its code is read like that interpreter's -c code.
+func interpSource(ext string) string {
+	switch ext {
+	case ".py", ".pyw":
+		return "python3"
+	case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts":
+		return "node"
+	case ".rb":
+		return "ruby"
+	case ".pl", ".pm":
+		return "perl"
+	case ".php":
+		return "php"
+	case ".lua":
+		return "lua"
+	}
+	return ""
 }
 
 // contentFinding judges script content with the Bash rules and caps the
@@ -256,6 +280,9 @@ func contentFinding(code string, s State, home string) rules.Finding {
 	b := bashRule(&an, code, s.Cwd, home)
 	if !(b.RedLine || rules.SelfRule(b.Rule) || !b.Uncertain && (b.Risk >= 2 || b.Violation >= 0.5)) {
 		return rules.Finding{}
+	}
+	if interpSource(path.Ext(strings.ToLower(s.FilePath))) != "" && !pyAuto(s.FilePath) && !rules.SelfRule(b.Rule) {
+		return rules.Finding{} // a program's own deletes and spawns are its business until it runs
 	}
 	if pyAuto(s.FilePath) && !(b.RedLine || b.Violation >= 0.5) {
 		return rules.Finding{} // setup code may spawn git or clean its temp folders

@@ -66,6 +66,8 @@ var _ = declare("app/judge/rules/packs/self/selfroutes.go", func() []Entry {
 		Entry{ID: "guard.perms-above", Risk: 2, Category: "self-protection", Reason: "changes permissions of a folder above the guard's files",
 			Examples: []Example{{Command: "chown -R nobody ~/.claude", Setup: &Setup{Home: []string{".claude/settings.json"}}}}},
 		Entry{ID: "guard.unknown-into", Risk: 2, Category: "self-protection", Reason: "copies something unknown into a folder holding the guard's files",
-			Examples: []Example{{Command: "tar -xf /tmp/x.tar -C ~/.config", Setup: &Setup{Home: []string{".config/agent-guard/config.json"}}}}},
+			Examples: []Example{{Command: "patch -p0 -d ~ < p.diff", Setup: &Setup{Home: []string{".config/agent-guard/config.json"}}}}},
+		Entry{ID: "self.extract-into", Risk: 3, RedLine: true, Category: "self-protection", Reason: "extracts, copies, syncs or restores content that cannot be seen into a folder holding the guard's files or a host's hook config: it may carry an older or emptied copy of them; ask the user to do it",
+			Examples: []Example{{Command: "tar -xf /tmp/x.tar -C ~/.config", Setup: &Setup{Home: []string{".config/agent-guard/config.json"}}}, {Command: "restic restore latest --target ~"}}},
 	}
 })

@@ -70,9 +70,9 @@ var _ = declare("tlsconfig.go", func() []Entry {
 var _ = declare("app/judge/rules/packs/everyday/archivedest.go", func() []Entry {
 	return []Entry{
 		Entry{ID: "fs.extract-over-home", Risk: 2, Category: "files", Reason: "unpacks an archive over the home folder itself: whatever it carries replaces .bashrc, .ssh, .gitconfig...",
-			Examples: []Example{{Command: "unzip -o dotfiles.zip -d ~"}}},
+			Examples: []Example{{Command: "unzip -o dotfiles.zip -d /home"}}},
 		Entry{ID: "fs.copy-over-home", Risk: 2, Category: "files", Reason: "copies a folder's content over the home folder itself: whatever it holds replaces .bashrc, .ssh, .gitconfig...",
-			Examples: []Example{{Command: "cp -r ./dotfiles/. ~/"}}},
+			Examples: []Example{{Command: "cp -r ./dotfiles/. /root/"}}},
 	}
 })
 

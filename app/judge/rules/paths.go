@@ -611,12 +611,18 @@ func ProtectedTree(p, cwd, home string) (Finding, bool) {
 		// deleting / or ~ is judged by the deletion rules (a red line anyway)
 		return Finding{}, false
 	}
-	h := n.lowHome
-	own := []string{
-		h + "/.config/agent-guard", h + "/.cache/agent-guard", h + "/.local/state/agent-guard",
-		h + "/library/application support/agent-guard", h + "/library/caches/agent-guard",
-		h + "/library/logs/agent-guard", h + "/appdata/roaming/agent-guard", h + "/appdata/local/agent-guard",
-		h + "/.zcode", h + "/.claude", h + "/.agentguardrc",
+	var own []string
+	for i, h := range []string{n.lowHome, anyHomeOf(n.low)} {
+		if h == "" || i == 1 && (h == n.lowHome || !strings.HasPrefix(n.low, h+"/")) {
+			continue // another home itself: the deletion rules'
+		}
+		// the judge's home, and the home the path names (C:\Users\张伟,
+		// /Users/dev: the machine's user, named by its literal path)
+		own = append(own,
+			h+"/.config/agent-guard", h+"/.cache/agent-guard", h+"/.local/state/agent-guard",
+			h+"/library/application support/agent-guard", h+"/library/caches/agent-guard",
+			h+"/library/logs/agent-guard", h+"/appdata/roaming/agent-guard", h+"/appdata/local/agent-guard",
+			h+"/.zcode", h+"/.claude", h+"/.agentguardrc")
 	}
 	if g := guardHome(); g != "" {
 		own = append(own, normalize(g, "", home).low)
@@ -650,4 +656,22 @@ func procAlias(p, cwd string) (string, bool) {
 		return cleanAbs(cwd + "/" + tail), true
 	}
 	return p, false
+}
+
+// anyHomeOf is the home folder (lower-cased) that low lies under when it
+// is shaped like one (c:/users/NAME, /users/NAME, /home/NAME; any drive),
+// "" otherwise or for shared folders (Public, Default).
+func anyHomeOf(low string) string {
+	for _, pre := range []string{"/users/", "/home/"} {
+		i := strings.Index(low, pre)
+		if i != 0 && !(i == 2 && hasDrive(low)) {
+			continue
+		}
+		name, _, _ := strings.Cut(low[i+len(pre):], "/")
+		if !fsUserName(name) || strings.ContainsAny(name, "*?[$") {
+			return ""
+		}
+		return low[:i+len(pre)] + name
+	}
+	return ""
 }

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"os/exec"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -164,10 +165,10 @@ func EnvPersistWrite(p, content, cwd, home string) (Finding, bool) {
 	if f, ok := HooksOffWrite(p, content, cwd, home); ok {
 		return f, true
 	}
-	if f, ok := hostPluginWrite(p, cwd, home); ok {
-		return f, true
-	}
 	if f, ok := runsLaterWrite(p, content, cwd, home); ok {
+		return f, true // before the plugin confirm: a plugin's hooks are read
+	}
+	if f, ok := hostPluginWrite(p, cwd, home); ok {
 		return f, true
 	}
 	if _, ok := guardEnvAssigned(content); !ok || !envFile(p, cwd, home) {
@@ -227,9 +228,24 @@ func selfBuildOutput(c *shell.Cmd, x *Ctx) (Finding, bool) {
 				f.Marked = c.Raw
 				return f, true
 			}
-			if strings.HasSuffix(v, "/") || isDirOnDisk(normalize(v, x.Cwd, x.Home).abs) {
+			if strings.HasSuffix(v, "/") || strings.HasSuffix(v, "\\") || isDirOnDisk(normalize(v, x.Cwd, x.Home).abs) {
 				if f, ok := binaryDir(c, v, x); ok {
 					return f, true
+				}
+				if c.Name == "go" || c.Name == "tinygo" {
+					// go build -o DIR/ PKG writes DIR/<PKG's last element>
+					for _, op := range c.Operands() {
+						name := path.Base(strings.TrimSuffix(strings.TrimRight(slashify(op), "/"), "/..."))
+						if op == v || name == "." || name == "build" || name == "/" || strings.HasSuffix(name, ".go") {
+							continue
+						}
+						out := strings.TrimRight(v, "/\\") + "/" + name
+						if f, ok := Protected(out, x.Cwd, x.Home); ok {
+							f.Reason = c.Name + " writes its output " + out + ": " + f.Reason
+							f.Marked = c.Raw
+							return f, true
+						}
+					}
 				}
 			}
 		}

@@ -42,14 +42,18 @@ var guardEnvDefaults = map[string][]string{
 	// Python and curl clients of the same service)
 	"https_proxy": {}, "http_proxy": {}, "all_proxy": {}, "ssl_cert_file": {}, "ssl_cert_dir": {},
 	"requests_ca_bundle": {}, "curl_ca_bundle": {},
+	// git's own view, which the guard reads (tracked and clean is
+	// recoverable): another repository, work tree or config (with an
+	// fsmonitor or a safe.directory) for every later git it runs
+	"git_dir": {}, "git_work_tree": {}, "git_config_global": {}, "git_config_system": {}, "git_exec_path": {},
 }
 
 // guardEnvNameParts: one of these is in every watched name.
-var guardEnvNameParts = []string{"xdg_", "home", "_dir", "claude_code_", "userprofile", "appdata", "preload", "insert_libraries", "ld_audit", "bash_env", "node_options", "proxy", "ssl_cert", "ca_bundle"}
+var guardEnvNameParts = []string{"xdg_", "home", "_dir", "claude_code_", "userprofile", "appdata", "preload", "insert_libraries", "ld_audit", "bash_env", "node_options", "proxy", "ssl_cert", "ca_bundle", "git_"}
 
 // guardEnvAssignRe finds NAME=value, NAME value (fish set, csh setenv,
 // launchctl, PowerShell's SetEnvironmentVariable('NAME', ...)).
-var guardEnvAssignRe = lazyre.New(`(?i)(?:^|[^a-z0-9_$])(agent_guard_[a-z0-9_]*|xdg_config_home|xdg_cache_home|xdg_state_home|xdg_data_home|xdg_runtime_dir|codex_home|claude_config_dir|copilot_home|kimi_code_home|gemini_cli_home|claude_code_simple|claude_code_safe_mode|home|userprofile|appdata|localappdata|ld_preload|ld_audit|bash_env|dyld_insert_libraries|https_proxy|http_proxy|all_proxy|ssl_cert_file|ssl_cert_dir|requests_ca_bundle|curl_ca_bundle)` +
+var guardEnvAssignRe = lazyre.New(`(?i)(?:^|[^a-z0-9_$])(agent_guard_[a-z0-9_]*|xdg_config_home|xdg_cache_home|xdg_state_home|xdg_data_home|xdg_runtime_dir|codex_home|claude_config_dir|copilot_home|kimi_code_home|gemini_cli_home|claude_code_simple|claude_code_safe_mode|home|userprofile|appdata|localappdata|ld_preload|ld_audit|bash_env|dyld_insert_libraries|https_proxy|http_proxy|all_proxy|ssl_cert_file|ssl_cert_dir|requests_ca_bundle|curl_ca_bundle|git_dir|git_work_tree|git_config_global|git_config_system|git_exec_path)` +
 	`(?:\s*=\s*|['"]\s*,\s*|\s+)(?:['"]?)([^\s'";|&)]*)`)
 
 // setLike are the forms where NAME is followed by a space and its value.

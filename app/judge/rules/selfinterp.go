@@ -85,6 +85,13 @@ func ruleSelfPipeServer(c *shell.Cmd, x *Ctx) (Finding, bool) {
 		return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.kill-guard", Marked: c.Raw,
 			Reason: "the line looks up agent-guard's process and calls Kill or Terminate on it: an agent must not switch off its own guard; ask the user to do it"}, true
 	}
+	if (strings.Contains(low, "priorityclass") || strings.Contains(low, "processoraffinity") || strings.Contains(low, ".suspend(")) &&
+		guardWord(low) && containsAnyOf(low, []string{"get-process", "gps ", "get-wmiobject", "gwmi", "get-ciminstance", "getprocessesbyname", "win32_process"}) {
+		// (Get-Process agent-guard).PriorityClass = 'Idle': the guard
+		// answers after the host's hook timeout
+		return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.debug-guard", Marked: c.Raw,
+			Reason: "the line looks up agent-guard's process and lowers its priority, pins or suspends it: it would answer after the host's hook timeout; an agent must not slow or stop its own guard; ask the user"}, true
+	}
 	// (the cheap test first: the expression is compiled on first use, in
 	// every fallback process that reaches it)
 	if strings.Contains(low, "function") {
@@ -94,7 +101,7 @@ func ruleSelfPipeServer(c *shell.Cmd, x *Ctx) (Finding, bool) {
 			return hooksOffFinding(c.Raw, "defining "+m[1]+" as a function that starts it without hooks"), true
 		}
 	}
-	if !strings.Contains(low, "pipeserverstream") || !guardWord(low) {
+	if !pipeServerWord(low) || !guardWord(low) {
 		return Finding{}, false
 	}
 	return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.guard-socket", Marked: c.Raw,
@@ -189,4 +196,14 @@ func interpStartsGuard(c *shell.Cmd, code string) (Finding, bool) {
 		return f, true
 	}
 	return Finding{}, false
+}
+
+// pipeServerWord: the text creates a named-pipe server (.NET's
+// NamedPipeServerStream, Win32 CreateNamedPipe from Python's win32pipe,
+// ctypes or C, Go's winio.ListenPipe, Node's net.createServer on a
+// \\.\pipe\ path, npiperelay).
+func pipeServerWord(low string) bool {
+	return strings.Contains(low, "pipeserverstream") || strings.Contains(low, "createnamedpipe") ||
+		strings.Contains(low, "listenpipe") || strings.Contains(low, "npiperelay") ||
+		strings.Contains(low, "createserver") && strings.Contains(low, "pipe")
 }

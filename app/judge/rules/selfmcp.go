@@ -51,6 +51,11 @@ func mcpSelf(server, tool, args, cwd, home string, mutating bool) (Finding, bool
 			}
 		}
 	}
+	if mutating {
+		if f, ok := mcpExtractInto(server, tool, m, cwd, home); ok {
+			return f, true
+		}
+	}
 	var out Finding
 	found := false
 	if kills {
@@ -193,4 +198,53 @@ func mcpScriptName(base string) bool {
 		return true
 	}
 	return strings.HasPrefix(base, ".") // a dotfile: start-up files, .envrc, .gitconfig
+}
+
+// mcpUnpackWords in a tool's name make it one that writes content it
+// carries (an archive, a backup, a remote tree) into a folder.
+var mcpUnpackWords = words(`extract unzip untar unpack decompress unarchive restore sync expand`)
+
+// mcpDestKeys name the folder such a tool writes into.
+var mcpDestKeys = words(`destination dest target target_dir targetdir output output_dir outdir out_dir outputdir to directory dir extract_to extractto destination_path destinationpath dest_dir destdir`)
+
+// mcpExtractInto: an MCP tool that unpacks, restores or syncs into a
+// folder that holds the guard's files or a host's hook config (the home,
+// ~/.config, ~/.claude): what it writes cannot be seen, as tar -C ~
+// (self.extract-into).
+func mcpExtractInto(server, tool string, m map[string]any, cwd, home string) (Finding, bool) {
+	unpack := false
+	for _, w := range splitName(tool) {
+		unpack = unpack || mcpUnpackWords.Has(w)
+	}
+	if !unpack {
+		return Finding{}, false
+	}
+	for k, v := range m {
+		d, ok := v.(string)
+		if !ok || !mcpDestKeys.Has(strings.ToLower(strings.ReplaceAll(k, "-", "_"))) {
+			continue
+		}
+		if f, ok := Protected(d, cwd, home); ok {
+			return f, true
+		}
+		n := normalize(d, cwd, home)
+		if n.dynamic || !n.homeKnown {
+			continue
+		}
+		if h := anyHomeOf(n.low); h != "" && h != n.lowHome {
+			// C:\Users\张伟\AppData\Roaming: the machine's user's home
+			// named by its literal path, mapped onto the judge's
+			n = normalize(strings.TrimRight(home, "/")+n.low[len(h):], cwd, home)
+		}
+		dir := strings.TrimRight(n.low, "/")
+		for _, e := range setFor(cwd, home).Under(n.abs) {
+			el := strings.ToLower(e.Path)
+			if !presumed(e) || !(dir == strings.TrimRight(n.lowHome, "/") || path.Dir(el) == dir || path.Dir(path.Dir(el)) == dir) {
+				continue
+			}
+			return Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.extract-into", Marked: d,
+				Reason: "the MCP tool mcp__" + server + "__" + tool + " writes what it carries into " + d + ", where the agent's own guard keeps " + e.Path + " (" + string(e.Kind) + "): it may carry an older or emptied copy; ask the user to do it"}, true
+		}
+	}
+	return Finding{}, false
 }

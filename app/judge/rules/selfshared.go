@@ -109,6 +109,9 @@ func runsLaterWrite(p, content, cwd, home string) (Finding, bool) {
 		f.Marked = p
 		return f, true
 	}
+	if kind == instrKind {
+		return instructionsWrite(p, content, cwd, home)
+	}
 	return Finding{}, false
 }
 
@@ -247,6 +250,8 @@ func laterCode(kind, content string) []string {
 		}
 	case "the Windows login":
 		out = append(out, lineByLineText(content))
+	case instrKind:
+		out = append(out, instructionCode(content)...)
 	case "the agent host's MCP servers":
 		out = append(out, mcpServerCommands(content)...)
 	case "the next make or just", "the next task run", "the next npm run", "the editor", "python", "the next git command",
@@ -308,6 +313,13 @@ func laterKind(p, cwd, home string) string {
 		// MCP servers: the host starts each server's command (with its
 		// args) at its next start, before any tool call is judged
 		return "the agent host's MCP servers"
+	case instructionFile(low):
+		return instrKind
+	case base == "gemini-extension.json" || base == "qwen-extension.json":
+		return "the agent host's MCP servers"
+	case base == "plugin.json" && hasSeq(low, ".claude-plugin") || base == "hooks.json" && (hasSeq(low, "hooks") || hasSeq(low, ".claude-plugin")):
+		// a plugin's hooks: the host runs them at its next start
+		return "the agent host"
 	case (strings.HasSuffix(base, ".json") || strings.HasSuffix(base, ".toml")) && hostConfigShaped(low):
 		// hooks of other events, apiKeyHelper, statusLine: commands the
 		// host runs on its next start in that folder

@@ -11,8 +11,9 @@ import (
 // (a dotfiles repository whose work tree is the home: git -C ~ stash
 // pop, apply, am, merge, pull): what it writes comes from a commit,
 // patch or stash the rules cannot read, so it may be an older or emptied
-// settings.json. A confirm, like a copy of unknown content into those
-// folders; a project's own work tree is left to the git rules.
+// settings.json. A block, like a copy or extraction of unknown content
+// into those folders (self.extract-into); a project's own work tree is
+// left to the git rules.
 
 func init() { pack.On(ruleGitHomeTree, "git", "yadm") }
 
@@ -51,8 +52,12 @@ func ruleGitHomeTree(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	if n.Dynamic() || !n.HomeKnown() || strings.TrimRight(n.Low(), "/") != strings.TrimRight(n.LowHome(), "/") {
 		return rules.Finding{}, false // only the home's own work tree: a project's is everyday git
 	}
-	return rules.Finding{Risk: 2, Violation: 0.6, Rule: "guard.unknown-into", Marked: c.Raw,
-		Reason: c.Name + " " + verb + " rewrites files of the work tree at " + dir + ", the home, which holds the agent's own guard and hook configuration, from content that cannot be read before it runs"}, true
+	f := rules.Finding{Risk: 2, Violation: 0.6, Rule: "guard.unknown-into", Marked: c.Raw,
+		Reason: c.Name + " " + verb + " rewrites files of the work tree at " + dir + ", the home, which holds the agent's own guard and hook configuration, from content that cannot be read before it runs"}
+	if remoteHome(x) {
+		return f, true
+	}
+	return extractInto(f), true
 }
 
 // argAfter: one of the words follows first among c's arguments.

@@ -133,19 +133,23 @@ func ruleSelfInstall(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 			if f, hit, known := landings(c, joinDir(dir, pkg), target, x); hit {
 				return f, true
 			} else if !known {
-				return unknownInto(c, target, c.Name+" links the package "+pkg, x)
+				return unknownOver(c, target, c.Name+" links the package "+pkg, x)
 			}
 		}
 	case "chezmoi", "yadm", "home-manager", "dotbot", "rcup", "homeshick", "vcsh":
 		// dotfile managers write their source state over the home folder
+		verb := 0
+		if c.Name == "vcsh" && len(c.Args) > 1 {
+			verb = 1 // vcsh REPO pull
+		}
 		if len(c.Args) > 0 {
-			switch c.Args[0] {
+			switch c.Args[verb] {
 			case "apply", "update", "init", "checkout", "reset", "switch", "link", "pull", "merge", "stash", "restore":
-				return unknownInto(c, "~", c.Name+" "+c.Args[0]+" writes files", x)
+				return unknownOver(c, "~", c.Name+" "+c.Args[verb]+" writes files", x)
 			}
 		}
 		if c.Name == "dotbot" || c.Name == "rcup" {
-			return unknownInto(c, "~", c.Name+" writes files", x)
+			return unknownOver(c, "~", c.Name+" writes files", x)
 		}
 	case "cmake":
 		if !rules.HasArg(c, "--install") {

@@ -77,6 +77,15 @@ func ruleSelfPlist(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 			switch strings.ToLower(ops[0]) {
 			case "write", "delete", "import", "rename":
 				cands = append(cands, ops[1], ops[1]+".plist")
+				// a host's managed preferences (com.anthropic.claudecode):
+				// a key that switches its hooks off, or the domain deleted
+				if hostDomain(ops[1]) {
+					kv := strings.Join(ops[2:], "=")
+					if rules.HooksOff(kv) || rules.HooksOff(strings.ReplaceAll(kv, "=-bool=", "=")) ||
+						strings.EqualFold(ops[0], "import") || strings.Contains(strings.ToLower(kv), "hook") {
+						return rules.HooksOffFinding(c.Raw, "defaults "+ops[0]+" of "+ops[1]+", the agent host's preferences"), true
+					}
+				}
 			}
 		}
 	default: // PlistBuddy -c 'Set :RunAtLoad false' FILE
@@ -134,7 +143,7 @@ func ruleSelfCpio(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	if !in || dir == "" {
 		return rules.Finding{}, false
 	}
-	return unknownInto(c, dir, "cpio extracts an archive from stdin", x)
+	return unknownOver(c, dir, "cpio extracts an archive from stdin", x)
 }
 
 // ruleSelfPyExtract: python -m zipfile -e ARCHIVE DIR, -m tarfile -e.
@@ -366,7 +375,9 @@ func ruleSelfGitTree(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		return rules.Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.guard-tree", Marked: c.Raw,
 			Reason: "git " + verb + " rewrites the work tree " + dir + ": " + f.Reason}, true
 	}
-	e, ok := presumedUnder(rules.SetFor(x.Cwd, x.Home), n.Abs(), x.Cwd, x.Home)
+	// presumed from the call's project: a folder entered by cd holds no
+	// workspace config of ours unless the disk shows one
+	e, ok := presumedUnder(rules.SetFor(proj, x.Home), n.Abs(), proj, x.Home)
 	if !ok {
 		return rules.Finding{}, false
 	}
@@ -381,3 +392,14 @@ func init() {
 
 // shellNames run the code xargs builds (xargs -I{} sh -c ': > {}').
 var shellNames = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "busybox": true}
+
+// hostDomain: a macOS preferences domain (or plist path) of an agent host.
+func hostDomain(d string) bool {
+	l := strings.ToLower(d)
+	for _, h := range []string{"anthropic", "claude", "gemini", "codex", "openai", "zcode", "cursor", "windsurf", "qwen", "opencode"} {
+		if strings.Contains(l, h) {
+			return true
+		}
+	}
+	return false
+}

@@ -2,6 +2,7 @@ package self
 
 import (
 	"github.com/agent-guard/agent-guard/app/judge/rules"
+	"path"
 
 	"os"
 	"path/filepath"
@@ -115,6 +116,13 @@ func ruleSelfSubst(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	default:
 		if v, ok := rules.PkWinVal(c, "root"); ok {
 			targets = append(targets, v)
+		}
+	}
+	if c.Name != "mount" && strings.Contains(c.Raw, "$\\") {
+		// net use Z: \\localhost\c$\Users\...: the shell read c$\ as a
+		// variable, the line's text still names the folder
+		for _, m := range adminShareRe.FindAllStringSubmatch(c.Raw, 4) {
+			targets = append(targets, strings.ToLower(m[1])+":"+strings.ReplaceAll(m[2], `\`, "/"))
 		}
 	}
 	for _, t := range targets {
@@ -348,21 +356,85 @@ func ruleSelfLaterEcho(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 			f.Marked = c.Raw
 			return f, true
 		}
+		if code, ok := scriptTarget(t, content); ok {
+			// a script for a later call (./warmup.sh, a hook folder set
+			// with core.hooksPath, a file crontab reads): what the Write
+			// tool's script check sees, seen here too
+			if f, code, ok := rules.SelfInCode([]string{code}, x.Cwd, x.Home, 2*len(content)+64); ok {
+				f.Reason = c.Name + " writes " + t + ", a script that would, when run, " + rules.OneLineCut(code, 60) + ": " + f.Reason
+				f.Marked = c.Raw
+				return f, true
+			}
+		}
 	}
 	return rules.Finding{}, false
+}
+
+// scriptTarget: a file written with this text is shell code to run later
+// (a script's extension, a shebang, a file in a hooks folder, or a
+// crontab line: its command); the code.
+func scriptTarget(t, content string) (string, bool) {
+	low := strings.ToLower(rules.Slashify(t))
+	base := path.Base(low)
+	switch path.Ext(base) {
+	case ".sh", ".bash", ".zsh", ".ksh", ".command", ".bat", ".cmd", ".ps1":
+		return content, true
+	case ".py", ".js", ".mjs", ".cjs", ".ts", ".rb", ".pl", ".php":
+		// a program's source: its string literals are read as that
+		// interpreter's code is (postinstall.js, a test helper)
+		if len(content) > 32<<10 || !rules.MayNameGuard(content) {
+			return "", false // no name a self finding in code needs (reading code is dear)
+		}
+		in := map[string]string{".py": "python3", ".rb": "ruby", ".pl": "perl", ".php": "php"}[path.Ext(base)]
+		if in == "" {
+			in = "node"
+		}
+		return in + " <<'AGENT_GUARD_SRC'\n" + content + "\nAGENT_GUARD_SRC", true
+	}
+	c := strings.TrimSpace(content)
+	if f := strings.Fields(c); cronLine(c) {
+		if strings.HasPrefix(f[0], "@") {
+			return strings.Join(f[1:], " "), true
+		}
+		return strings.Join(f[5:], " "), true
+	}
+	return content, strings.HasPrefix(c, "#!") || strings.Contains(low, "/hooks/")
+}
+
+// cronLine: text shaped like a crontab entry (five time fields, or @reboot).
+func cronLine(c string) bool {
+	f := strings.Fields(c)
+	if len(f) > 1 && strings.HasPrefix(f[0], "@") {
+		return true
+	}
+	if len(f) < 6 {
+		return false
+	}
+	for _, w := range f[:5] {
+		if strings.Trim(w, "0123456789*/,-") != "" {
+			return false
+		}
+	}
+	return true
 }
 
 func init() { pack.On(ruleSelfLaterEcho, "echo", "printf", "cat", "tee") }
 
 // adminShareRe finds \\localhost\c$\... in a line's text: the shell reads
 // c$\ as a variable, so the argument itself arrives unknown.
-var adminShareRe = lazyre.New(`(?i)\\\\(?:\?\\unc\\)?(?:localhost|127\.0\.0\.1|\.)\\([a-z])\$(\\[^\s"'|;&<>]*)`)
+var adminShareRe = lazyre.New(`(?i)\\\\(?:\?\\unc\\)?(?:localhost|127\.0\.0\.1|\.|%computername%|\$env:computername|\$\{env:computername\}|\[?::1\]?)\\([a-z])\$(\\[^\s"'|;&<>]*)`)
 
 // ruleSelfAdminShare: a write, move or delete whose target is reached
 // through the admin share of the local drive.
 func ruleSelfAdminShare(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	if !strings.Contains(c.Raw, "$\\") || !strings.Contains(c.Raw, `\\`) {
 		return rules.Finding{}, false
+	}
+	switch c.Name {
+	case "echo", "type", "write-output", "cmd":
+		if !strings.Contains(c.Raw, ">") {
+			return rules.Finding{}, false // reads or prints: only a redirect writes
+		}
 	}
 	for _, m := range adminShareRe.FindAllStringSubmatch(c.Raw, 8) {
 		p := strings.ToLower(m[1]) + ":" + strings.ReplaceAll(m[2], `\`, "/")
@@ -378,7 +450,8 @@ func ruleSelfAdminShare(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 func init() {
 	pack.On(ruleSelfAdminShare, "del", "erase", "rd", "rmdir", "remove-item", "ri", "rm", "move", "move-item", "mi",
 		"set-content", "out-file", "add-content", "ren", "rename", "rename-item", "clear-content", "new-item", "ni",
-		"icacls", "takeown", "attrib")
+		"icacls", "takeown", "attrib", "copy", "copy-item", "cpi", "xcopy", "robocopy", "fsutil", "mklink", "cacls",
+		"set-acl", "echo", "type", "write-output", "cmd")
 }
 
 // ruleSelfFuncArgs: f() { rm "$1"; }; f ~/.claude/settings.json: a

@@ -573,3 +573,26 @@ func lineRuns(x *rules.Ctx, names ...string) bool {
 	}
 	return false
 }
+
+// ruleSelfThrottleByName: throttlers that pick their target by program
+// name or path rather than pid (cpulimit -e NAME / -P PATH, --exe=,
+// --path=): aimed at the guard they starve it past the host's hook
+// timeout, like renice on its pid.
+func ruleSelfThrottleByName(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	for i, a := range c.Args {
+		v := ""
+		switch {
+		case (a == "-e" || a == "--exe" || a == "-P" || a == "--path") && i+1 < len(c.Args):
+			v = c.Args[i+1]
+		case strings.HasPrefix(a, "--exe=") || strings.HasPrefix(a, "--path="):
+			_, v, _ = strings.Cut(a, "=")
+		}
+		if v != "" && rules.GuardWord(v) {
+			return rules.Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.debug-guard", Marked: c.Raw,
+				Reason: c.Name + " throttles " + v + ", the agent's own guard, by name: it would answer after the host's hook timeout; an agent must not slow or stop its own guard; ask the user"}, true
+		}
+	}
+	return rules.Finding{}, false
+}
+
+func init() { pack.On(ruleSelfThrottleByName, "cpulimit") }

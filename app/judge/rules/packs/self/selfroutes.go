@@ -47,6 +47,8 @@ func ruleSelfRoutes(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		f, ok = selfPerms(c, x)
 	case "kill", "taskkill", "stop-process", "spps", "tskill":
 		f, ok = selfPid(c, x)
+	case "fsutil":
+		f, ok = selfFsutil(c, x)
 	}
 	if ok {
 		return f, true
@@ -77,11 +79,92 @@ func unknownInto(c *shell.Cmd, dir, why string, x *rules.Ctx) (rules.Finding, bo
 				Reason: why + " into " + dir + ", which holds " + e.Path + " (" + string(e.Kind) + " of the agent's own guard), and what it would write there cannot be known before it runs"}, true
 		}
 	}
-	if e, ok := presumedUnder(set, n.Abs(), x.Cwd, x.Home); ok {
-		return rules.Finding{Risk: 2, Violation: 0.6, Rule: "guard.unknown-into", Marked: c.Raw,
-			Reason: why + " into " + dir + ", where the agent's own guard keeps " + e.Path + " (" + string(e.Kind) + "), and what it would write there cannot be known before it runs"}, true
+	// presumed entries come from the call's project: a cd earlier in the
+	// line moves the cwd, whose workspace configs are only the disk's
+	pset := set
+	if p := projectOf(x); p != x.Cwd {
+		pset = rules.SetFor(p, x.Home)
+	}
+	for _, d := range []string{n.Abs(), otherHome(n.Abs(), x)} {
+		if e, ok := presumedUnder(pset, d, projectOf(x), x.Home); d != "" && ok {
+			return rules.Finding{Risk: 2, Violation: 0.6, Rule: "guard.unknown-into", Marked: c.Raw,
+				Reason: why + " into " + dir + ", where the agent's own guard keeps " + e.Path + " (" + string(e.Kind) + "), and what it would write there cannot be known before it runs"}, true
+		}
 	}
 	return rules.Finding{}, false
+}
+
+// otherHome maps a folder in a home-shaped path that is not the judge's
+// own home (C:\Users\张伟\AppData\Roaming, /Users/dev/.config,
+// /home/dev2) onto the judge's home: the guard's files sit at the same
+// place in whichever home the machine's user has, and the agent may name
+// that home by its literal path. "" when p is no such path.
+func otherHome(p string, x *rules.Ctx) string {
+	low := strings.ToLower(rules.Slashify(p))
+	if len(low) > 2 && low[1] == ':' {
+		low = "c" + low[1:] // any drive: D:\Users\x too
+	}
+	for _, pre := range []string{"c:/users/", "/users/", "/home/"} {
+		if !strings.HasPrefix(low, pre) || x.Home == "" || x.Home == "~" {
+			continue
+		}
+		name, rest, _ := strings.Cut(p[len(pre):], "/")
+		switch strings.ToLower(name) {
+		case "", "public", "default", "all users", "shared", "default user":
+			return ""
+		}
+		if rest != "" {
+			return strings.TrimRight(x.Home, "/") + "/" + rest
+		}
+		return x.Home
+	}
+	return ""
+}
+
+// unknownOver is unknownInto for content that replaces what is there
+// (an archive extracted, a folder copied or synced, a backup restored, a
+// dotfiles tree applied): DESIGN's "copy or extract into an ancestor" of
+// the protected set, a block (self.extract-into). Installers and patches
+// keep unknownInto's confirm: make install PREFIX=~/.local is everyday.
+func unknownOver(c *shell.Cmd, dir, why string, x *rules.Ctx) (rules.Finding, bool) {
+	f, ok := unknownInto(c, dir, why, x)
+	if ok && f.Rule == "guard.unknown-into" && !remoteHome(x) && !(mirrors(c) && rules.FsClassify(dir, x) == rules.FsHome) {
+		f = extractInto(f)
+	}
+	return f, ok
+}
+
+// mirrors: the copy also deletes what the source lacks (rsync --delete,
+// robocopy /MIR or /PURGE): over a home that is the home's deletion, a
+// block the delete rules name (fs.delete-home).
+func mirrors(c *shell.Cmd) bool {
+	for _, a := range c.Args {
+		la := strings.ToLower(a)
+		if strings.HasPrefix(la, "--delete") || c.Name == "robocopy" && (la == "/mir" || la == "/purge") {
+			return true
+		}
+	}
+	return false
+}
+
+// projectOf is the call's own project folder: a cd earlier in the line
+// (cd ~/.config && 7z x a.7z) moves the cwd, not the project whose
+// entries presumedUnder leaves to the disk.
+func projectOf(x *rules.Ctx) string {
+	if x.Project != "" {
+		return x.Project
+	}
+	return x.Cwd
+}
+
+// remoteHome: the line is judged for another machine (ssh host CMD: home
+// and cwd "~"), whose guard is not this one's; the confirm stays.
+func remoteHome(x *rules.Ctx) bool { return x.Home == "~" }
+
+func extractInto(f rules.Finding) rules.Finding {
+	f.Risk, f.Violation, f.RedLine, f.Rule = 3, 1, true, "self.extract-into"
+	f.Reason += ": it may carry an older or emptied copy of them, so an agent must not do it; ask the user to do it"
+	return f
 }
 
 // landings judges the paths a copy of src into root would write: src's
@@ -149,6 +232,8 @@ func selfCopy(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	for _, src := range ops {
 		root := dest
 		contents := strings.HasSuffix(src, "/.") || c.Name == "rsync" && strings.HasSuffix(src, "/") ||
+			// ditto SRC DST copies SRC's content into DST
+			c.Name == "ditto" && !intoDir ||
 			// cp -rT SRC DEST, mv SRC DEST with no DEST folder: SRC's
 			// content becomes DEST's
 			!intoDir && (c.Name == "mv" || c.Name == "gmv" || c.Flag('r', "--recursive") || c.Flag('R') || c.Flag('a', "--archive"))
@@ -159,13 +244,22 @@ func selfCopy(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		if hit {
 			return f, true
 		}
+		if !known && intoDir && strings.ContainsAny(path.Base(rules.Slashify(src)), "*?[") &&
+			(c.Flag('r', "--recursive") || c.Flag('R') || c.Flag('a', "--archive") || c.Name == "mv" || c.Name == "gmv") {
+			// cp -r * ~/.config/: whatever the glob finds (folders named
+			// like the guard's among them) lands in dest
+			if f, ok := unknownOver(c, dest, c.Name+" copies what "+src+" matches", x); ok && (!have || f.Worse(w)) {
+				w, have = f, true
+			}
+			continue
+		}
 		if !known && (contents || intoDir && strings.HasSuffix(src, "/")) {
-			if f, ok := unknownInto(c, dest, c.Name+" copies the contents of "+src, x); ok && (!have || f.Worse(w)) {
+			if f, ok := unknownOver(c, dest, c.Name+" copies the contents of "+src, x); ok && (!have || f.Worse(w)) {
 				w, have = f, true
 			}
 		} else if !known && intoDir && (c.Name == "mv" || c.Name == "gmv" || c.Flag('r', "--recursive") || c.Flag('R') || c.Flag('a', "--archive")) {
 			// cp -a /tmp/fake/.claude ~/: the folder lands as root
-			if f, ok := unknownInto(c, root, c.Name+" copies the folder "+src, x); ok && (!have || f.Worse(w)) {
+			if f, ok := unknownOver(c, root, c.Name+" copies the folder "+src, x); ok && (!have || f.Worse(w)) {
 				w, have = f, true
 			}
 		}
@@ -203,6 +297,12 @@ func selfCopyWin(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	if src == "" || dst == "" {
 		return rules.Finding{}, false
 	}
+	if f, ok := rules.Protected(dst, x.Cwd, x.Home); ok && c.Name != "robocopy" {
+		// copy NUL settings.json, Copy-Item x.json -Destination FILE: the
+		// destination is the file itself (or a protected folder)
+		f.Marked = c.Raw
+		return f, true
+	}
 	root := strings.TrimRight(dst, "/\\")
 	srcBase := path.Base(rules.Slashify(src))
 	switch {
@@ -222,7 +322,7 @@ func selfCopyWin(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	if f, hit, known := landings(c, src, root, x); hit {
 		return f, true
 	} else if !known {
-		return unknownInto(c, dst, c.Name+" copies "+src, x)
+		return unknownOver(c, dst, c.Name+" copies "+src, x)
 	}
 	return rules.Finding{}, false
 }
@@ -296,7 +396,7 @@ func selfTar(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		dir = x.Cwd
 	}
 	if dir == "" || file == "" || file == "-" {
-		return unknownInto(c, dir, "tar extracts an archive from stdin", x)
+		return unknownOver(c, dir, "tar extracts an archive from stdin", x)
 	}
 	return archiveInto(c, file, dir, strip, x)
 }
@@ -348,7 +448,7 @@ func archiveInto(c *shell.Cmd, file, dir string, strip int, x *rules.Ctx) (rules
 		members, ok = rules.ListArchive(an.Abs())
 	}
 	if !ok {
-		return unknownInto(c, dir, c.Name+" extracts "+file+" (its listing cannot be read)", x)
+		return unknownOver(c, dir, c.Name+" extracts "+file+" (its listing cannot be read)", x)
 	}
 	dn := rules.Normalize(dir, x.Cwd, x.Home)
 	for _, m := range members {
@@ -461,6 +561,8 @@ func selfPerms(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		case c.Name == "chattr" && (strings.HasPrefix(a, "+") || strings.HasPrefix(a, "-") || strings.HasPrefix(a, "=")):
 			mode = a
 		case c.Name == "chmod" && len(a) > 1 && a[0] == '-' && !isModeArg(a):
+		case c.Name == "chflags" && mode == "" && !strings.HasPrefix(a, "-"):
+			mode = a // chflags FLAGS PATH: uchg, schg, uappnd, hidden, nouchg
 		case (c.Name == "chown" || c.Name == "chgrp" || c.Name == "setfacl") && i == firstOperand(args):
 			// the owner, group or ACL spec, shown where chmod's mode is
 			mode = a
@@ -484,6 +586,23 @@ func selfPerms(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 				f.Risk, f.Violation, f.RedLine, f.Rule = 2.2, 0.6, false, "guard.perms-above"
 			}
 			return f, true
+		}
+		// the folder is where the installer puts the guard's files (they
+		// may be missing from this disk right now): a recursive lock or an
+		// immutable flag reaches them as well (the home itself: the home-wide
+		// rules name it, fs.perms-tree)
+		locks := c.Name == "chattr" && (strings.ContainsAny(mode, "ia") && !strings.HasPrefix(mode, "-")) ||
+			c.Name == "chflags" && (strings.Contains(mode, "chg") || strings.Contains(mode, "appnd")) && !strings.HasPrefix(mode, "no")
+		if !n.Dynamic() && rules.FsClassify(t, x) != rules.FsHome && (locks || c.Flag('R', "--recursive") && c.Name != "chflags") {
+			if e, ok := presumedUnder(rules.SetFor(projectOf(x), x.Home), n.Abs(), projectOf(x), x.Home); ok {
+				f := rules.CoreSelfFinding(string(e.Kind), e.Path, "")
+				f.Reason = c.Name + rules.PmMode(mode) + " on " + t + ", which holds " + e.Path + ": " + f.Reason
+				f.Marked = c.Raw
+				if !locks && c.Name != "chmod" {
+					f.Risk, f.Violation, f.RedLine, f.Rule = 2.2, 0.6, false, "guard.perms-above"
+				}
+				return f, true
+			}
 		}
 	}
 	return rules.Finding{}, false
@@ -583,6 +702,36 @@ func selfArchiveDeletes(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	for _, t := range c.Operands() {
 		if f, ok := rules.ProtectedTree(t, x.Cwd, x.Home); ok {
 			f.Reason = c.Name + " packs and then deletes " + t + ": " + f.Reason
+			f.Marked = c.Raw
+			return f, true
+		}
+	}
+	return rules.Finding{}, false
+}
+
+// selfFsutil: fsutil verbs that change a file or folder (reparsepoint
+// delete, file setshortname/seteof/setzerodata/setvaliddata, sparse
+// setflag, objectid delete/set, hardlink create) on a protected path;
+// query verbs only read.
+func selfFsutil(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
+	if len(c.Args) < 3 {
+		return rules.Finding{}, false
+	}
+	verb := strings.ToLower(c.Args[1])
+	switch strings.ToLower(c.Args[0]) {
+	case "reparsepoint", "file", "sparse", "objectid", "hardlink", "usn":
+	default:
+		return rules.Finding{}, false
+	}
+	if strings.HasPrefix(verb, "query") || strings.HasPrefix(verb, "find") || strings.HasPrefix(verb, "read") || verb == "list" || verb == "layout" {
+		return rules.Finding{}, false
+	}
+	for _, a := range c.Args[2:] {
+		if strings.HasPrefix(a, "/") && len(a) < 4 {
+			continue
+		}
+		if f, ok := rules.Protected(a, x.Cwd, x.Home); ok {
+			f.Reason = "fsutil " + c.Args[0] + " " + c.Args[1] + " on " + a + ": " + f.Reason
 			f.Marked = c.Raw
 			return f, true
 		}

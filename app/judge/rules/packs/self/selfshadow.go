@@ -22,7 +22,8 @@ import (
 // they were, unless they start a host.
 
 func init() {
-	pack.On(ruleShadowMount, "mount", "bwrap", "firejail", "proot", "systemd-run", "systemd-nspawn")
+	pack.On(ruleShadowMount, "mount", "bwrap", "firejail", "proot", "systemd-run", "systemd-nspawn", "sandbox-exec")
+	pack.On(ruleShadowMount, fuseMounters...)
 	pack.OnAny(ruleShadowWrapper)
 }
 
@@ -66,7 +67,7 @@ func ruleShadowMount(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 		switch {
 		case host != "":
 			return rules.HooksOffFinding(c.Raw, "starting "+host+" where "+c.Name+" covers "+d+" ("+what+")"), true
-		case c.Name == "mount":
+		case c.Name == "mount" || isFuseMounter(c.Name):
 			return rules.Finding{Risk: 3, Violation: 1, RedLine: true, Rule: "self.guard-shadow", Marked: c.Raw,
 				Reason: "mounts over " + d + " (" + what + "): every program in this mount namespace, the guard and the agent's host included, would read something else; an agent must not switch off its own guard; ask the user to do it"}, true
 		}
@@ -107,6 +108,9 @@ func shadowed(d string, x *rules.Ctx) (string, bool) {
 			return "a folder holding the agent's own guard or hook configuration", true
 		}
 	}
+	if oh := otherHome(n.Abs(), x); oh != "" && oh != d && !strings.EqualFold(oh, x.Home) {
+		return shadowed(oh, x) // /Users/dev/.claude named by its literal path
+	}
 	return "", false
 }
 
@@ -140,7 +144,28 @@ func shadowHost(c *shell.Cmd, x *rules.Ctx) string {
 // hides the whole home or root.
 func shadowDests(c *shell.Cmd, home string) (dests []string, whole string) {
 	a := c.Args
+	if isFuseMounter(c.Name) {
+		return fuseMountPoint(c), ""
+	}
 	switch c.Name {
+	case "sandbox-exec":
+		// sandbox-exec -p PROFILE | -f FILE CMD: the profile's paths
+		// ((subpath "X"), (literal "X")) are what it denies or remaps; a
+		// profile read from a file cannot be seen
+		for i := 0; i+1 < len(a); i++ {
+			switch a[i] {
+			case "-p":
+				for _, q := range strings.Split(a[i+1], "\"")[1:] {
+					if strings.HasPrefix(q, "/") || strings.HasPrefix(q, "~") {
+						dests = append(dests, q)
+					}
+				}
+				i++
+			case "-f", "-n":
+				whole = "the sandbox profile " + a[i+1]
+				i++
+			}
+		}
 	case "mount":
 		var ops []string
 		for i := 0; i < len(a); i++ {
@@ -319,4 +344,53 @@ func homeOrRoot(p, home string) bool {
 		return true
 	}
 	return home != "" && p == strings.TrimRight(home, "/")
+}
+
+// fuseMounters mount a file system of their own over a folder (FUSE,
+// disk images, network shares): over the guard's files it is mount(8).
+var fuseMounters = []string{"sshfs", "bindfs", "squashfuse", "fuse-overlayfs", "gocryptfs", "encfs", "s3fs", "goofys",
+	"archivemount", "fuse-zip", "ntfs-3g", "mount_smbfs", "mount_nfs", "mount_afp", "mount_webdav", "mount.cifs",
+	"mount.nfs", "mount.fuse", "mount_apfs", "mount_hfs", "rclone", "hdiutil", "diskutil", "guestmount", "vmhgfs-fuse", "davfs2", "mount.davfs"}
+
+func isFuseMounter(name string) bool {
+	for _, m := range fuseMounters {
+		if m == name {
+			return true
+		}
+	}
+	return false
+}
+
+// fuseMountPoint is the folder a FUSE or image mounter mounts over.
+func fuseMountPoint(c *shell.Cmd) []string {
+	a := c.Args
+	switch c.Name {
+	case "hdiutil", "diskutil":
+		// hdiutil attach -mountpoint DIR IMG, diskutil mount -mountPoint DIR DEV
+		for i := 0; i+1 < len(a); i++ {
+			if strings.EqualFold(a[i], "-mountpoint") {
+				return []string{a[i+1]}
+			}
+		}
+		return nil
+	case "rclone":
+		if len(a) == 0 || a[0] != "mount" && a[0] != "nfsmount" {
+			return nil
+		}
+		a = a[1:]
+	}
+	var ops []string
+	for i := 0; i < len(a); i++ {
+		switch s := a[i]; {
+		case s == "-o" || s == "-p" || s == "-F" || s == "--config" || s == "-t":
+			i++
+		case strings.HasPrefix(s, "-"):
+		default:
+			ops = append(ops, s)
+		}
+	}
+	if len(ops) < 2 {
+		return nil
+	}
+	return ops[len(ops)-1:]
 }
