@@ -49,7 +49,11 @@ var userHostRels = sync.OnceValue(func() []string {
 	for _, rel := range []string{".codex/config.toml", ".codex/requirements.toml", ".claude/settings.local.json",
 		".claude.json", ".gemini/config/hooks.json", ".gemini/settings.json", ".qwen/settings.json",
 		".factory/settings.json", ".augment/settings.json", ".cursor/hooks.json", ".copilot/config.json",
-		".config/amp/settings.json", ".kimi-code/config.toml", ".zcode/config.json"} {
+		".config/amp/settings.json", ".kimi-code/config.toml", ".zcode/config.json",
+		// Cline's hook file under both systems' names: app/install writes
+		// only this system's, and a judge reading another system's paths
+		// (a corpus, a WSL home, a shared drive) must know the other one.
+		"documents/cline/hooks/pretooluse", "documents/cline/hooks/pretooluse.ps1"} {
 		add(rel)
 	}
 	return out
