@@ -55,35 +55,48 @@ func protectedAll(n np, p, cwd, home string) (Finding, bool) {
 // holds no entry of ours is protected from writes only (a write can
 // switch the host's hooks off; removing it cannot).
 func protectedOp(n np, p, cwd, home string, del bool) (Finding, bool) {
+	return protectedOpAt(n, p, cwd, home, del, 0)
+}
+
+// maxSpellings bounds protectedOpAt's re-checks of other spellings of
+// one path (drive form, 8.3 name, stream, trailing dots): each is a
+// different name for the same file, so a few levels cover every mix, and
+// a spelling that does not converge (a relative cwd joined on again
+// each time) stops instead of recursing for ever.
+const maxSpellings = 4
+
+func protectedOpAt(n np, p, cwd, home string, del bool, depth int) (Finding, bool) {
 	if f, ok := protectedN(n, p, home); ok {
 		return f, true
 	}
 	if trayBinary(n) {
 		return selfFinding(string(protect.Binary), p, " (the tray's binary)"), true
 	}
-	if d := drivePath(n.abs); d != "" && !n.dynamic {
-		if f, ok := protectedOp(normalize(d, cwd, home), p, cwd, home, del); ok {
-			return f, true
+	if depth < maxSpellings {
+		if d := drivePath(n.abs); d != "" && !n.dynamic {
+			if f, ok := protectedOpAt(normalize(d, cwd, home), p, cwd, home, del, depth+1); ok {
+				return f, true
+			}
 		}
-	}
-	if e := expand83(n.abs); e != n.abs && !n.dynamic {
-		if f, ok := protectedOp(normalize(e, cwd, home), p, cwd, home, del); ok {
-			f.Reason = strings.Replace(f.Reason, "touches "+p, "touches "+p+" (the short name of "+e+")", 1)
-			return f, true
+		if e := expand83(n.abs); e != n.abs && !n.dynamic {
+			if f, ok := protectedOpAt(normalize(e, cwd, home), p, cwd, home, del, depth+1); ok {
+				f.Reason = strings.Replace(f.Reason, "touches "+p, "touches "+p+" (the short name of "+e+")", 1)
+				return f, true
+			}
 		}
-	}
-	if b := lastSeg(n.abs); strings.Contains(b, ":") && (!n.dynamic || !strings.Contains(b[:strings.IndexByte(b, ':')], "_dyn_") && !strings.Contains(strings.TrimSuffix(n.abs, b), "_dyn_")) {
-		// an NTFS stream of the file (agent-guard-hook.exe:Zone.Identifier
-		// marks it as downloaded, and Windows may refuse to run it)
-		if f, ok := protectedOp(normalize(strings.TrimSuffix(n.abs, b)+b[:strings.IndexByte(b, ':')], cwd, home), p, cwd, home, del); ok {
-			return f, true
+		if b := lastSeg(n.abs); strings.Contains(b, ":") && (!n.dynamic || !strings.Contains(b[:strings.IndexByte(b, ':')], "_dyn_") && !strings.Contains(strings.TrimSuffix(n.abs, b), "_dyn_")) {
+			// an NTFS stream of the file (agent-guard-hook.exe:Zone.Identifier
+			// marks it as downloaded, and Windows may refuse to run it)
+			if f, ok := protectedOpAt(normalize(strings.TrimSuffix(n.abs, b)+b[:strings.IndexByte(b, ':')], cwd, home), p, cwd, home, del, depth+1); ok {
+				return f, true
+			}
 		}
-	}
-	if t := trimWinTails(n.abs); t != n.abs && !n.dynamic {
-		// Windows drops trailing dots and spaces of every name:
-		// settings.json. and "settings.json " are settings.json there
-		if f, ok := protectedOp(normalize(t, cwd, home), p, cwd, home, del); ok {
-			return f, true
+		if t := trimWinTails(n.abs); t != n.abs && !n.dynamic {
+			// Windows drops trailing dots and spaces of every name:
+			// settings.json. and "settings.json " are settings.json there
+			if f, ok := protectedOpAt(normalize(t, cwd, home), p, cwd, home, del, depth+1); ok {
+				return f, true
+			}
 		}
 	}
 	if n.dynamic || !rootedAbs(n.abs) {
