@@ -487,6 +487,21 @@ func (w *walker) unknownFeed(idx int) {
 	}
 }
 
+// EchoText is what echo prints for args (without the newline): its -n,
+// -e and -E options read off the front, backslash escapes decoded under -e.
+func EchoText(args []string) string {
+	esc := false
+	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' && strings.Trim(args[0][1:], "neE") == "" {
+		esc = esc || strings.IndexByte(args[0], 'e') >= 0
+		args = args[1:]
+	}
+	s := strings.Join(args, " ")
+	if esc {
+		s = DecodeANSI(s)
+	}
+	return s
+}
+
 // stdinCode is what echo/printf/cat write to a pipe, when static.
 func stdinCode(src *Cmd, files map[string]string) (string, bool) {
 	if src.Dynamic() {
@@ -494,17 +509,7 @@ func stdinCode(src *Cmd, files map[string]string) (string, bool) {
 	}
 	switch src.Name {
 	case "echo":
-		args := src.Args
-		esc := false
-		for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' && strings.Trim(args[0][1:], "neE") == "" {
-			esc = esc || strings.IndexByte(args[0], 'e') >= 0
-			args = args[1:]
-		}
-		s := strings.Join(args, " ")
-		if esc {
-			s = DecodeANSI(s)
-		}
-		return s, true
+		return EchoText(src.Args), true
 	case "printf":
 		args := src.Args
 		if len(args) > 0 && args[0] == "--" {

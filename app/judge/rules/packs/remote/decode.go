@@ -53,7 +53,7 @@ func pkDecodedFeed(c *shell.Cmd, x *rules.Ctx) (string, bool) {
 		}
 		switch o.Name {
 		case "echo":
-			text, found = pkEchoText(o.Args), true
+			text, found = shell.EchoText(o.Args), true
 		case "printf":
 			if len(o.Args) == 1 {
 				text, found = shell.DecodeANSI(o.Args[0]), true
@@ -75,19 +75,6 @@ func pkDecodedFeed(c *shell.Cmd, x *rules.Ctx) (string, bool) {
 		return "", false
 	}
 	return text, true
-}
-
-func pkEchoText(args []string) string {
-	esc := false
-	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' && strings.Trim(args[0][1:], "neE") == "" {
-		esc = esc || strings.IndexByte(args[0], 'e') >= 0
-		args = args[1:]
-	}
-	s := strings.Join(args, " ")
-	if esc {
-		s = shell.DecodeANSI(s)
-	}
-	return s
 }
 
 // pkHereInput is the text given to a decoder on its own stdin (<<<, <<).
