@@ -499,12 +499,7 @@ func (w *walker) compound(c syntax.Command) {
 			}
 			w.st.bodies[name] = funcBody{c.Body, w.src}
 		}
-		old := w.fn
-		w.fn = name
-		w.cond++
-		w.stmt(c.Body)
-		w.cond--
-		w.fn = old
+		w.inFunc(name, c.Body)
 	case *syntax.DeclClause:
 		export := c.Variant != nil && c.Variant.Value == "export"
 		for _, as := range c.Args {
@@ -1010,4 +1005,15 @@ func (w *walker) setPositional(args []string) {
 	w.vars["*"] = w.vars["@"]
 	w.vars["#"] = strconv.Itoa(len(args))
 	w.vars[arrKey("@")] = strings.Join(args, arrSep)
+}
+
+// inFunc walks body as function name's: conditionally, since it runs
+// only when (and if) the function is called.
+func (w *walker) inFunc(name string, body *syntax.Stmt) {
+	old := w.fn
+	w.fn = name
+	w.cond++
+	w.stmt(body)
+	w.cond--
+	w.fn = old
 }

@@ -1018,12 +1018,7 @@ func (w *walker) funcCall(name string, args []string) {
 		vars[arrKey("@")] = strings.Join(args, arrSep)
 	}
 	w.vars = vars
-	old := w.fn
-	w.fn = name
-	w.cond++
-	w.stmt(fb.body)
-	w.cond--
-	w.fn = old
+	w.inFunc(name, fb.body)
 	w.vars = saved
 	delete(w.st.calling, name)
 }
