@@ -1,8 +1,6 @@
 package self
 
 import (
-	"strings"
-
 	"github.com/agent-guard/agent-guard/app/judge/rules"
 	"github.com/agent-guard/agent-guard/app/judge/shell"
 )
@@ -20,14 +18,7 @@ func init() {
 func ruleSelfAppControl(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	switch c.Name {
 	case "citool":
-		change := false
-		for _, a := range c.Args {
-			switch strings.ToLower(a) {
-			case "-up", "--update-policy", "-rp", "--remove-policy", "-r", "--refresh":
-				change = true
-			}
-		}
-		if !change {
+		if !rules.PkHas(c, "-up", "--update-policy", "-rp", "--remove-policy", "-r", "--refresh") {
 			return rules.Finding{}, false
 		}
 	case "merge-cipolicy", "convertfrom-cipolicy", "set-cipolicyidinfo":

@@ -61,13 +61,7 @@ func ruleSelfPlist(c *shell.Cmd, x *rules.Ctx) (rules.Finding, bool) {
 	var cands []string
 	switch c.Name {
 	case "plutil":
-		writes := false
-		for _, a := range c.Args {
-			switch strings.ToLower(a) {
-			case "-replace", "-insert", "-remove", "-convert", "-create", "-o":
-				writes = true
-			}
-		}
+		writes := rules.PkHas(c, "-replace", "-insert", "-remove", "-convert", "-create", "-o")
 		if ops := c.Operands(); writes && len(ops) > 0 {
 			cands = append(cands, ops[len(ops)-1])
 		}
